@@ -1,0 +1,246 @@
+"""Match logs and scenario files on disk: read them strictly, write them atomically.
+
+A log file is the JSON object of engine.log_of(match). We write it with the
+header on the first line and one entry per line (still one JSON document), so
+a damaged file can be traced to the entry it damages. JSON Lines is read too:
+the header object on the first line, then one entry object per line.
+
+Loading checks only the file's shape (JSON, plain values, the fields a log
+must have); whether the entries replay is engine.replay's job.
+"""
+
+import json
+import os
+import pathlib
+import tempfile
+import time
+
+from shared_rules import canon, engine
+from shared_rules.errors import LogError
+
+HEADER_KEYS = ("format", "game", "settings", "seed", "start")
+
+
+class FileProblem(Exception):
+    """A file that cannot be read as a log or scenario: the text says where and why."""
+
+
+# --- reading ---------------------------------------------------------------
+
+def read_text(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise FileProblem("no such file: %s" % path)
+    except IsADirectoryError:
+        raise FileProblem("%s is a directory, not a log file" % path)
+    except UnicodeDecodeError:
+        raise FileProblem("%s is not a text (UTF-8) file" % path)
+    except OSError as e:
+        raise FileProblem("cannot read %s: %s" % (path, e.strerror or e))
+
+
+def _json_error(e, prefix="", lineno=None):
+    return "%sline %d column %d: bad JSON: %s" % (prefix, e.lineno if lineno is None else lineno, e.colno, e.msg)
+
+
+def _entry_at_error(text):
+    """For a whole-file log that fails to parse: which entry holds the damage?
+
+    Walks the "entries" array entry by entry; returns (index, JSONDecodeError)
+    for the first entry that does not parse, or None if the damage is elsewhere.
+    """
+    decoder = json.JSONDecoder()
+    at = text.find('"entries"')
+    if at < 0:
+        return None
+    at = text.find("[", at)
+    if at < 0:
+        return None
+    pos, index = at + 1, 0
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= len(text) or text[pos] == "]":
+            return None
+        try:
+            _, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as e:
+            return index, e
+        index += 1
+
+
+def _plain(value, where):
+    """Refuse what the canonical encoding cannot hold (floats, NaN)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return
+    if isinstance(value, list):
+        for item in value:
+            _plain(item, where)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _plain(item, where)
+    else:
+        raise FileProblem("%s: %s is not allowed here (logs hold integers, strings, true/false/null, "
+                          "lists and objects only)" % (where, json.dumps(value)))
+
+
+def _parse_lines(text):
+    """JSON Lines: a header object, then one entry per line."""
+    doc, entries = None, []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as e:
+            where = "header: " if doc is None else "entry %d: " % len(entries)
+            raise FileProblem(_json_error(e, where, number))
+        if doc is None:
+            doc = value
+        else:
+            _plain(value, "entry %d" % len(entries))
+            entries.append(value)
+    _plain(doc, "header")
+    doc = dict(doc)
+    doc["entries"] = entries
+    return doc
+
+
+def _first_line_header(text):
+    """The first line's object if the text looks like JSON Lines, else None."""
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        value = json.loads(first)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(value, dict) and "entries" not in value and "actions" not in value and "game" in value:
+        return value
+    return None
+
+
+def parse(text):
+    """The document in a log or scenario file's text (a dict); raises FileProblem."""
+    if not text.strip():
+        raise FileProblem("the file is empty")
+    if _first_line_header(text) is not None:
+        return _parse_lines(text)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        found = _entry_at_error(text)
+        if found is not None:
+            raise FileProblem(_json_error(found[1], "entry %d: " % found[0]))
+        raise FileProblem(_json_error(e))
+    if not isinstance(doc, dict):
+        raise FileProblem("a log or scenario is a JSON object, not %s" % type(doc).__name__)
+    for key in doc:
+        if key == "entries" and isinstance(doc[key], list):
+            for i in range(len(doc[key])):
+                _plain(doc[key][i], "entry %d" % i)
+        elif key == "actions" and isinstance(doc[key], list):
+            for i in range(len(doc[key])):
+                _plain(doc[key][i], "action %d" % i)
+        else:
+            _plain(doc[key], "header")
+    return doc
+
+
+def is_scenario(doc):
+    return "actions" in doc and "entries" not in doc
+
+
+def check_log(doc):
+    """The fields a log file must have beyond what engine.replay checks; raises LogError."""
+    for key in ("format", "game", "seed", "entries"):
+        if key not in doc:
+            raise LogError(None, "the log has no %r" % key)
+    if doc["format"] != engine.FORMAT:
+        raise LogError(None, "log format %s is not one this program reads (format %d)" % (
+            canon.encode(doc["format"]), engine.FORMAT))
+    if not isinstance(doc["entries"], list):
+        raise LogError(None, "the log's 'entries' is not a list")
+    for i in range(len(doc["entries"])):
+        entry = doc["entries"][i]
+        if not isinstance(entry, dict):
+            raise LogError(i, "an entry is an object with an action, its events and a digest")
+        for key in ("action", "events", "digest"):
+            if key not in entry:
+                raise LogError(i, "the entry has no %r" % key)
+
+
+def load_match(path):
+    """Read, check and replay a log file: the verified match. Raises FileProblem or LogError."""
+    doc = parse(read_text(path))
+    if is_scenario(doc):
+        raise FileProblem("%s is a scenario file (it has actions, not entries), not a saved game" % path)
+    check_log(doc)
+    return engine.replay(doc)
+
+
+# --- writing ---------------------------------------------------------------
+
+def render(match):
+    """A log's text: the header on the first line, then one entry per line."""
+    log = engine.log_of(match)
+    head = ",".join(["%s:%s" % (canon.encode(k), canon.encode(log[k]))
+                     for k in sorted(log) if k != "entries"])
+    lines = ["{" + head + ',"entries":[']
+    entries = log.get("entries", [])
+    for i in range(len(entries)):
+        lines.append(canon.encode(entries[i]) + ("," if i + 1 < len(entries) else ""))
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
+def save(match, path):
+    """Write the match's log to `path` atomically: temp file, fsync, rename, fsync the folder."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = render(match)
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, str(path))
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dirfd = os.open(str(path.parent), os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dirfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dirfd)
+
+
+def games_dir():
+    try:
+        import platformdirs
+
+        base = pathlib.Path(platformdirs.user_data_dir("chancery", appauthor=False))
+    except ImportError:
+        base = pathlib.Path.home() / ".local" / "share" / "chancery"
+    return base / "games"
+
+
+def default_path(game, now=None):
+    """A new file name in the user's data dir: games/<game>-<timestamp>.json."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    folder = games_dir()
+    path = folder / ("%s-%s.json" % (game, stamp))
+    n = 2
+    while path.exists():
+        path = folder / ("%s-%s-%d.json" % (game, stamp, n))
+        n += 1
+    return path

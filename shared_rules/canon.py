@@ -1,0 +1,117 @@
+"""Canonical encoding: one byte-exact text form for digests and the wire.
+
+MicroPython's json.dumps has no sort_keys and its dicts are unordered, so the
+encoder is written here once: keys sorted, no spaces, ints/strings/bools/None
+and lists/dicts only (floats are refused: they print differently on the two
+interpreters). Non-ASCII characters are escaped so the bytes never depend on
+the terminal or the port's UTF-8 handling.
+"""
+
+import binascii
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _plain(s):
+    for ch in s:
+        if ch in _ESCAPES or not (" " <= ch <= "~"):
+            return False
+    return True
+
+
+def _string(s, write):
+    if _plain(s):  # the common case: one piece, not one per character
+        write('"' + s + '"')
+        return
+    write('"')
+    for ch in s:
+        esc = _ESCAPES.get(ch)
+        if esc is not None:
+            write(esc)
+            continue
+        code = ord(ch)
+        if 0x20 <= code < 0x7F:
+            write(ch)
+        elif code < 0x10000:
+            write("\\u%04x" % code)
+        else:  # astral plane: a UTF-16 surrogate pair, as JSON requires
+            code -= 0x10000
+            write("\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)))
+    write('"')
+
+
+def _value(v, write):
+    # bool before int: True is an int on CPython
+    if v is None:
+        write("null")
+    elif v is True:
+        write("true")
+    elif v is False:
+        write("false")
+    elif isinstance(v, int):
+        write(str(v))
+    elif isinstance(v, str):
+        _string(v, write)
+    elif isinstance(v, (list, tuple)):
+        write("[")
+        first = True
+        for item in v:
+            if not first:
+                write(",")
+            first = False
+            _value(item, write)
+        write("]")
+    elif isinstance(v, dict):
+        write("{")
+        first = True
+        for key in sorted(v):
+            if not isinstance(key, str):
+                raise TypeError("canonical keys must be strings, not " + repr(key))
+            if not first:
+                write(",")
+            first = False
+            _string(key, write)
+            write(":")
+            _value(v[key], write)
+        write("}")
+    else:
+        raise TypeError("cannot encode " + type(v).__name__ + " canonically (ints and strings only)")
+
+
+def encode(value):
+    """The canonical text of a value (str)."""
+    out = []
+    _value(value, out.append)
+    return "".join(out)
+
+
+def crc32_hex(text):
+    """CRC-32 of a str's UTF-8 bytes as 8 lowercase hex digits."""
+    return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+
+
+def digest(value):
+    """The digest of a value: CRC-32 of its canonical encoding.
+
+    Computed piece by piece as the encoding is produced, so a board never
+    holds the whole text (one large block is what a fragmented heap lacks).
+    """
+    crc = [0]
+
+    def write(piece):
+        crc[0] = binascii.crc32(piece.encode(), crc[0])
+
+    _value(value, write)
+    return "%08x" % (crc[0] & 0xFFFFFFFF)
+
+
+def copy(value):
+    """A deep copy of a plain value (dicts, lists, ints, strings)."""
+    if isinstance(value, dict):
+        out = {}
+        for key in value:
+            out[key] = copy(value[key])
+        return out
+    if isinstance(value, (list, tuple)):
+        return [copy(item) for item in value]
+    return value

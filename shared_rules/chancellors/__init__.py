@@ -1,0 +1,72 @@
+"""Chancellors (P.D. Magnus), for 2-4 seats: ../shared/seeds/chancellors.txt.
+
+The game as the engine sees it; the rules live in the small modules beside
+this one: services (step A), solving (card values), flow (decisions and the
+turn), fold (events into state), views (views, legal actions, prompts).
+"""
+
+from shared_rules import decktet, prng
+from shared_rules.chancellors.actions import SCHEMAS, SETTINGS  # noqa: F401
+from shared_rules.chancellors.flow import decide  # noqa: F401
+from shared_rules.chancellors.fold import fold  # noqa: F401
+
+NAME = "chancellors"
+
+
+def initial(settings, seed):
+    """The state before anything happens: every problem's dice wait for the first roll (L21)."""
+    n = settings["players"]
+    problems = n + 1
+    dice = []
+    for p in range(problems):
+        dice.append([p, 0])
+        dice.append([p, 1])
+    return {
+        "game": NAME,
+        "settings": dict(settings),
+        "turn": 0,
+        "step": "roll",
+        "roll_for": "setup",
+        "pending": dice,
+        "scores": [0] * n,
+        "control": {"diplomatic": None, "army": None, "navy": None},
+        "problems": [[0, 0] for _ in range(problems)],
+        "solved": [""] * problems,
+        "aside": [-1] * problems,
+        "queue": [],
+        "played": [],
+        "last_solver": None,
+        "excuse": None,
+        "rng": prng.seed_state(seed),
+        "ending": "",
+        "winners": [],
+    }
+
+
+def card_names(state):
+    """Every card name an action may mention (the rules then say which are playable)."""
+    return decktet.names(state["settings"]["extended"])
+
+
+# view.py is loaded on first use: replaying a journal needs only decide and fold,
+# and a board's RAM is better spent on the game.
+def view(state, seat=None):
+    from shared_rules.chancellors import views as v
+
+    return v.view(state, seat)
+
+
+def legal(state, seat=None):
+    from shared_rules.chancellors import views as v
+
+    return v.legal(state, seat)
+
+
+def prompt(state):
+    from shared_rules.chancellors import views as v
+
+    return v.prompt(state)
+
+
+def is_over(state):
+    return state["step"] == "over"

@@ -1,0 +1,46 @@
+"""Chancellors' settings and action schemas, as data (see shared_rules/schema.py).
+
+Only what the board needs to validate and build menus lives here; the prose
+for people (the host's forms, `chancery rules`) is in docs.py, so that the
+board does not carry it in RAM.
+"""
+
+from shared_rules.schema import action, param
+
+SETTINGS = (
+    {"name": "players", "domain": {"kind": "int", "min": 2, "max": 4}, "default": 4},
+    {"name": "target", "domain": {"kind": "int", "min": 1, "max": 1000}, "default": 100},
+    {"name": "extended", "domain": {"kind": "bool"}, "default": False},
+)
+
+_DIE = {"kind": "int", "min": 1, "max": 6}
+_CARD = {"kind": "card", "deck": "decktet"}
+_SERVICE_SEAT = {"kind": "seat", "none": True}
+_PROBLEM = {"kind": "int", "min": 0, "max": 4}
+_USE_EXCUSE = param("excuse", {"kind": "bool"}, optional=True, default=False)
+
+SCHEMAS = (
+    action("roll", "table", [
+        param("values", {"kind": "list", "of": _DIE, "min": 1, "max": 10}, optional=True),
+        param("source", {"kind": "enum", "values": ["board", "manual", "smart"]}, optional=True, default="board"),
+    ]),
+    action("reveal", "table", [param("cards", {"kind": "per_seat", "of": _CARD})]),
+    action("assign", "table", [
+        param("diplomatic", _SERVICE_SEAT),
+        param("army", _SERVICE_SEAT),
+        param("navy", _SERVICE_SEAT),
+    ]),
+    action("solve", "seat", [
+        param("problem", _PROBLEM),
+        param("cards", {"kind": "list", "of": _CARD, "min": 1, "max": 12, "distinct": True}),
+        _USE_EXCUSE,
+    ]),
+    action("solve_part", "seat", [
+        param("problem", _PROBLEM),
+        param("card", _CARD),
+        param("aside", {"kind": "int", "min": 0, "max": 1}),
+        _USE_EXCUSE,
+    ]),
+    action("pass", "seat", [param("abdicate", {"kind": "bool"}, optional=True, default=False)]),
+    action("excuse", "table", [param("holder", {"kind": "seat", "none": True})]),
+)

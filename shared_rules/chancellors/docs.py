@@ -1,0 +1,38 @@
+"""What people read about Chancellors' settings and actions (host side).
+
+Kept apart from actions.py so the board never loads this prose. Keys:
+"setting.NAME", "ACTION" and "ACTION.PARAM". Line numbers are in
+../shared/seeds/chancellors.txt.
+"""
+
+DOCS = {
+    "game": "Chancellors (P.D. Magnus), 2-4 players: solve the kingdom's problems (pairs of dice) with "
+            "Decktet cards; control of the royal services decides who acts first.",
+    "setting.players": "Seats at the table, 2-4; the problems are players + 1 pairs of dice (L15-L19).",
+    "setting.target": "The score that ends the game at the end of the turn (L84; adjustable, L88).",
+    "setting.extended": "Play with the extended deck: Pawns, Courts and the Excuse (L100-L108).",
+    "roll": "Roll the dice waiting to be rolled: the board rolls them, or enter the faces read from "
+            "physical or smart dice (ruling X1).",
+    "roll.values": "Faces read from the dice, in the order asked (omit for a board roll).",
+    "roll.source": "Where the values come from: board, manual (a physical die) or smart (a smart die).",
+    "reveal": "Step A: the cards the seats revealed for control, one per seat (L31-L43).",
+    "reveal.cards": "The card each seat revealed, in seat order.",
+    "assign": "Step A, entered as its outcome: who now controls each service (ruling X2).",
+    "assign.diplomatic": "The Diplomatic corps (Diplomat): a seat, or null for nobody.",
+    "assign.army": "The Army (Soldier): a seat, or null for nobody.",
+    "assign.navy": "The Navy (Sailor): a seat, or null for nobody.",
+    "solve": "Solve a whole problem: cards adding up to at least the dice sum, or twice it without help "
+             "(L53, L65).",
+    "solve.problem": "The problem, numbered from 0.",
+    "solve.cards": "The cards discarded.",
+    "solve.excuse": "Use the Excuse (step C, its holder only; L104).",
+    "solve_part": "Solve part of a problem: one card worth at most the lower die; set one die aside (L57-L59).",
+    "solve_part.problem": "The problem, numbered from 0.",
+    "solve_part.card": "The one card discarded.",
+    "solve_part.aside": "Which die (0 or 1) to set aside; it is rerolled at the end of the turn (ruling D2).",
+    "solve_part.excuse": "Use the Excuse (step C, its holder only; L104).",
+    "pass": "Pass this chance; in step B, optionally abdicate the service (L61).",
+    "pass.abdicate": "Give up the service whose chance this is; it goes back to the middle.",
+    "excuse": "Record who holds the Excuse (extended deck: drawn or dealt, L104).",
+    "excuse.holder": "The seat now holding it, or null.",
+}

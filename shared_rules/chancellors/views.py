@@ -1,0 +1,121 @@
+"""What a seat may see, what it may do now, and what the board asks.
+
+Chancellors keeps no secret in the core (hands are physical and the control
+cards are entered once revealed), but the PRNG state would let anyone predict
+the board's next rolls, so no view shows it.
+"""
+
+from shared_rules import canon, decktet
+from shared_rules.chancellors import services, solving
+from shared_rules.chancellors.actions import SCHEMAS
+from shared_rules.chancellors.flow import describe_step, open_problems
+
+_HIDDEN = ("rng",)
+
+
+def view(state, seat=None):
+    out = {}
+    for key in state:
+        if key not in _HIDDEN:
+            out[key] = canon.copy(state[key])
+    return out
+
+
+def actor(state):
+    """The seat whose chance it is (steps B and C), else None."""
+    if state["step"] in ("B", "C") and state["queue"]:
+        return state["queue"][0][0]
+    return None
+
+
+def _narrow(schema, params):
+    out = dict(schema)
+    out["params"] = [params.get(p["name"], p) for p in schema["params"]]
+    return out
+
+
+def _with_domain(p, domain):
+    q = dict(p)
+    q["domain"] = domain
+    return q
+
+
+def _cards(state):
+    """The names of cards that may still be played this turn (L23, L43)."""
+    played = state["played"]
+    return [c for c in decktet.names(state["settings"]["extended"])
+            if c not in services.SERVICE_CARDS and c != decktet.EXCUSE and c not in played]
+
+
+def legal(state, seat=None):
+    """Action schemas usable now by `seat` (None: anyone at the table)."""
+    step = state["step"]
+    out = []
+    by_type = {}
+    for s in SCHEMAS:
+        by_type[s["type"]] = s
+    if step == "over":
+        return out
+    if step == "roll":
+        s = by_type["roll"]
+        n = len(state["pending"])
+        values = _with_domain(s["params"][0], {"kind": "list", "of": {"kind": "int", "min": 1, "max": 6},
+                                               "min": n, "max": n})
+        out.append(_narrow(s, {"values": values}))
+    elif step == "A":
+        cards = _cards(state)
+        s = by_type["reveal"]
+        out.append(_narrow(s, {"cards": _with_domain(s["params"][0], {
+            "kind": "per_seat", "of": {"kind": "card", "deck": "decktet", "among": cards}})}))
+        out.append(by_type["assign"])
+    else:
+        who = actor(state)
+        if seat is None or seat == who:
+            out.extend(_chance_actions(state, by_type, who))
+    if state["settings"]["extended"]:
+        out.append(by_type["excuse"])
+    return out
+
+
+def _chance_actions(state, by_type, who):
+    service = state["queue"][0][1]
+    step = state["step"]
+    problems = open_problems(state)
+    prob = {"kind": "int", "min": 0, "max": len(state["problems"]) - 1, "among": problems}
+    cards = _cards(state)
+    excuse = step == "C" and state["excuse"] == who
+    if step == "B":
+        mine = services.controlled_by(state["control"], who)
+        cards = [c for c in cards if solving.suits_ok(c, mine)]
+    out = []
+    s = by_type["solve"]
+    params = {"problem": _with_domain(s["params"][0], prob),
+              "cards": _with_domain(s["params"][1], {"kind": "list", "of": {"kind": "card", "deck": "decktet",
+                                                                             "among": cards},
+                                                     "min": 1, "max": 12, "distinct": True})}
+    if not excuse:
+        params["excuse"] = _with_domain(s["params"][2], {"kind": "enum", "values": [False]})
+    out.append(_narrow(s, params))
+    if step == "B" or excuse:
+        s = by_type["solve_part"]
+        params = {"problem": _with_domain(s["params"][0], prob),
+                  "card": _with_domain(s["params"][1], {"kind": "card", "deck": "decktet", "among": cards})}
+        if step == "C":
+            params["excuse"] = _with_domain(s["params"][3], {"kind": "enum", "values": [True]})
+        out.append(_narrow(s, params))
+    s = by_type["pass"]
+    if step == "C":
+        out.append(_narrow(s, {"abdicate": _with_domain(s["params"][0], {"kind": "enum", "values": [False]})}))
+    else:
+        out.append(s)
+    return out
+
+
+def prompt(state):
+    """One line: what the table is being asked now."""
+    if state["step"] == "over":
+        who = ", ".join(["seat %d" % s for s in state["winners"]])
+        how = "catastrophe: the lowest score wins" if state["ending"] == "catastrophe" else \
+            "the target was reached: the highest score wins"
+        return "Game over (%s). Winner%s: %s." % (how, "s" if len(state["winners"]) > 1 else "", who)
+    return "Turn %d, %s." % (state["turn"], describe_step(state)) if state["turn"] else describe_step(state) + "."

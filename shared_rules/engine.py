@@ -1,0 +1,158 @@
+"""The match engine: actions in, events out, state = fold of events.
+
+A *match* is the single source of truth, a plain dict:
+
+    {"format": 1, "game": "chancellors", "settings": {...}, "seed": 7,
+     "start": DIGEST0,
+     "entries": [{"action": {...}, "events": [...], "digest": "1a2b3c4d"}, ...],
+     "state": {...}}          # derived: the fold of every entry's events
+
+`state` is a cache; everything else is the log. Replay re-runs every action
+through the rules and checks that the events and the digests come out the
+same, so a tampered log is caught whether its events or its digests were
+edited. Undo is truncate-and-replay: nothing is ever un-folded.
+
+Every game module offers: NAME, SETTINGS, SCHEMAS, card_names(state),
+initial(settings, seed), decide(state, action, emit), fold(state, event),
+view(state, seat), legal(state, seat), prompt(state), is_over(state).
+"""
+
+from shared_rules import canon, games
+from shared_rules import schema as schemas
+from shared_rules.errors import RuleError
+
+FORMAT = 1
+
+
+def game_module(name):
+    try:
+        return games.load(name)
+    except KeyError:
+        raise RuleError("unknown_game", "no game %r; known games: %s" % (name, ", ".join(games.GAMES)),
+                        list(games.GAMES))
+
+
+def settings_for(g, given):
+    """The game's settings: the defaults, overridden by `given` (validated)."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise RuleError("bad_setting", "settings must be an object of name: value")
+    out = {}
+    names = [s["name"] for s in g.SETTINGS]
+    for key in given:
+        if key not in names:
+            raise RuleError("bad_setting", "%s has no setting %r; its settings: %s" % (
+                g.NAME, key, ", ".join(names)), names)
+    for s in g.SETTINGS:
+        value = given.get(s["name"], s["default"])
+        try:
+            schemas.check_value(s["name"], s["domain"], value, 0, ())
+        except RuleError as e:
+            raise RuleError("bad_setting", e.message)
+        out[s["name"]] = value
+    return out
+
+
+def new_match(game, settings=None, seed=0):
+    g = game_module(game)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RuleError("bad_seed", "the seed must be an integer (got %r)" % (seed,))
+    s = settings_for(g, settings)
+    state = g.initial(s, seed)
+    return {"format": FORMAT, "game": g.NAME, "settings": s, "seed": seed,
+            "start": canon.digest(state), "entries": [], "state": state}
+
+
+def seats(state):
+    return state["settings"]["players"]
+
+
+def _decide(g, state, action):
+    """(normalised action, events, new state) for an action; state is not touched."""
+    act = schemas.check(action, g.SCHEMAS, seats(state), g.card_names(state))
+    work = canon.copy(state)
+    events = []
+
+    def emit(event):
+        g.fold(work, event)
+        events.append(event)
+
+    g.decide(work, act, emit)
+    return act, events, work
+
+
+def step(game, state, action):
+    """The pure core of the engine: (normalised action, events, new state, digest).
+
+    `state` is not touched. For callers that keep the log elsewhere (a board
+    journals entries to flash and cannot hold a whole game's log in RAM).
+    """
+    g = game_module(game)
+    act, events, work = _decide(g, state, action)
+    return act, events, work, canon.digest(work)
+
+
+def apply(match, action):
+    """Apply one action to a match; returns the new log entry.
+
+    Raises RuleError and leaves the match exactly as it was if the action is
+    malformed or illegal now.
+    """
+    act, events, work, digest = step(match["game"], match["state"], action)
+    entry = {"action": act, "events": events, "digest": digest}
+    match["entries"].append(entry)
+    match["state"] = work
+    return entry
+
+
+def try_apply(match, action):
+    """(entry, None) or (None, error dict): for callers that answer errors as data."""
+    try:
+        return apply(match, action), None
+    except RuleError as e:
+        return None, e.as_dict()
+
+
+def describe_game(game):
+    """Settings and action schemas with their documentation (see describe.py)."""
+    from shared_rules import describe
+
+    return describe.describe_game(game)
+
+
+def replay(log, upto=None):
+    """See matchlog.replay (kept apart: a board replays from its journal, not here)."""
+    from shared_rules import matchlog
+
+    return matchlog.replay(log, upto)
+
+
+def undo(match, count=1):
+    from shared_rules import matchlog
+
+    return matchlog.undo(match, count)
+
+
+def log_of(match):
+    from shared_rules import matchlog
+
+    return matchlog.log_of(match)
+
+
+def view(match, seat=None):
+    """What `seat` (or the public, for None) may see of the current state."""
+    return game_module(match["game"]).view(match["state"], seat)
+
+
+def legal(match, seat=None):
+    """The action schemas `seat` may use now, their domains narrowed to what is legal."""
+    return game_module(match["game"]).legal(match["state"], seat)
+
+
+def prompt(match):
+    return game_module(match["game"]).prompt(match["state"])
+
+
+def is_over(match):
+    return game_module(match["game"]).is_over(match["state"])

@@ -1,0 +1,162 @@
+"""Action schemas: what each action takes, as data.
+
+Every action type of every game declares its parameters and their domains
+here, in plain dicts, so that the board's menus and the host's forms are
+generated from them and no game needs input code of its own. A domain is one
+of:
+
+  {"kind": "int", "min": a, "max": b}       ("among": [...] narrows it)
+  {"kind": "enum", "values": [...]}          strings
+  {"kind": "bool"}
+  {"kind": "seat"}                            0 .. seats-1 ("none": True also allows null)
+  {"kind": "card", "deck": "decktet"}         a card name ("among": [...] narrows it)
+  {"kind": "list", "of": DOMAIN, "min": a, "max": b}   ("distinct": True: no repeats)
+  {"kind": "per_seat", "of": DOMAIN}          one item for each seat, in seat order
+
+`check` validates an action against its schema and returns it with defaults
+filled in; it raises RuleError("bad_param", ...) naming the parameter, what
+was wrong and what is allowed.
+"""
+
+from shared_rules.errors import RuleError
+
+
+def param(name, domain, optional=False, default=None):
+    p = {"name": name, "domain": domain}
+    if optional:
+        p["optional"] = True
+        p["default"] = default
+    return p
+
+
+def action(type_, who, params):
+    """who: "seat" (an action of the seat whose chance it is) or "table"."""
+    return {"type": type_, "who": who, "params": params}
+
+
+def describe(domain, seats):
+    """A short human text of what a domain allows."""
+    kind = domain["kind"]
+    if kind == "int":
+        among = domain.get("among")
+        if among is not None:
+            return "one of " + (", ".join([str(x) for x in among]) if among else "(none available)")
+        return "an integer from %d to %d" % (domain["min"], domain["max"])
+    if kind == "enum":
+        return "one of " + ", ".join(domain["values"])
+    if kind == "bool":
+        return "true or false"
+    if kind == "seat":
+        text = "a seat from 0 to %d" % (seats - 1)
+        return text + " or null" if domain.get("none") else text
+    if kind == "card":
+        among = domain.get("among")
+        if among is not None:
+            return "one of the cards " + (", ".join(among) if among else "(none available)")
+        return "a card name"
+    if kind == "list":
+        return "a list of %d to %d%s items, each %s" % (
+            domain["min"], domain["max"], " distinct" if domain.get("distinct") else "",
+            describe(domain["of"], seats))
+    if kind == "per_seat":
+        return "a list of %d items (one per seat), each %s" % (seats, describe(domain["of"], seats))
+    return kind
+
+
+def _fail(name, domain, seats, value, why):
+    raise RuleError("bad_param", "%s %s (got %s); allowed: %s" % (
+        name, why, _show(value), describe(domain, seats)))
+
+
+def _show(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_value(name, domain, value, seats, cards):
+    """Validate one value; `cards` is the set-like collection of known card names."""
+    kind = domain["kind"]
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            _fail(name, domain, seats, value, "must be an integer")
+        if value < domain["min"] or value > domain["max"]:
+            _fail(name, domain, seats, value, "is out of range")
+        among = domain.get("among")
+        if among is not None and value not in among:
+            _fail(name, domain, seats, value, "is not allowed here")
+    elif kind == "enum":
+        if value not in domain["values"]:
+            _fail(name, domain, seats, value, "is not a choice")
+    elif kind == "bool":
+        if value is not True and value is not False:
+            _fail(name, domain, seats, value, "must be true or false")
+    elif kind == "seat":
+        if value is None and domain.get("none"):
+            return
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value >= seats:
+            _fail(name, domain, seats, value, "is not a seat")
+    elif kind == "card":
+        if not isinstance(value, str) or value not in cards:
+            _fail(name, domain, seats, value, "is not a card of this deck")
+        among = domain.get("among")
+        if among is not None and value not in among:
+            _fail(name, domain, seats, value, "is not allowed here")
+    elif kind in ("list", "per_seat"):
+        if not isinstance(value, list):
+            _fail(name, domain, seats, value, "must be a list")
+        if kind == "per_seat":
+            lo = hi = seats
+        else:
+            lo, hi = domain["min"], domain["max"]
+        if len(value) < lo or len(value) > hi:
+            _fail(name, domain, seats, value, "has %d items" % len(value))
+        for i, item in enumerate(value):
+            check_value("%s[%d]" % (name, i), domain["of"], item, seats, cards)
+        if kind == "list" and domain.get("distinct"):
+            for i in range(len(value)):
+                if value[i] in value[i + 1:]:
+                    _fail(name, domain, seats, value, "repeats " + _show(value[i]))
+    else:
+        raise RuleError("bad_schema", "unknown domain kind " + _show(kind))
+
+
+def find(schemas, type_):
+    for s in schemas:
+        if s["type"] == type_:
+            return s
+    return None
+
+
+def check(act, schemas, seats, cards):
+    """Validate an action dict against the game's schemas; returns a normalised copy."""
+    if not isinstance(act, dict):
+        raise RuleError("bad_action", "an action must be an object with a \"type\" (got %s)" % _show(act),
+                        [s["type"] for s in schemas])
+    s = find(schemas, act.get("type"))
+    if s is None:
+        raise RuleError("unknown_action", "no action type %s in this game; allowed: %s" % (
+            _show(act.get("type")), ", ".join([x["type"] for x in schemas])), [x["type"] for x in schemas])
+    out = {"type": s["type"]}
+    known = ["type"]
+    if s["who"] == "seat":
+        known.append("seat")
+        if "seat" in act and act["seat"] is not None:
+            check_value("seat", {"kind": "seat"}, act["seat"], seats, cards)
+            out["seat"] = act["seat"]
+    for p in s["params"]:
+        name = p["name"]
+        known.append(name)
+        if name in act:
+            check_value(name, p["domain"], act[name], seats, cards)
+            out[name] = act[name]
+        elif p.get("optional"):
+            if p["default"] is not None:
+                out[name] = p["default"]
+        else:
+            raise RuleError("bad_param", "%s %s is missing; allowed: %s" % (
+                s["type"], name, describe(p["domain"], seats)))
+    for key in act:
+        if key not in known:
+            raise RuleError("bad_param", "%s takes no parameter %s; its parameters: %s" % (
+                s["type"], _show(key), ", ".join(known[1:]) or "none"))
+    return out

@@ -1,0 +1,49 @@
+"""Shared pytest fixtures: the project root, the MicroPython unix port, compiled rules.
+
+MicroPython is required, never skipped: CI has to prove that shared_rules/ runs
+under MicroPython, so a missing interpreter is a failure.
+"""
+
+import pathlib
+
+import pytest
+
+from chancery import micropython as mp
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def project_root():
+    """The repository root (the directory holding pyproject.toml)."""
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    """Path (str) of the MicroPython unix-port executable."""
+    try:
+        return mp.find_micropython()
+    except mp.MicroPythonNotFound as e:
+        pytest.fail(str(e), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def mpy_build(micropython, tmp_path_factory):
+    """Directory holding shared_rules/ compiled to .mpy (put it on MICROPYPATH).
+
+    Checks first that mpy-cross emits the bytecode version the interpreter loads.
+    """
+    try:
+        cross = mp.mpy_cross_version()
+    except mp.MicroPythonNotFound as e:
+        pytest.fail(str(e), pytrace=False)
+    port = mp.micropython_version(micropython).mpy_version
+    if cross != port:
+        pytest.fail(
+            "mpy-cross emits .mpy {} but micropython loads {}".format(cross, port),
+            pytrace=False,
+        )
+    out = tmp_path_factory.mktemp("mpy")
+    mp.build_mpy(ROOT / "shared_rules", out)
+    return out
