@@ -34,23 +34,23 @@ NAMES = (
     "Consul", "Rite", "Window", "Island",
     "Excuse",
 )
-# rank of each card in NAMES order
-_RANKS = bytes((1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9,
-                12, 12, 12, 12, 12, 12, 10, 10, 10, 10, 11, 11, 11, 11, 0))
-# suits of each card as bits: Moons 1, Suns 2, Waves 4, Leaves 8, Wyrms 16, Knots 32
-_SUIT_BITS = bytes((1, 2, 4, 8, 16, 32,
-                    1 | 32, 2 | 16, 4 | 8,        # Author, Desert, Origin
-                    1 | 4, 2 | 32, 8 | 16,        # Journey, Painter, Savage
-                    1 | 2, 4 | 8, 16 | 32,        # Mountain, Sailor, Battle
-                    1 | 8, 2 | 4, 16 | 32,        # Forest, Discovery, Soldier
-                    1 | 4, 2 | 16, 8 | 32,        # Lunatic, Penitent, Market
-                    1 | 8, 2 | 32, 4 | 16,        # Chance Meeting, Castle, Cave
-                    1 | 2, 4 | 8, 16 | 32,        # Diplomat, Mill, Betrayal
-                    1 | 2, 4 | 16, 8 | 32,        # Pact, Darkness, Merchant
-                    1, 2, 4, 8, 16, 32,           # the Crowns
-                    1 | 16 | 32, 2 | 4 | 32, 4 | 8 | 16, 1 | 2 | 8,   # the Pawns
-                    1 | 4 | 32, 1 | 8 | 16, 2 | 8 | 32, 2 | 4 | 16,   # the Courts
-                    0))                           # the Excuse
+# Rank of each card, in NAMES order. Byte-string literals, not bytes((...)):
+# a tuple of ints would be kept alive in the module's constants (1 KB each).
+_RANKS = (
+    b"\x01\x01\x01\x01\x01\x01\x02\x02\x02\x03\x03\x03"
+    b"\x04\x04\x04\x05\x05\x05\x06\x06\x06\x07\x07\x07"
+    b"\x08\x08\x08\x09\x09\x09\x0c\x0c\x0c\x0c\x0c\x0c"
+    b"\x0a\x0a\x0a\x0a\x0b\x0b\x0b\x0b\x00"
+)
+# Suits of each card as bits (Moons 1, Suns 2, Waves 4, Leaves 8, Wyrms 16,
+# Knots 32), in NAMES order; rows as in decktet.md: Aces, the 2s ... the 9s
+# (three cards each), Crowns, Pawns, Courts, the Excuse.
+_SUIT_BITS = (
+    b"\x01\x02\x04\x08\x10\x20\x21\x12\x0c\x05\x22\x18"
+    b"\x03\x0c\x30\x09\x06\x30\x05\x12\x28\x09\x22\x14"
+    b"\x03\x0c\x30\x03\x14\x28\x01\x02\x04\x08\x10\x20"
+    b"\x31\x26\x1c\x0b\x25\x19\x2a\x16\x00"
+)
 
 _RANK_NAMES = {1: "Ace", 10: "Pawn", 11: "Court", 12: "Crown", 0: "Excuse"}
 

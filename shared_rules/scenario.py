@@ -2,7 +2,9 @@
 
 The same files are replayed by the tests under CPython and under MicroPython
 (and by `chancery replay`), so this module is the one place that knows the
-format:
+format. A scenario is JSON Lines (`.jsonl`, like a match log): a header
+object, then one action item per line; '#' lines are comments. As one JSON
+object (`.json`) it reads:
 
     {"name": "...", "source": "chancellors.txt L37", "doc": "...",
      "game": "chancellors", "settings": {"players": 3}, "seed": 1,
@@ -42,18 +44,55 @@ def mismatches(expect, seen, where):
 
 
 def run(sc, on_entry=None):
+    """Replay a scenario held as one dict (see run_stream)."""
+    return run_stream(sc, sc.get("actions", ()), on_entry)
+
+
+def read_lines(lines):
+    """(header, iterator of action items) from the lines of a .jsonl scenario.
+
+    Blank lines and lines starting with '#' are comments. Items are parsed one
+    at a time as the iterator is consumed, so a board never holds a whole
+    scenario in RAM.
+    """
+    import json
+
+    it = iter(lines)
+    header = None
+    for line in it:
+        line = line.strip()
+        if line and not line.startswith("#"):
+            header = json.loads(line)
+            break
+    if not isinstance(header, dict):
+        raise ValueError("a scenario starts with a header object (game, settings, seed, expect)")
+
+    def items():
+        for line in it:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                yield json.loads(line)
+
+    return header, items()
+
+
+def run_stream(sc, actions, on_entry=None):
     """Replay a scenario. Returns (final state, list of failure texts).
 
-    on_entry(index, action, events, digest) is called for each accepted action,
-    and on_entry(index, action, None, error_code) for each refused one.
+    `sc` holds the header fields (game, settings, seed, expect, digest) and
+    `actions` is any iterable of action items. on_entry(index, action,
+    events, digest) is called for each accepted action, and on_entry(index,
+    action, None, error_code) for each refused one.
     """
     failures = []
     match = engine.new_match(sc["game"], sc.get("settings"), sc.get("seed", 0))
     state = match["state"]
     game = match["game"]
-    actions = sc.get("actions", [])
-    for i in range(len(actions)):
-        act, reject, expect = _item(actions[i])
+    del match
+    i = -1
+    for raw in actions:
+        i += 1
+        act, reject, expect = _item(raw)
         where = "action %d" % i
         try:
             act, events, state, digest = engine.step(game, state, act)

@@ -43,7 +43,7 @@ def describe(domain, seats):
             return "one of " + (", ".join([str(x) for x in among]) if among else "(none available)")
         return "an integer from %d to %d" % (domain["min"], domain["max"])
     if kind == "enum":
-        return "one of " + ", ".join(domain["values"])
+        return "one of " + ", ".join([_word(v) for v in domain["values"]])
     if kind == "bool":
         return "true or false"
     if kind == "seat":
@@ -61,6 +61,12 @@ def describe(domain, seats):
     if kind == "per_seat":
         return "a list of %d items (one per seat), each %s" % (seats, describe(domain["of"], seats))
     return kind
+
+
+def _word(v):
+    if v is True or v is False or v is None:
+        return "true" if v is True else ("false" if v is False else "null")
+    return str(v)
 
 
 def _fail(name, domain, seats, value, why):
@@ -85,7 +91,8 @@ def check_value(name, domain, value, seats, cards):
         if among is not None and value not in among:
             _fail(name, domain, seats, value, "is not allowed here")
     elif kind == "enum":
-        if value not in domain["values"]:
+        # compare by type too: 0 == False in Python, but not in an action
+        if not [v for v in domain["values"] if v == value and type(v) is type(value)]:
             _fail(name, domain, seats, value, "is not a choice")
     elif kind == "bool":
         if value is not True and value is not False:

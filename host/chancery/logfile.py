@@ -18,8 +18,6 @@ import time
 from shared_rules import canon, engine
 from shared_rules.errors import LogError
 
-HEADER_KEYS = ("format", "game", "settings", "seed", "start")
-
 
 class FileProblem(Exception):
     """A file that cannot be read as a log or scenario: the text says where and why."""
@@ -109,8 +107,15 @@ def _parse_lines(text):
 
 
 def _first_line_header(text):
-    """The first line's object if the text looks like JSON Lines, else None."""
-    first = text.lstrip().split("\n", 1)[0]
+    """The first line's object if the text looks like JSON Lines, else None.
+
+    A one-line file is read as a whole document, so that a log that lost its
+    entries is reported as such rather than read as a game with no actions.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return None
+    first = lines[0]
     try:
         value = json.loads(first)
     except json.JSONDecodeError:
@@ -153,7 +158,7 @@ def is_scenario(doc):
 
 def check_log(doc):
     """The fields a log file must have beyond what engine.replay checks; raises LogError."""
-    for key in ("format", "game", "seed", "entries"):
+    for key in ("format", "game", "settings", "seed", "start", "entries"):
         if key not in doc:
             raise LogError(None, "the log has no %r" % key)
     if doc["format"] != engine.FORMAT:

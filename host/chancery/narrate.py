@@ -27,6 +27,10 @@ def _dice(state, p):
     return "%d-%d" % (a, b)
 
 
+def _points(n):
+    return "1 point" if n == 1 else "%d points" % n
+
+
 def _cards(cards):
     return ", ".join([decktet.label(c) for c in cards])
 
@@ -99,15 +103,15 @@ def _solve(before, ev):
         with_ = "without help"
     if ev["part"]:
         d = ev["aside"]
-        return "%s solves part of problem %d (%s) for %d points %s, playing %s; die %d (%d) is set aside." % (
-            who, p, _dice(before, p), ev["points"], with_, _cards(ev["cards"]), d, before["problems"][p][d])
-    return "%s solves problem %d (%s) wholly for %d points %s, playing %s." % (
-        who, p, _dice(before, p), ev["points"], with_, _cards(ev["cards"]))
+        return "%s solves part of problem %d (%s) for %s %s, playing %s; die %d (%d) is set aside." % (
+            who, p, _dice(before, p), _points(ev["points"]), with_, _cards(ev["cards"]), d, before["problems"][p][d])
+    return "%s solves problem %d (%s) wholly for %s %s, playing %s." % (
+        who, p, _dice(before, p), _points(ev["points"]), with_, _cards(ev["cards"]))
 
 
 def _end(before, ev):
     scores = before["scores"]
-    winners = ", ".join(["%s (%d points)" % (seat(s), scores[s]) for s in ev["winners"]])
+    winners = ", ".join(["%s (%s)" % (seat(s), _points(scores[s])) for s in ev["winners"]])
     if ev["ending"] == "catastrophe":
         p = ev.get("problem")
         where = "problem %d was 6-6 and escalated" % p if p is not None else "a 6-6 problem escalated"
@@ -154,7 +158,11 @@ def _one(before, after, ev):
 
 def lines(game, before, events):
     """Plain sentences for `events`, which followed the state `before` (not modified)."""
-    fold = engine.game_module(game).fold
+    g = engine.game_module(game)
+
+    def fold(state, ev):
+        g.fold(state, canon.copy(ev))  # fold stores the event's lists in the state: keep the log's own
+
     state = canon.copy(before)
     out = []
     i = 0
@@ -198,5 +206,5 @@ def history(match, first=0):
         if i >= first:
             out.append((i, entry["action"], lines(match["game"], state, entry["events"])))
         for ev in entry["events"]:
-            g.fold(state, ev)
+            g.fold(state, canon.copy(ev))  # see lines(): never let the state share the log's lists
     return out

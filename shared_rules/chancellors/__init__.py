@@ -5,7 +5,7 @@ this one: services (step A), solving (card values), flow (decisions and the
 turn), fold (events into state), views (views, legal actions, prompts).
 """
 
-from shared_rules import decktet, prng
+from shared_rules import canon, decktet, prng
 from shared_rules.chancellors.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.chancellors.flow import decide  # noqa: F401
 from shared_rules.chancellors.fold import fold  # noqa: F401
@@ -48,13 +48,21 @@ def card_names(state):
     return decktet.names(state["settings"]["extended"])
 
 
-# view.py is loaded on first use: replaying a journal needs only decide and fold,
-# and a board's RAM is better spent on the game.
 def view(state, seat=None):
-    from shared_rules.chancellors import views as v
+    """What `seat` (or the public, for None) may see. Chancellors keeps no
+    secret in the core (hands are physical; control cards are entered once
+    revealed), but the PRNG state would let anyone predict the board's next
+    rolls, so no view shows it."""
+    out = {}
+    for key in state:
+        if key != "rng":
+            out[key] = canon.copy(state[key])
+    return out
 
-    return v.view(state, seat)
 
+# views.py (legal actions and prompts) is loaded on first use: replaying a
+# journal needs only decide, fold and view, and a board's RAM is better spent
+# on the game.
 
 def legal(state, seat=None):
     from shared_rules.chancellors import views as v

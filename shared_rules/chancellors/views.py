@@ -1,25 +1,9 @@
-"""What a seat may see, what it may do now, and what the board asks.
+"""What a seat may do now (legal actions with narrowed domains) and what the board asks."""
 
-Chancellors keeps no secret in the core (hands are physical and the control
-cards are entered once revealed), but the PRNG state would let anyone predict
-the board's next rolls, so no view shows it.
-"""
-
-from shared_rules import canon, decktet
+from shared_rules import decktet
 from shared_rules.chancellors import services, solving
 from shared_rules.chancellors.actions import SCHEMAS
 from shared_rules.chancellors.flow import describe_step, open_problems
-
-_HIDDEN = ("rng",)
-
-
-def view(state, seat=None):
-    out = {}
-    for key in state:
-        if key not in _HIDDEN:
-            out[key] = canon.copy(state[key])
-    return out
-
 
 def actor(state):
     """The seat whose chance it is (steps B and C), else None."""

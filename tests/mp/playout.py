@@ -20,6 +20,7 @@ invariants holding, else 1.
 """
 
 import binascii
+import gc
 import sys
 
 from shared_rules import canon, engine, prng
@@ -395,27 +396,39 @@ class LogWriter:
         self.f.close()
 
 
-def read_log(path):
-    """A log dict for engine.replay from a file written by LogWriter (CPython side)."""
-    import json
-
-    with open(path) as f:
-        lines = [x for x in f.read().split("\n") if x]
-    log = json.loads(lines[0])
-    log["entries"] = [json.loads(x) for x in lines[1:]]
-    return log
-
-
 # ---------------------------------------------------------------- command line
 
-USAGE = "usage: playout.py --games N --first-seed S [--players P] [--extended] [--log DIR] [--cap A]"
+USAGE = ("usage: playout.py --games N --first-seed S [--players P] [--extended | --mixed] [--log DIR] "
+         "[--cap A] [--time]")
+
+
+def _ms():
+    """A millisecond clock on either interpreter (for --time only; never in the results)."""
+    import time
+
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()
+    return time.monotonic_ns() // 1000000
+
+
+def _ms_since(t0):
+    import time
+
+    if hasattr(time, "ticks_diff"):
+        return time.ticks_diff(time.ticks_ms(), t0)
+    return _ms() - t0
 
 
 def _args(argv):
-    opts = {"games": 1, "first-seed": 0, "players": 0, "extended": False, "log": None, "cap": CAP}
+    opts = {"games": 1, "first-seed": 0, "players": 0, "extended": False, "log": None, "cap": CAP,
+            "time": False}
     i = 0
     while i < len(argv):
         a = argv[i]
+        if a == "--time":
+            opts["time"] = True
+            i += 1
+            continue
         if a == "--extended":
             opts["extended"] = True
             i += 1
@@ -439,6 +452,8 @@ def main(argv):
         sys.stdout.write("bad argument %s\n%s\n" % (e, USAGE))
         return 2
     failed = 0
+    actions = 0
+    t0 = _ms()
     for k in range(opts["games"]):
         seed = opts["first-seed"] + k
         players = players_for(seed, opts["players"])
@@ -448,6 +463,7 @@ def main(argv):
             log = LogWriter(opts["log"], seed, players, extended)
         try:
             r = play_game(seed, players, extended, log.entry if log else None, opts["cap"])
+            actions += r["actions"]
             text = line(r)
             if r["ending"] == "cap":
                 failed += 1
@@ -459,7 +475,11 @@ def main(argv):
             if log:
                 log.close()
         sys.stdout.write(text + "\n")
+        r = None
+        gc.collect()
     sys.stdout.write("games=%d failed=%d\n" % (opts["games"], failed))
+    if opts["time"]:
+        sys.stdout.write("time actions=%d ms=%d\n" % (actions, _ms_since(t0)))
     return 1 if failed else 0
 
 

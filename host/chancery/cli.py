@@ -1,0 +1,97 @@
+"""The `chancery` command line: argparse and dispatch, nothing else.
+
+Each subcommand lives in its own module (replay_cmd, rules_cmd, play); this
+file only declares the arguments and calls them. `main` returns the exit code:
+0 success, 1 a scenario's expectations failed, 2 bad input or usage.
+"""
+
+import argparse
+import os
+import sys
+
+from chancery import __version__
+
+LATER = {
+    "sim": "simulate many games (not yet available)",
+    "mirror": "mirror a board's game on this screen (not yet available)",
+    "log": "fetch a game's log from a board (not yet available)",
+    "deploy": "install the rules and firmware on a board (not yet available)",
+}
+
+
+def _whole(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    return value
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="chancery", description="Chancery: the Chancellors table companion.")
+    p.add_argument("--version", action="version", version="chancery " + __version__)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    r = sub.add_parser("replay", help="verify a saved game or run a scenario file, and show the final state",
+                       description="Replay a match log (JSON, or JSON Lines) checking every event and "
+                                   "digest, or run a scenario file; print the final public state.")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument("--json", action="store_true", help="print the state as canonical JSON")
+
+    u = sub.add_parser("rules", help="a game's settings and actions",
+                       description="Print a game's settings and every action with its parameters.")
+    u.add_argument("game", metavar="GAME")
+    u.add_argument("--json", action="store_true", help="print the description as canonical JSON")
+
+    g = sub.add_parser("play", help="play Chancellors at the terminal",
+                       description="Play Chancellors at the terminal. The game is saved after every action.")
+    g.add_argument("--players", type=_whole, metavar="N", help="seats at the table, 2-4 (default 4)")
+    g.add_argument("--seed", type=_whole, metavar="S", help="seed for the board's dice (default: random)")
+    g.add_argument("--target", type=_whole, metavar="T", help="score that ends the game (default 100)")
+    g.add_argument("--extended", action="store_true", help="play with the extended deck")
+    g.add_argument("--log", metavar="FILE", help="where to save the game (default: the user data folder)")
+    g.add_argument("--resume", metavar="FILE", help="continue a saved game")
+
+    for name, text in LATER.items():
+        sub.add_parser(name, help=text, description=text)
+    return p
+
+
+def main(argv=None):
+    try:
+        return _dispatch(argv)
+    except BrokenPipeError:  # `chancery rules chancellors | head`: the reader left, that is fine
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+
+
+def _dispatch(argv):
+    p = parser()
+    try:
+        args = p.parse_args(argv)
+    except SystemExit as e:  # --help, --version or a usage error: argparse has printed it
+        return e.code if isinstance(e.code, int) else 2
+    if args.command is None:
+        p.print_help()
+        return 2
+    if args.command == "replay":
+        from chancery import replay_cmd
+
+        return replay_cmd.run(args.file, args.json)
+    if args.command == "rules":
+        from chancery import rules_cmd
+
+        return rules_cmd.run(args.game, args.json)
+    if args.command == "play":
+        from chancery import play
+
+        return play.run(args)
+    print("chancery %s: %s" % (args.command, LATER[args.command]), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

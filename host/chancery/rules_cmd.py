@@ -1,0 +1,49 @@
+"""`chancery rules GAME`: a game's settings and action schemas, with their documentation."""
+
+import sys
+
+from shared_rules import canon, engine, games
+
+from chancery import commands
+
+
+def default_seats(description):
+    for s in description["settings"]:
+        if s["name"] == "players":
+            return s["default"]
+    return 2
+
+
+def text(description):
+    seats = default_seats(description)
+    lines = [description["game"], description["doc"], "", "Settings:"]
+    for s in description["settings"]:
+        lines.append("  %s (default %s): %s" % (s["name"], canon.encode(s["default"]),
+                                                 commands.safe_describe(s["domain"], seats)))
+        if s["doc"]:
+            lines.append("      " + s["doc"])
+    lines += ["", "Actions (typed as in `chancery play`; %d seats shown):" % seats]
+    for a in description["actions"]:
+        who = "the seat whose chance it is" if a["who"] == "seat" else "the table"
+        lines.append("  %s  (by %s)" % (a["type"], who))
+        if a["doc"]:
+            lines.append("      " + a["doc"])
+        lines.append("      usage: " + commands.usage(a, seats))
+        for p in a["params"]:
+            opt = ""
+            if p.get("optional"):
+                opt = ", optional" + ("" if p.get("default") is None else ", default %s" % canon.encode(p["default"]))
+            lines.append("      - %s%s: %s" % (p["name"], opt, commands.safe_describe(p["domain"], seats)))
+            if p["doc"]:
+                lines.append("          " + p["doc"])
+    return "\n".join(lines)
+
+
+def run(game, as_json=False):
+    game = game.lower()
+    if game not in games.GAMES:
+        print("error: no game %r; known games: %s" % (game, ", ".join(games.GAMES)), file=sys.stderr)
+        return 2
+    description = engine.describe_game(game)
+    print(canon.encode(description) if as_json else text(description))
+    return 0

@@ -1,0 +1,107 @@
+"""Replay scenario files and print a canonical transcript (CPython and MicroPython).
+
+    micropython run_scenarios.py PATH [PATH ...]
+
+A PATH is a scenario JSON file or a directory searched recursively for
+*.json (in sorted order). For each scenario the transcript has a header line,
+then for each action index either "I DIGEST EVENTS" (EVENTS in the canonical
+encoding of shared_rules.canon) or "I refused CODE", then the final state
+digest, every failure, and "ok" or "FAILED n". The tests compare this text
+byte for byte between CPython and MicroPython. Exit status 1 if any scenario
+has failures (or cannot be read). Nothing but the current scenario is kept in
+memory, and each line is written as soon as it is known.
+"""
+
+import gc
+import json
+import os
+import sys
+
+from shared_rules import canon, scenario
+
+_DIR = 0x4000  # S_IFDIR in os.stat()[0]; MicroPython has no os.path
+
+
+def _is_dir(path):
+    try:
+        return (os.stat(path)[0] & _DIR) != 0
+    except OSError:
+        return False
+
+
+def scenario_files(paths):
+    """Every scenario file named by `paths` (files as given, directories walked), sorted."""
+    out = []
+    for path in paths:
+        if _is_dir(path):
+            base = path.rstrip("/")
+            found = []
+            for name in os.listdir(base):
+                if name.startswith("."):
+                    continue
+                full = base + "/" + name
+                if _is_dir(full):
+                    found.extend(scenario_files([full]))
+                elif name.endswith(".json"):
+                    found.append(full)
+            out.extend(sorted(found))
+        else:
+            out.append(path)
+    return out
+
+
+def _short(path):
+    """The last two parts of a path (game folder and file): independent of where it lives."""
+    parts = path.split("/")
+    return "/".join(parts[-2:])
+
+
+def transcript(path, write):
+    """Replay one scenario file, writing its transcript; returns the number of failures."""
+    write("scenario %s\n" % _short(path))
+    try:
+        f = open(path)
+        try:
+            sc = json.load(f)
+        finally:
+            f.close()
+    except (OSError, ValueError) as e:
+        write("failure: cannot read the scenario: %s\n" % e)
+        write("FAILED 1\n")
+        return 1
+
+    def on_entry(index, action, events, digest):
+        if events is None:
+            write("%d refused %s\n" % (index, digest))
+        else:
+            write("%d %s %s\n" % (index, digest, canon.encode(events)))
+
+    try:
+        state, failures = scenario.run(sc, on_entry)
+    except Exception as e:  # a crash in the rules is a failure to report, not to hide
+        write("failure: the scenario crashed: %s: %s\n" % (type(e).__name__, e))
+        write("FAILED 1\n")
+        return 1
+    write("final %s\n" % canon.digest(state))
+    for text in failures:
+        write("failure: %s\n" % text)
+    write("ok\n" if not failures else "FAILED %d\n" % len(failures))
+    return len(failures)
+
+
+def main(paths):
+    if not paths:
+        sys.stdout.write("usage: run_scenarios.py PATH [PATH ...]\n")
+        return 2
+    failed = 0
+    write = sys.stdout.write
+    for path in scenario_files(paths):
+        if transcript(path, write):
+            failed += 1
+        gc.collect()
+    write("scenarios failed: %d\n" % failed)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,209 @@
+"""Chancellors rules on CPython: the pieces (control, card values) and the scenario files.
+
+The same scenario files are replayed under MicroPython by test_micropython_gate.py.
+"""
+
+import glob
+import json
+import os
+
+import pytest
+
+from shared_rules import engine, scenario
+from shared_rules.chancellors import services, solving
+from shared_rules.errors import RuleError
+
+HERE = os.path.dirname(__file__)
+SCENARIOS = sorted(glob.glob(os.path.join(HERE, "scenarios", "chancellors", "*.jsonl")))
+NOBODY = {"diplomatic": None, "army": None, "navy": None}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_scenario(path):
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        _, failures = scenario.run_stream(header, actions)
+    assert failures == []
+
+
+def test_the_seed_examples_are_all_encoded():
+    names = [os.path.basename(p) for p in SCENARIOS]
+    for example in ("seed-l37", "seed-l51", "seed-l90"):
+        assert any(n.startswith(example) for n in names), example
+
+
+def test_scenario_runner_reports_a_wrong_expectation():
+    sc = {"game": "chancellors", "settings": {"players": 2}, "seed": 1,
+          "actions": [{"type": "roll", "values": [1, 2, 3, 4, 5, 6], "source": "manual"}],
+          "expect": {"problems": [[1, 2], [3, 4], [5, 5]]}}
+    _, failures = scenario.run(sc)
+    assert failures == ['at the end: problems is [[1,2],[3,4],[5,6]], expected [[1,2],[3,4],[5,5]]']
+
+
+def control(cards, held=None, scores=None):
+    held = dict(NOBODY, **(held or {}))
+    out = services.adjudicate(cards, held, scores or [0] * len(cards))
+    return {service: (seat, why) for service, seat, why in out}
+
+
+def test_l37_selia_shar_henri():
+    got = control(["Merchant", "Windfall", "Cave"])
+    assert got == {"navy": (0, "highest"), "army": (1, "highest"), "diplomatic": (None, "unchanged")}
+
+
+def test_l39_a_held_service_stays_when_nobody_contests_it():
+    got = control(["Merchant", "Windfall", "Cave"], held={"diplomatic": 2})
+    assert got["diplomatic"] == (2, "unchanged")
+
+
+def test_l33_a_crown_of_suns_can_take_the_diplomatic_corps():
+    assert control(["Bard", "Ace of Wyrms"])["diplomatic"] == (0, "only")
+
+
+def test_l41_equal_rank_lower_score_takes_it_equal_scores_nobody():
+    assert control(["Huntress", "Bard"], scores=[10, 4])["diplomatic"] == (1, "lower_score")
+    assert control(["Huntress", "Bard"], held={"diplomatic": 0}, scores=[4, 4])["diplomatic"] == (None, "tie")
+
+
+def test_three_way_rank_tie_two_lowest_equal_is_uncontrolled():
+    got = control(["Huntress", "Bard", "Pact"], scores=[3, 3, 0])
+    assert got["diplomatic"] == (None, "tie")  # two Crowns tie at 3; the 9 is lower
+    got = control(["Mountain", "Pact", "Bard"], scores=[0, 0, 0])
+    assert got["diplomatic"] == (2, "highest")
+
+
+def test_l106_pawn_keeps_only_what_its_seat_holds():
+    held = {"diplomatic": 0, "army": 0}
+    got = control(["Watchman", "Pact"], held=held)
+    assert got["diplomatic"] == (0, "highest")  # Pawn outranks a 9
+    assert got["army"] == (0, "only")
+    got = control(["Pact", "Watchman"], held=held)
+    assert got["diplomatic"] == (0, "only")  # seat 1's Pawn cannot take it
+    assert got["army"] == (0, "unchanged")
+    assert control(["Watchman", "Windfall"], held=held)["army"] == (1, "highest")  # a Crown takes it away
+
+
+def test_l108_court_contests_only_the_diplomatic_corps():
+    got = control(["Consul", "Ace of Waves"], held={"navy": 0})
+    assert got["diplomatic"] == (0, "only")
+    assert got["navy"] == (1, "only")  # Consul has Waves but a Court never contests the Navy
+    assert control(["Consul", "Huntress"])["diplomatic"] == (1, "highest")  # Crown beats Court
+
+
+def test_card_values_l53_l106():
+    assert solving.card_value("Ace of Moons", [3, 5]) == 1
+    assert solving.card_value("Castle", [3, 5]) == 7
+    for crown_like in ("Bard", "Watchman", "Consul"):
+        assert solving.card_value(crown_like, [3, 5]) == 5
+        assert solving.card_value(crown_like, [6, 2]) == 6
+
+
+def test_two_crowns_solve_any_problem_l53():
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total = solving.card_value("Bard", [a, b]) + solving.card_value("Sea", [a, b])
+            assert total >= solving.whole_need([a, b], "service")
+
+
+def test_partial_rules_l57():
+    assert solving.part_ok("Ace of Knots", [1, 6])
+    assert not solving.part_ok("Author", [1, 6])  # a die showing 1 needs an Ace
+    assert solving.part_ok("Bard", [4, 4])  # a Crown only on a double
+    assert not solving.part_ok("Bard", [4, 5])
+    assert solving.part_ok("Mountain", [4, 6]) and not solving.part_ok("Forest", [4, 6])
+    assert solving.part_points([6, 5]) == 6 and solving.part_points([2, 2]) == 2
+
+
+def test_whole_without_help_needs_twice_the_sum_l65():
+    assert solving.whole_need([2, 3], "none") == 10
+    assert solving.whole_need([2, 3], "excuse") == 5
+    assert solving.whole_points([2, 3]) == 5
+
+
+def test_refused_action_leaves_the_match_untouched():
+    m = engine.new_match("chancellors", {"players": 2}, 3)
+    engine.apply(m, {"type": "roll"})
+    before = json.dumps(m, sort_keys=True)
+    with pytest.raises(RuleError) as e:
+        engine.apply(m, {"type": "reveal", "cards": ["Pact", "Diplomat"]})
+    assert e.value.code == "illegal_card"
+    assert "service card" in e.value.message
+    assert json.dumps(m, sort_keys=True) == before
+
+
+def test_error_names_what_is_allowed():
+    m = engine.new_match("chancellors", {"players": 2}, 3)
+    with pytest.raises(RuleError) as e:
+        engine.apply(m, {"type": "solve", "problem": 0, "cards": ["Pact"]})
+    assert e.value.code == "wrong_step"
+    assert "6 dice are waiting to be rolled" in e.value.message
+    with pytest.raises(RuleError) as e:
+        engine.apply(m, {"type": "roll", "source": "dice-tower"})
+    assert "board, manual, smart" in e.value.message
+
+
+def test_settings_defaults_and_validation():
+    m = engine.new_match("chancellors", None, 0)
+    assert m["settings"] == {"players": 4, "target": 100, "extended": False}
+    assert len(m["state"]["problems"]) == 5
+    for bad in ({"players": 5}, {"target": "high"}, {"colour": "red"}):
+        with pytest.raises(RuleError) as e:
+            engine.new_match("chancellors", bad, 0)
+        assert e.value.code == "bad_setting"
+
+
+def test_legal_lists_what_the_acting_seat_may_do():
+    m = engine.new_match("chancellors", {"players": 2}, 3)
+    assert [a["type"] for a in engine.legal(m)] == ["roll"]
+    engine.apply(m, {"type": "roll", "values": [1, 2, 3, 4, 5, 5], "source": "manual"})
+    assert [a["type"] for a in engine.legal(m)] == ["reveal", "assign"]
+    engine.apply(m, {"type": "assign", "diplomatic": None, "army": 1, "navy": None})
+    assert engine.legal(m, 0) == []
+    acts = {a["type"]: a for a in engine.legal(m, 1)}
+    assert sorted(acts) == ["pass", "solve", "solve_part"]
+    cards = acts["solve"]["params"][1]["domain"]["of"]["among"]
+    assert "Castle" in cards and "Chance Meeting" not in cards  # L51: army suits only
+    assert "Soldier" not in cards  # service cards are not in play
+
+
+def test_replay_and_undo():
+    m = engine.new_match("chancellors", {"players": 3}, 9)
+    engine.apply(m, {"type": "roll"})
+    engine.apply(m, {"type": "reveal", "cards": ["Merchant", "Windfall", "Cave"]})
+    engine.apply(m, {"type": "pass"})
+    log = json.loads(json.dumps(engine.log_of(m)))
+    again = engine.replay(log)
+    assert again["state"] == m["state"]
+    back = engine.undo(m, 1)
+    assert len(back["entries"]) == 2 and back["state"]["queue"] == [[1, "army"], [0, "navy"]]
+    assert len(m["entries"]) == 3  # undo gives a new match; the old one is untouched
+
+
+def test_replay_catches_tampering():
+    from shared_rules.errors import LogError
+
+    m = engine.new_match("chancellors", {"players": 2}, 9)
+    engine.apply(m, {"type": "roll"})
+    engine.apply(m, {"type": "assign", "diplomatic": 0, "army": None, "navy": None})
+    log = json.loads(json.dumps(engine.log_of(m)))
+    log["entries"][0]["events"][0]["value"] = 7 - log["entries"][0]["events"][0]["value"]
+    with pytest.raises(LogError) as e:
+        engine.replay(log)
+    assert e.value.entry == 0 and "events differ" in e.value.reason
+    log = json.loads(json.dumps(engine.log_of(m)))
+    log["entries"][1]["digest"] = "00000000"
+    with pytest.raises(LogError) as e:
+        engine.replay(log)
+    assert e.value.entry == 1 and "digest" in e.value.reason
+    log = json.loads(json.dumps(engine.log_of(m)))
+    log["seed"] = 10
+    with pytest.raises(LogError) as e:
+        engine.replay(log)
+    assert e.value.entry is None
+
+
+def test_views_hide_the_prng_state():
+    m = engine.new_match("chancellors", {"players": 2}, 9)
+    assert "rng" in m["state"]
+    for seat in (None, 0, 1):
+        assert "rng" not in engine.view(m, seat)
