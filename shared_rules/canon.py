@@ -9,7 +9,7 @@ the terminal or the port's UTF-8 handling.
 
 import binascii
 
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_ESCAPES = {"\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 
 
 def _plain(s):
@@ -78,6 +78,12 @@ def _value(v, write):
         raise TypeError("cannot encode " + type(v).__name__ + " canonically (ints and strings only)")
 
 
+def dump(value, write):
+    """Write the canonical text of a value piece by piece (e.g. to a stream):
+    no whole-text string, which on a fragmented board heap may not fit."""
+    _value(value, write)
+
+
 def encode(value):
     """The canonical text of a value (str)."""
     out = []
@@ -106,12 +112,24 @@ def digest(value):
 
 
 def copy(value):
-    """A deep copy of a plain value (dicts, lists, ints, strings)."""
+    """A deep copy of a plain value (dicts, lists, ints, strings).
+
+    Copies the container whole first (dict(value), list(value)) and then
+    replaces the items: the new container is allocated once at its final
+    size instead of growing, which a fragmented board heap cannot always do.
+    """
     if isinstance(value, dict):
-        out = {}
-        for key in value:
-            out[key] = copy(value[key])
+        out = dict(value)
+        for key in out:
+            item = out[key]
+            if isinstance(item, (dict, list, tuple)):
+                out[key] = copy(item)
         return out
     if isinstance(value, (list, tuple)):
-        return [copy(item) for item in value]
+        out = list(value)
+        for i in range(len(out)):
+            item = out[i]
+            if isinstance(item, (dict, list, tuple)):
+                out[i] = copy(item)
+        return out
     return value

@@ -55,17 +55,6 @@ _SUIT_BITS = (
 _RANK_NAMES = {1: "Ace", 10: "Pawn", 11: "Court", 12: "Crown", 0: "Excuse"}
 
 
-def _index(name):
-    try:
-        return NAMES.index(name)
-    except ValueError:
-        return -1
-
-
-def is_card(name):
-    return _index(name) >= 0
-
-
 def rank(name):
     return _RANKS[NAMES.index(name)]
 
@@ -77,14 +66,6 @@ def suit_bits(name):
 def suits(name):
     bits = suit_bits(name)
     return tuple([SUITS[i] for i in range(6) if bits & (1 << i)])
-
-
-def card(name):
-    """(name, rank, suits, extended) of a card, or None if there is no such card."""
-    i = _index(name)
-    if i < 0:
-        return None
-    return (name, _RANKS[i], suits(name), 1 if i >= _BASIC else 0)
 
 
 BASIC_NAMES = NAMES[:_BASIC]

@@ -39,19 +39,21 @@ def replay(log, upto=None):
     if "start" in log and log["start"] != match["start"]:
         raise LogError(None, "the start digest %r does not match the settings and seed (expected %s)" % (
             log["start"], match["start"]))
+    if "format" in log and log["format"] != 1:
+        raise LogError(None, "log format %r is not one this version reads (1)" % (log["format"],))
     if upto is not None:
         entries = entries[:upto]
     for i in range(len(entries)):
         entry = entries[i]
-        if not isinstance(entry, dict) or "action" not in entry:
+        if not isinstance(entry, dict) or "action" not in entry or "events" not in entry or "digest" not in entry:
             raise LogError(i, "an entry is an object with an action, its events and a digest")
         try:
             got = apply(match, entry["action"])
         except RuleError as e:
             raise LogError(i, "the action is refused by the rules: " + e.message)
-        if "events" in entry and canon.encode(entry["events"]) != canon.encode(got["events"]):
+        if canon.encode(entry["events"]) != canon.encode(got["events"]):
             raise LogError(i, "the recorded events differ from what the rules produce")
-        if "digest" in entry and entry["digest"] != got["digest"]:
+        if entry["digest"] != got["digest"]:
             raise LogError(i, "state digest %r does not match the replayed state (%s)" % (
                 entry["digest"], got["digest"]))
     return match

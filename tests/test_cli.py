@@ -76,12 +76,17 @@ def test_replay_json_is_canonical(saved, capsys):
 def test_replay_reads_json_lines(saved, tmp_path, capsys):
     m, _ = saved
     log = engine.log_of(m)
-    head = dict((k, v) for k, v in log.items() if k != "entries")
+    head = dict((k, v) for k, v in log.items() if k not in ("entries", "format"))  # as playout.py streams it
     path = tmp_path / "game.jsonl"
-    path.write_text("\n".join([json.dumps(head)] + [json.dumps(e) for e in log["entries"]]) + "\n")
+    lines = [json.dumps(head)] + [json.dumps(e) for e in log["entries"]]
+    path.write_text("\n".join(lines) + "\n")
     code, out, err = run(capsys, "replay", "--json", str(path))
     assert code == 0, err
     assert json.loads(out) == engine.view(m, None)
+    lines[3] = lines[3][:20]  # a torn line: named by entry and line
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and err.startswith("error: entry 2: line 4 ")
 
 
 def _tampered(path, tmp_path, change):
@@ -190,6 +195,27 @@ def test_replay_scenario(tmp_path, capsys):
     assert "failure: action 2: control is" in err
     code, out, err = run(capsys, "replay", "--json", str(_scenario(tmp_path, 0)))
     assert code == 0 and json.loads(out)["control"]["navy"] == 0
+
+
+def test_replay_scenario_json_lines(tmp_path, capsys):
+    path = tmp_path / "l37.jsonl"
+    path.write_text("\n".join([
+        "# L37, as a JSON Lines scenario",
+        json.dumps({"name": "L37", "game": "chancellors", "settings": {"players": 3}, "seed": 1,
+                    "expect": {"control": {"diplomatic": None, "army": 1, "navy": 0}}}),
+        json.dumps({"type": "roll", "values": SETUP, "source": "manual"}),
+        "",
+        json.dumps({"type": "reveal", "cards": L37}),
+    ]) + "\n")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "Scenario L37: 2 actions, every expectation holds." in out
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "scenarios").glob("*/*.jsonl")), ids=lambda p: p.name)
+def test_replay_the_repository_scenarios(path, capsys):
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
 
 
 def test_bad_scenario_is_an_error(tmp_path, capsys):

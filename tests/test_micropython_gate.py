@@ -61,7 +61,7 @@ FIRST_SEED = 1
 GAMES = 240
 BATCHES = 2  # MicroPython processes, run side by side
 
-SCENARIOS = sorted(SCENARIO_DIR.glob("**/*.json"))
+SCENARIOS = sorted(list(SCENARIO_DIR.glob("**/*.jsonl")) + list(SCENARIO_DIR.glob("**/*.json")))
 
 
 # ------------------------------------------------------------------ fixtures
@@ -390,6 +390,9 @@ def test_replay_catches_a_tampered_log(tmp_path):
     w.close()
     log = read_log(tmp_path / "game-5-3.jsonl")
     engine.replay(log)
+    # LogWriter streams each entry piecewise; the lines must still be canonical
+    lines = (tmp_path / "game-5-3.jsonl").read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == [canon.encode(e) for e in log["entries"]]
     entry = log["entries"][len(log["entries"]) // 2]
     entry["digest"] = "%08x" % (int(entry["digest"], 16) ^ 1)
     with pytest.raises(LogError):

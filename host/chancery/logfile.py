@@ -3,7 +3,9 @@
 A log file is the JSON object of engine.log_of(match). We write it with the
 header on the first line and one entry per line (still one JSON document), so
 a damaged file can be traced to the entry it damages. JSON Lines is read too:
-the header object on the first line, then one entry object per line.
+the header object on the first line, then one entry object per line (as a
+board or tests/mp/playout.py streams them). Scenario files (shared_rules/
+scenario.py) come in the same two shapes, with "actions" for "entries".
 
 Loading checks only the file's shape (JSON, plain values, the fields a log
 must have); whether the entries replay is engine.replay's job.
@@ -84,53 +86,67 @@ def _plain(value, where):
                           "lists and objects only)" % (where, json.dumps(value)))
 
 
-def _parse_lines(text):
-    """JSON Lines: a header object, then one entry per line."""
-    doc, entries = None, []
+def _content(text):
+    """(line number, text) of the lines that are neither blank nor '#' comments."""
+    out = []
     for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+        if line.strip() and not line.lstrip().startswith("#"):
+            out.append((number, line))
+    return out
+
+
+def _jsonl_header(lines):
+    """The first line's object if the lines are JSON Lines (a header, then items), else None.
+
+    A one-line object with a "format" is our own whole-document log, so a log
+    that lost its entries is reported as such rather than read as a new game.
+    """
+    if not lines:
+        return None
+    try:
+        value = json.loads(lines[0][1])
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(value, dict) or "entries" in value or "actions" in value or "game" not in value:
+        return None
+    if len(lines) == 1 and "format" in value:
+        return None
+    return value
+
+
+def _parse_lines(lines, header):
+    """JSON Lines: a header, then one log entry or scenario item per line."""
+    _plain(header, "header")
+    log = "start" in header or "format" in header
+    items = []
+    for number, line in lines[1:]:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as e:
-            where = "header: " if doc is None else "entry %d: " % len(entries)
-            raise FileProblem(_json_error(e, where, number))
-        if doc is None:
-            doc = value
-        else:
-            _plain(value, "entry %d" % len(entries))
-            entries.append(value)
-    _plain(doc, "header")
-    doc = dict(doc)
-    doc["entries"] = entries
+            raise FileProblem(_json_error(e, "%s %d: " % ("entry" if log else "action", len(items)), number))
+        items.append(value)
+    doc = dict(header)
+    log = log or bool(items and isinstance(items[0], dict) and "events" in items[0])
+    doc["entries" if log else "actions"] = items
+    what = "entry" if log else "action"
+    for i in range(len(items)):
+        _plain(items[i], "%s %d" % (what, i))
     return doc
 
 
-def _first_line_header(text):
-    """The first line's object if the text looks like JSON Lines, else None.
-
-    A one-line file is read as a whole document, so that a log that lost its
-    entries is reported as such rather than read as a game with no actions.
-    """
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2:
-        return None
-    first = lines[0]
-    try:
-        value = json.loads(first)
-    except json.JSONDecodeError:
-        return None
-    if isinstance(value, dict) and "entries" not in value and "actions" not in value and "game" in value:
-        return value
-    return None
-
-
 def parse(text):
-    """The document in a log or scenario file's text (a dict); raises FileProblem."""
+    """The document in a log or scenario file's text (a dict); raises FileProblem.
+
+    A log or a scenario, as one JSON object or as JSON Lines ('#' lines are
+    comments there). A JSON Lines file is a log when its header has a start
+    digest or a format (or its lines carry events), else a scenario.
+    """
     if not text.strip():
         raise FileProblem("the file is empty")
-    if _first_line_header(text) is not None:
-        return _parse_lines(text)
+    lines = _content(text)
+    header = _jsonl_header(lines)
+    if header is not None:
+        return _parse_lines(lines, header)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -157,11 +173,15 @@ def is_scenario(doc):
 
 
 def check_log(doc):
-    """The fields a log file must have beyond what engine.replay checks; raises LogError."""
-    for key in ("format", "game", "settings", "seed", "start", "entries"):
+    """The fields a log file must have beyond what engine.replay checks; raises LogError.
+
+    "format" may be left out (streamed JSON Lines logs have none); if given it
+    must be the engine's.
+    """
+    for key in ("game", "settings", "seed", "start", "entries"):
         if key not in doc:
             raise LogError(None, "the log has no %r" % key)
-    if doc["format"] != engine.FORMAT:
+    if "format" in doc and doc["format"] != engine.FORMAT:
         raise LogError(None, "log format %s is not one this program reads (format %d)" % (
             canon.encode(doc["format"]), engine.FORMAT))
     if not isinstance(doc["entries"], list):

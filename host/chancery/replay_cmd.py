@@ -17,7 +17,7 @@ def _error(text):
     return 2
 
 
-def _print_state(game, view, prompt_line, as_json, summary):
+def _print_state(view, prompt_line, as_json, summary):
     if as_json:
         print(canon.encode(view))
     else:
@@ -34,7 +34,7 @@ def _log(path, doc, as_json):
     except ODD_INPUT as e:
         return _error("the log cannot be replayed (%s: %s)" % (type(e).__name__, e))
     view = engine.view(match, None)
-    _print_state(match["game"], view, engine.prompt(match), as_json,
+    _print_state(view, engine.prompt(match), as_json,
                  "%s: %d entries replayed, every event and digest verified." % (path, len(match["entries"])))
     return 0
 
@@ -67,7 +67,7 @@ def _scenario(path, doc, as_json):
     name = doc.get("name") or path
     verdict = "every expectation holds" if not failures else "%d failure%s" % (
         len(failures), "" if len(failures) == 1 else "s")
-    _print_state(doc["game"], view, g.prompt(state), as_json,
+    _print_state(view, g.prompt(state), as_json,
                  "Scenario %s: %d actions, %s." % (name, len(doc["actions"]), verdict))
     for text in failures:
         print("failure: " + text, file=sys.stderr)

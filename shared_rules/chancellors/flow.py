@@ -11,10 +11,6 @@ from shared_rules.chancellors import services, solving
 from shared_rules.errors import RuleError
 
 
-def _n(state):
-    return state["settings"]["players"]
-
-
 def open_problems(state):
     return [p for p in range(len(state["problems"])) if state["solved"][p] == ""]
 
@@ -22,7 +18,7 @@ def open_problems(state):
 def _next_step_after_b(state, emit):
     """Step C: seats with no service, clockwise from the left of the most
     recent solver (L63; ruling C1 when nobody has solved yet: seat 0 starts)."""
-    n = _n(state)
+    n = state["settings"]["players"]
     last = state["last_solver"]
     start = 0 if last is None else (last + 1) % n
     queue = []
@@ -97,15 +93,6 @@ def advance(state, emit):
         return
 
 
-def _after_roll(state, emit, roll_for):
-    if roll_for == "setup":
-        emit({"t": "turn", "turn": 1})
-    elif roll_for == "partial":
-        _escalate(state, emit)
-    else:
-        _end_of_turn(state, emit)
-
-
 def _roll(state, act, emit):
     pending = state["pending"]
     values = act.get("values")
@@ -130,7 +117,12 @@ def _roll(state, act, emit):
     for i in range(len(pending)):
         p, d = pending[0]
         emit({"t": "die", "problem": p, "die": d, "value": values[i], "source": source})
-    _after_roll(state, emit, roll_for)
+    if roll_for == "setup":
+        emit({"t": "turn", "turn": 1})
+    elif roll_for == "partial":
+        _escalate(state, emit)
+    else:
+        _end_of_turn(state, emit)
 
 
 def _slots(pending):
@@ -148,7 +140,8 @@ def describe_step(state):
     if step == "over":
         return "the game is over"
     if step == "roll":
-        return "%d dice are waiting to be rolled (%s)" % (len(state["pending"]), _slots(state["pending"]))
+        n = len(state["pending"])
+        return "%d %s waiting to be rolled (%s)" % (n, "die is" if n == 1 else "dice are", _slots(state["pending"]))
     if step == "A":
         return "step A: the cards played for control must be revealed (reveal) or control assigned (assign)"
     seat, service = state["queue"][0]
@@ -178,12 +171,6 @@ def _reveal(state, act, emit):
         emit({"t": "played", "seat": seat, "card": cards[seat]})
     for service, seat, why in services.adjudicate(cards, state["control"], state["scores"]):
         emit({"t": "control", "service": service, "seat": seat, "why": why})
-    _start_b(state, emit)
-
-
-def _assign(state, act, emit):
-    for service in services.ORDER:
-        emit({"t": "control", "service": service, "seat": act[service], "why": "assigned"})
     _start_b(state, emit)
 
 
@@ -274,7 +261,7 @@ def _solve(state, act, emit, part):
     emit({"t": "solve", "seat": seat, "problem": p, "cards": cards, "part": part, "aside": aside,
           "points": points, "help": help_})
     if help_ == "excuse":  # L104: used, it passes to the seat on the left
-        emit({"t": "excuse", "seat": (seat + 1) % _n(state), "why": "used"})
+        emit({"t": "excuse", "seat": (seat + 1) % state["settings"]["players"], "why": "used"})
     advance(state, emit)
 
 
@@ -286,13 +273,6 @@ def _pass(state, act, emit):
         raise RuleError("bad_abdicate", "only a seat passing with a service in step B can abdicate (L61)")
     emit({"t": "pass", "seat": seat, "abdicate": service if abdicate else None})
     advance(state, emit)
-
-
-def _excuse(state, act, emit):
-    if not state["settings"]["extended"]:
-        raise RuleError("no_excuse", "the Excuse is in the extended deck, which this game does not use "
-                        "(setting extended)")
-    emit({"t": "excuse", "seat": act["holder"], "why": "drawn"})
 
 
 def decide(state, act, emit):
@@ -307,7 +287,9 @@ def decide(state, act, emit):
         _reveal(state, act, emit)
     elif kind == "assign":
         _check_step(state, ("A",), "assigning control")
-        _assign(state, act, emit)
+        for service in services.ORDER:
+            emit({"t": "control", "service": service, "seat": act[service], "why": "assigned"})
+        _start_b(state, emit)
     elif kind == "solve":
         _solve(state, act, emit, False)
     elif kind == "solve_part":
@@ -315,4 +297,7 @@ def decide(state, act, emit):
     elif kind == "pass":
         _pass(state, act, emit)
     elif kind == "excuse":
-        _excuse(state, act, emit)
+        if not state["settings"]["extended"]:
+            raise RuleError("no_excuse", "the Excuse is in the extended deck, which this game does not use "
+                            "(setting extended)")
+        emit({"t": "excuse", "seat": act["holder"], "why": "drawn"})

@@ -6,7 +6,7 @@ function with a branch per event type, not a function per type: on a board
 every function object costs RAM.
 """
 
-from shared_rules import prng
+from shared_rules import canon, prng
 
 
 def fold(state, ev):
@@ -43,11 +43,11 @@ def fold(state, ev):
         state["control"][ev["service"]] = ev["seat"]
     elif t == "step":
         state["step"] = ev["step"]
-        state["queue"] = ev["queue"]
+        state["queue"] = canon.copy(ev["queue"])  # a copy: later folds pop from it, never from the log
     elif t == "await_roll":
         state["step"] = "roll"
         state["roll_for"] = ev["for"]
-        state["pending"] = ev["dice"]
+        state["pending"] = canon.copy(ev["dice"])
     elif t == "escalate":
         state["problems"][ev["problem"]][ev["die"]] = ev["value"]
     elif t == "turn":
@@ -63,7 +63,7 @@ def fold(state, ev):
     elif t == "end":
         state["step"] = "over"
         state["ending"] = ev["ending"]
-        state["winners"] = ev["winners"]
+        state["winners"] = list(ev["winners"])
         state["queue"] = []
     elif t != "draw_cards":  # draw_cards: step E is physical, a reminder only
         raise ValueError("unknown event " + t)

@@ -27,6 +27,7 @@ from shared_rules import canon, engine, prng
 from shared_rules.errors import RuleError
 
 GAME = "chancellors"
+_MICRO = sys.implementation.name == "micropython"
 CAP = 400          # actions per game; reaching it is a failure
 ATTEMPTS = 24      # random tries per action before the safe fallback
 STEPS = ("roll", "A", "B", "C", "over")
@@ -389,8 +390,17 @@ class LogWriter:
         self.f.write("\n")
 
     def entry(self, index, act, events, digest):
-        self.f.write(canon.encode({"action": act, "events": events, "digest": digest}))
-        self.f.write("\n")
+        # the canonical encoding of {"action", "digest", "events"} (keys in order),
+        # written event by event: one big string is what a small heap lacks
+        f = self.f
+        f.write('{"action":')
+        f.write(canon.encode(act))
+        f.write(',"digest":"%s","events":[' % digest)
+        for i in range(len(events)):
+            if i:
+                f.write(",")
+            f.write(canon.encode(events[i]))
+        f.write("]}\n")
 
     def close(self):
         self.f.close()
@@ -476,7 +486,8 @@ def main(argv):
                 log.close()
         sys.stdout.write(text + "\n")
         r = None
-        gc.collect()
+        if _MICRO:
+            gc.collect()  # between games: keeps the heap measure steady (on CPython only slow)
     sys.stdout.write("games=%d failed=%d\n" % (opts["games"], failed))
     if opts["time"]:
         sys.stdout.write("time actions=%d ms=%d\n" % (actions, _ms_since(t0)))

@@ -2,8 +2,9 @@
 
     micropython run_scenarios.py PATH [PATH ...]
 
-A PATH is a scenario JSON file or a directory searched recursively for
-*.json (in sorted order). For each scenario the transcript has a header line,
+A PATH is a scenario file or a directory searched recursively for *.jsonl
+and *.json (in sorted order): a .jsonl scenario (header line, then one action
+item per line) is streamed line by line; a .json one is read whole. For each scenario the transcript has a header line,
 then for each action index either "I DIGEST EVENTS" (EVENTS in the canonical
 encoding of shared_rules.canon) or "I refused CODE", then the final state
 digest, every failure, and "ok" or "FAILED n". The tests compare this text
@@ -42,7 +43,7 @@ def scenario_files(paths):
                 full = base + "/" + name
                 if _is_dir(full):
                     found.extend(scenario_files([full]))
-                elif name.endswith(".json"):
+                elif name.endswith(".jsonl") or name.endswith(".json"):
                     found.append(full)
             out.extend(sorted(found))
         else:
@@ -61,11 +62,24 @@ def transcript(path, write):
     write("scenario %s\n" % _short(path))
     try:
         f = open(path)
-        try:
+    except OSError as e:
+        write("failure: cannot open the scenario: %s\n" % e)
+        write("FAILED 1\n")
+        return 1
+    try:
+        return _replay(f, path.endswith(".jsonl"), write)
+    finally:
+        f.close()
+
+
+def _replay(f, lines, write):
+    try:
+        if lines:
+            sc, items = scenario.read_lines(f)
+        else:
             sc = json.load(f)
-        finally:
-            f.close()
-    except (OSError, ValueError) as e:
+            items = sc.get("actions", [])
+    except ValueError as e:
         write("failure: cannot read the scenario: %s\n" % e)
         write("FAILED 1\n")
         return 1
@@ -77,7 +91,7 @@ def transcript(path, write):
             write("%d %s %s\n" % (index, digest, canon.encode(events)))
 
     try:
-        state, failures = scenario.run(sc, on_entry)
+        state, failures = scenario.run_stream(sc, items, on_entry)
     except Exception as e:  # a crash in the rules is a failure to report, not to hide
         write("failure: the scenario crashed: %s: %s\n" % (type(e).__name__, e))
         write("FAILED 1\n")
@@ -98,7 +112,8 @@ def main(paths):
     for path in scenario_files(paths):
         if transcript(path, write):
             failed += 1
-        gc.collect()
+        if sys.implementation.name == "micropython":
+            gc.collect()
     write("scenarios failed: %d\n" % failed)
     return 1 if failed else 0
 
