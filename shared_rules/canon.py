@@ -20,8 +20,10 @@ def _plain(s):
 
 
 def _string(s, write):
-    if _plain(s):  # the common case: one piece, not one per character
-        write('"' + s + '"')
+    if _plain(s):  # the common case: the string whole, not one piece per character
+        write('"')
+        write(s)
+        write('"')
         return
     write('"')
     for ch in s:
@@ -91,6 +93,18 @@ def encode(value):
     return "".join(out)
 
 
+try:
+    binascii.crc32("")  # MicroPython: a str is a buffer of its UTF-8 bytes, no copy needed
+
+    def _crc32(text, crc):
+        return binascii.crc32(text, crc)
+
+except TypeError:  # CPython wants bytes
+
+    def _crc32(text, crc):
+        return binascii.crc32(text.encode(), crc)
+
+
 def crc32_hex(text):
     """CRC-32 of a str's UTF-8 bytes as 8 lowercase hex digits."""
     return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
@@ -105,7 +119,7 @@ def digest(value):
     crc = [0]
 
     def write(piece):
-        crc[0] = binascii.crc32(piece.encode(), crc[0])
+        crc[0] = _crc32(piece, crc[0])
 
     _value(value, write)
     return "%08x" % (crc[0] & 0xFFFFFFFF)

@@ -28,8 +28,7 @@ def game_module(name):
     try:
         return games.load(name)
     except KeyError:
-        raise RuleError("unknown_game", "no game %r; known games: %s" % (name, ", ".join(games.GAMES)),
-                        list(games.GAMES))
+        raise RuleError("unknown_game", {"game": name, "games": list(games.GAMES)}, list(games.GAMES))
 
 
 def settings_for(g, given):
@@ -37,19 +36,18 @@ def settings_for(g, given):
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise RuleError("bad_setting", "settings must be an object of name: value")
+        raise RuleError("bad_setting", {"given": given})
     out = {}
     names = [s["name"] for s in g.SETTINGS]
     for key in given:
         if key not in names:
-            raise RuleError("bad_setting", "%s has no setting %r; its settings: %s" % (
-                g.NAME, key, ", ".join(names)), names)
+            raise RuleError("bad_setting", {"game": g.NAME, "unknown": key, "names": names}, names)
     for s in g.SETTINGS:
         value = given.get(s["name"], s["default"])
         try:
             schemas.check_value(s["name"], s["domain"], value, 0, ())
         except RuleError as e:
-            raise RuleError("bad_setting", e.message)
+            raise RuleError("bad_setting", e.detail)
         out[s["name"]] = value
     return out
 
@@ -57,7 +55,7 @@ def settings_for(g, given):
 def new_match(game, settings=None, seed=0):
     g = game_module(game)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RuleError("bad_seed", "the seed must be an integer (got %r)" % (seed,))
+        raise RuleError("bad_seed", {"value": seed})
     s = settings_for(g, settings)
     state = g.initial(s, seed)
     return {"format": FORMAT, "game": g.NAME, "settings": s, "seed": seed,
@@ -89,7 +87,11 @@ def step(game, state, action):
     journals entries to flash and cannot hold a whole game's log in RAM).
     """
     g = game_module(game)
-    act, events, work = _decide(g, state, action)
+    try:
+        act, events, work = _decide(g, state, action)
+    except RuleError as e:
+        e.game = g.NAME  # whose texts render the message
+        raise
     return act, events, work, canon.digest(work)
 
 
@@ -104,55 +106,3 @@ def apply(match, action):
     match["entries"].append(entry)
     match["state"] = work
     return entry
-
-
-def try_apply(match, action):
-    """(entry, None) or (None, error dict): for callers that answer errors as data."""
-    try:
-        return apply(match, action), None
-    except RuleError as e:
-        return None, e.as_dict()
-
-
-def describe_game(game):
-    """Settings and action schemas with their documentation (see describe.py)."""
-    from shared_rules import describe
-
-    return describe.describe_game(game)
-
-
-def replay(log, upto=None):
-    """See matchlog.replay (kept apart: a board replays from its journal, not here)."""
-    from shared_rules import matchlog
-
-    return matchlog.replay(log, upto)
-
-
-def undo(match, count=1):
-    from shared_rules import matchlog
-
-    return matchlog.undo(match, count)
-
-
-def log_of(match):
-    from shared_rules import matchlog
-
-    return matchlog.log_of(match)
-
-
-def view(match, seat=None):
-    """What `seat` (or the public, for None) may see of the current state."""
-    return game_module(match["game"]).view(match["state"], seat)
-
-
-def legal(match, seat=None):
-    """The action schemas `seat` may use now, their domains narrowed to what is legal."""
-    return game_module(match["game"]).legal(match["state"], seat)
-
-
-def prompt(match):
-    return game_module(match["game"]).prompt(match["state"])
-
-
-def is_over(match):
-    return game_module(match["game"]).is_over(match["state"])

@@ -14,8 +14,8 @@ of:
   {"kind": "per_seat", "of": DOMAIN}          one item for each seat, in seat order
 
 `check` validates an action against its schema and returns it with defaults
-filled in; it raises RuleError("bad_param", ...) naming the parameter, what
-was wrong and what is allowed.
+filled in; it raises RuleError("bad_param", ...) with the parameter, what was
+wrong and the domain (texts.describe turns a domain into words).
 """
 
 from shared_rules.errors import RuleError
@@ -34,49 +34,8 @@ def action(type_, who, params):
     return {"type": type_, "who": who, "params": params}
 
 
-def describe(domain, seats):
-    """A short human text of what a domain allows."""
-    kind = domain["kind"]
-    if kind == "int":
-        among = domain.get("among")
-        if among is not None:
-            return "one of " + (", ".join([str(x) for x in among]) if among else "(none available)")
-        return "an integer from %d to %d" % (domain["min"], domain["max"])
-    if kind == "enum":
-        return "one of " + ", ".join([_word(v) for v in domain["values"]])
-    if kind == "bool":
-        return "true or false"
-    if kind == "seat":
-        text = "a seat from 0 to %d" % (seats - 1)
-        return text + " or null" if domain.get("none") else text
-    if kind == "card":
-        among = domain.get("among")
-        if among is not None:
-            return "one of the cards " + (", ".join(among) if among else "(none available)")
-        return "a card name"
-    if kind == "list":
-        return "a list of %d to %d%s items, each %s" % (
-            domain["min"], domain["max"], " distinct" if domain.get("distinct") else "",
-            describe(domain["of"], seats))
-    if kind == "per_seat":
-        return "a list of %d items (one per seat), each %s" % (seats, describe(domain["of"], seats))
-    return kind
-
-
-def _word(v):
-    if v is True or v is False or v is None:
-        return "true" if v is True else ("false" if v is False else "null")
-    return str(v)
-
-
 def _fail(name, domain, seats, value, why):
-    raise RuleError("bad_param", "%s %s (got %s); allowed: %s" % (
-        name, why, _show(value), describe(domain, seats)))
-
-
-def _show(value):
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    raise RuleError("bad_param", {"name": name, "why": why, "value": value, "domain": domain, "seats": seats})
 
 
 def check_value(name, domain, value, seats, cards):
@@ -84,47 +43,47 @@ def check_value(name, domain, value, seats, cards):
     kind = domain["kind"]
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
-            _fail(name, domain, seats, value, "must be an integer")
+            _fail(name, domain, seats, value, "not_int")
         if value < domain["min"] or value > domain["max"]:
-            _fail(name, domain, seats, value, "is out of range")
+            _fail(name, domain, seats, value, "out_of_range")
         among = domain.get("among")
         if among is not None and value not in among:
-            _fail(name, domain, seats, value, "is not allowed here")
+            _fail(name, domain, seats, value, "not_allowed")
     elif kind == "enum":
         # compare by type too: 0 == False in Python, but not in an action
         if not [v for v in domain["values"] if v == value and type(v) is type(value)]:
-            _fail(name, domain, seats, value, "is not a choice")
+            _fail(name, domain, seats, value, "not_choice")
     elif kind == "bool":
         if value is not True and value is not False:
-            _fail(name, domain, seats, value, "must be true or false")
+            _fail(name, domain, seats, value, "not_bool")
     elif kind == "seat":
         if value is None and domain.get("none"):
             return
         if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value >= seats:
-            _fail(name, domain, seats, value, "is not a seat")
+            _fail(name, domain, seats, value, "not_seat")
     elif kind == "card":
         if not isinstance(value, str) or value not in cards:
-            _fail(name, domain, seats, value, "is not a card of this deck")
+            _fail(name, domain, seats, value, "not_card")
         among = domain.get("among")
         if among is not None and value not in among:
-            _fail(name, domain, seats, value, "is not allowed here")
+            _fail(name, domain, seats, value, "not_allowed")
     elif kind in ("list", "per_seat"):
         if not isinstance(value, list):
-            _fail(name, domain, seats, value, "must be a list")
+            _fail(name, domain, seats, value, "not_list")
         if kind == "per_seat":
             lo = hi = seats
         else:
             lo, hi = domain["min"], domain["max"]
         if len(value) < lo or len(value) > hi:
-            _fail(name, domain, seats, value, "has %d items" % len(value))
+            _fail(name, domain, seats, value, "count")
         for i, item in enumerate(value):
             check_value("%s[%d]" % (name, i), domain["of"], item, seats, cards)
         if kind == "list" and domain.get("distinct"):
             for i in range(len(value)):
                 if value[i] in value[i + 1:]:
-                    _fail(name, domain, seats, value, "repeats " + _show(value[i]))
+                    _fail(name, domain, seats, value, "repeats")
     else:
-        raise RuleError("bad_schema", "unknown domain kind " + _show(kind))
+        raise RuleError("bad_schema", {"kind": kind})
 
 
 def find(schemas, type_):
@@ -137,12 +96,11 @@ def find(schemas, type_):
 def check(act, schemas, seats, cards):
     """Validate an action dict against the game's schemas; returns a normalised copy."""
     if not isinstance(act, dict):
-        raise RuleError("bad_action", "an action must be an object with a \"type\" (got %s)" % _show(act),
-                        [s["type"] for s in schemas])
+        raise RuleError("bad_action", {"value": act}, [s["type"] for s in schemas])
     s = find(schemas, act.get("type"))
     if s is None:
-        raise RuleError("unknown_action", "no action type %s in this game; allowed: %s" % (
-            _show(act.get("type")), ", ".join([x["type"] for x in schemas])), [x["type"] for x in schemas])
+        types = [x["type"] for x in schemas]
+        raise RuleError("unknown_action", {"value": act.get("type"), "types": types}, types)
     out = {"type": s["type"]}
     known = ["type"]
     if s["who"] == "seat":
@@ -160,10 +118,9 @@ def check(act, schemas, seats, cards):
             if p["default"] is not None:
                 out[name] = p["default"]
         else:
-            raise RuleError("bad_param", "%s %s is missing; allowed: %s" % (
-                s["type"], name, describe(p["domain"], seats)))
+            raise RuleError("bad_param", {"action": s["type"], "name": name, "why": "missing",
+                                          "domain": p["domain"], "seats": seats})
     for key in act:
         if key not in known:
-            raise RuleError("bad_param", "%s takes no parameter %s; its parameters: %s" % (
-                s["type"], _show(key), ", ".join(known[1:]) or "none"))
+            raise RuleError("bad_param", {"action": s["type"], "unknown": key, "params": known[1:]})
     return out

@@ -10,6 +10,8 @@ import os
 import pytest
 
 from shared_rules import engine, scenario
+
+from shared_rules import matches
 from shared_rules.chancellors import services, solving
 from shared_rules.errors import RuleError
 
@@ -154,12 +156,12 @@ def test_settings_defaults_and_validation():
 
 def test_legal_lists_what_the_acting_seat_may_do():
     m = engine.new_match("chancellors", {"players": 2}, 3)
-    assert [a["type"] for a in engine.legal(m)] == ["roll"]
+    assert [a["type"] for a in matches.legal(m)] == ["roll"]
     engine.apply(m, {"type": "roll", "values": [1, 2, 3, 4, 5, 5], "source": "manual"})
-    assert [a["type"] for a in engine.legal(m)] == ["reveal", "assign"]
+    assert [a["type"] for a in matches.legal(m)] == ["reveal", "assign"]
     engine.apply(m, {"type": "assign", "diplomatic": None, "army": 1, "navy": None})
-    assert engine.legal(m, 0) == []
-    acts = {a["type"]: a for a in engine.legal(m, 1)}
+    assert matches.legal(m, 0) == []
+    acts = {a["type"]: a for a in matches.legal(m, 1)}
     assert sorted(acts) == ["pass", "solve", "solve_part"]
     cards = acts["solve"]["params"][1]["domain"]["of"]["among"]
     assert "Castle" in cards and "Chance Meeting" not in cards  # L51: army suits only
@@ -171,34 +173,34 @@ def test_replay_and_undo():
     engine.apply(m, {"type": "roll"})
     engine.apply(m, {"type": "reveal", "cards": ["Merchant", "Windfall", "Cave"]})
     engine.apply(m, {"type": "pass"})
-    log = json.loads(json.dumps(engine.log_of(m)))
-    again = engine.replay(log)
+    log = json.loads(json.dumps(matches.log_of(m)))
+    again = matches.replay(log)
     assert again["state"] == m["state"]
-    back = engine.undo(m, 1)
+    back = matches.undo(m, 1)
     assert len(back["entries"]) == 2 and back["state"]["queue"] == [[1, "army"], [0, "navy"]]
     assert len(m["entries"]) == 3  # undo gives a new match; the old one is untouched
 
 
 def test_replay_catches_tampering():
-    from shared_rules.errors import LogError
+    from shared_rules.matches import LogError
 
     m = engine.new_match("chancellors", {"players": 2}, 9)
     engine.apply(m, {"type": "roll"})
     engine.apply(m, {"type": "assign", "diplomatic": 0, "army": None, "navy": None})
-    log = json.loads(json.dumps(engine.log_of(m)))
+    log = json.loads(json.dumps(matches.log_of(m)))
     log["entries"][0]["events"][0]["value"] = 7 - log["entries"][0]["events"][0]["value"]
     with pytest.raises(LogError) as e:
-        engine.replay(log)
+        matches.replay(log)
     assert e.value.entry == 0 and "events differ" in e.value.reason
-    log = json.loads(json.dumps(engine.log_of(m)))
+    log = json.loads(json.dumps(matches.log_of(m)))
     log["entries"][1]["digest"] = "00000000"
     with pytest.raises(LogError) as e:
-        engine.replay(log)
+        matches.replay(log)
     assert e.value.entry == 1 and "digest" in e.value.reason
-    log = json.loads(json.dumps(engine.log_of(m)))
+    log = json.loads(json.dumps(matches.log_of(m)))
     log["seed"] = 10
     with pytest.raises(LogError) as e:
-        engine.replay(log)
+        matches.replay(log)
     assert e.value.entry is None
 
 
@@ -206,4 +208,4 @@ def test_views_hide_the_prng_state():
     m = engine.new_match("chancellors", {"players": 2}, 9)
     assert "rng" in m["state"]
     for seat in (None, 0, 1):
-        assert "rng" not in engine.view(m, seat)
+        assert "rng" not in matches.view(m, seat)

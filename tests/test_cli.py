@@ -11,6 +11,7 @@ import pytest
 
 from chancery import cli, commands, logfile
 from shared_rules import canon, decktet, engine
+from shared_rules import matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -67,7 +68,7 @@ def test_replay_json_is_canonical(saved, capsys):
     code, out, err = run(capsys, "replay", "--json", str(path))
     assert code == 0, err
     view = json.loads(out)
-    assert out.strip() == canon.encode(view) == canon.encode(engine.view(m, None))
+    assert out.strip() == canon.encode(view) == canon.encode(matches.view(m, None))
     assert "rng" not in view and view["turn"] == 2
     # byte-stable: a second run prints the very same text
     assert run(capsys, "replay", "--json", str(path))[1] == out
@@ -75,14 +76,14 @@ def test_replay_json_is_canonical(saved, capsys):
 
 def test_replay_reads_json_lines(saved, tmp_path, capsys):
     m, _ = saved
-    log = engine.log_of(m)
+    log = matches.log_of(m)
     head = dict((k, v) for k, v in log.items() if k not in ("entries", "format"))  # as playout.py streams it
     path = tmp_path / "game.jsonl"
     lines = [json.dumps(head)] + [json.dumps(e) for e in log["entries"]]
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run(capsys, "replay", "--json", str(path))
     assert code == 0, err
-    assert json.loads(out) == engine.view(m, None)
+    assert json.loads(out) == matches.view(m, None)
     lines[3] = lines[3][:20]  # a torn line: named by entry and line
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run(capsys, "replay", str(path))
@@ -230,7 +231,7 @@ def test_bad_scenario_is_an_error(tmp_path, capsys):
 def test_rules_lists_every_action_and_setting(capsys):
     code, out, err = run(capsys, "rules", "chancellors")
     assert code == 0
-    d = engine.describe_game("chancellors")
+    d = matches.describe_game("chancellors")
     for s in d["settings"]:
         assert s["name"] in out and s["doc"] in out
     for a in d["actions"]:
@@ -353,7 +354,7 @@ def test_play_numbered_choice_and_state_unchanged_on_error(monkeypatch, capsys, 
                           "--players", "2", "--seed", "3", "--log", str(log))
     assert code == 0, err
     assert "Dice (the board rolls)" in out
-    assert "Not allowed: Castle is played by two seats" in out
+    assert "Not allowed: 7 Castle (Suns/Knots) is played by two seats" in out
     assert "Seat 0 controls the Army." in out
     assert [e["action"]["type"] for e in entries(log)] == ["roll", "assign"]
 
@@ -384,7 +385,7 @@ def test_save_is_atomic(tmp_path):
     logfile.save(m, path)
     logfile.save(m, path)
     assert os.listdir(path.parent) == ["g.json"]  # no temp files left behind
-    assert json.loads(path.read_text()) == engine.log_of(m)
+    assert json.loads(path.read_text()) == matches.log_of(m)
 
 
 # --- the entry point ---------------------------------------------------------

@@ -13,7 +13,7 @@ heap. These tests prove, on every run:
 * 240 random play-outs (2, 3 and 4 seats, half with the extended deck) give the
   same per-game lines on both interpreters, end within the cap with every
   invariant holding, and their logs replay: MicroPython's logs under CPython's
-  engine.replay, and CPython's logs of the longest games under MicroPython
+  matches.replay, and CPython's logs of the longest games under MicroPython
   with the capped heap.
 
 Heaps: GATE_HEAP (64K, env CHANCERY_GATE_HEAP) caps the scenario runs and the
@@ -38,8 +38,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chancery import micropython as mp
-from shared_rules import canon, engine
-from shared_rules.errors import LogError
+from shared_rules import canon
+from shared_rules import matches
+from shared_rules.matches import LogError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MP_DIR = ROOT / "tests" / "mp"
@@ -327,7 +328,7 @@ def _summary(match):
 
 
 def read_log(path):
-    """A log dict for engine.replay from a JSON-lines file written by playout.LogWriter."""
+    """A log dict for matches.replay from a JSON-lines file written by playout.LogWriter."""
     lines = [x for x in pathlib.Path(path).read_text(encoding="utf-8").split("\n") if x]
     log = json.loads(lines[0])
     log["entries"] = [json.loads(x) for x in lines[1:]]
@@ -348,7 +349,7 @@ def test_micropython_logs_replay_under_cpython(mp_playouts):
     for path in files:
         log = read_log(path)
         try:
-            match = engine.replay(log)
+            match = matches.replay(log)
         except LogError as e:
             pytest.fail("%s does not replay under CPython: %s" % (path.name, e))
         m = lines[log["seed"]]
@@ -389,14 +390,14 @@ def test_replay_catches_a_tampered_log(tmp_path):
     playout.play_game(5, 3, False, w.entry)
     w.close()
     log = read_log(tmp_path / "game-5-3.jsonl")
-    engine.replay(log)
+    matches.replay(log)
     # LogWriter streams each entry piecewise; the lines must still be canonical
     lines = (tmp_path / "game-5-3.jsonl").read_text(encoding="utf-8").splitlines()
     assert lines[1:] == [canon.encode(e) for e in log["entries"]]
     entry = log["entries"][len(log["entries"]) // 2]
     entry["digest"] = "%08x" % (int(entry["digest"], 16) ^ 1)
     with pytest.raises(LogError):
-        engine.replay(log)
+        matches.replay(log)
 
 
 @settings(max_examples=60, deadline=None)

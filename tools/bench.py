@@ -45,7 +45,7 @@ _IMPORTS = (
     "shared_rules.compat", "shared_rules.errors", "shared_rules.canon", "shared_rules.prng",
     "shared_rules.schema", "shared_rules.decktet", "shared_rules.games", "shared_rules.engine",
     "shared_rules.chancellors", "shared_rules.chancellors.views", "shared_rules.scenario",
-    "shared_rules.matchlog",
+    "shared_rules.matches",
 )
 _IMPORT_CODE = (
     "import gc\n"

@@ -13,6 +13,7 @@ the shapes the schemas declare.
 import re
 
 from shared_rules import schema as schemas
+from shared_rules import texts
 
 from chancery import cards
 
@@ -173,7 +174,7 @@ def _fail(schema, p, tok, ctx, seats):
     why = ctx.pop("why", None)
     got = "nothing" if tok == "" else repr(tok)
     text = "%s: %s should be %s, got %s" % (word_for(schema["type"]), p["name"],
-                                           safe_describe(p["domain"], seats), got)
+                                           texts.describe(p["domain"], seats), got)
     if why:
         text += " (%s)" % why
     return ParseError(text)
@@ -227,29 +228,6 @@ def parse(line, all_schemas, seats, card_names):
 
 # --- describing ------------------------------------------------------------
 
-def safe_describe(domain, seats):
-    """schema.describe, tolerating enums of non-strings (legal() narrows bools that way)."""
-    if domain["kind"] == "enum":
-        return "one of " + ", ".join([_word(v) for v in domain["values"]])
-    if domain["kind"] == "list":
-        return "a list of %d to %d%s items, each %s" % (
-            domain["min"], domain["max"], " distinct" if domain.get("distinct") else "",
-            safe_describe(domain["of"], seats))
-    if domain["kind"] == "per_seat":
-        return "a list of %d items (one per seat), each %s" % (seats, safe_describe(domain["of"], seats))
-    return schemas.describe(domain, seats)
-
-
-def _word(value):
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "-"
-    return str(value)
-
-
 def _placeholder(domain, seats):
     kind = domain["kind"]
     if kind == "int":
@@ -260,7 +238,7 @@ def _placeholder(domain, seats):
     if kind == "seat":
         return "SEAT|-" if domain.get("none") else "SEAT"
     if kind == "enum":
-        return "|".join([_word(v) for v in domain["values"]])
+        return "|".join([texts.word(v) for v in domain["values"]])
     if kind == "card":
         return "CARD"
     if kind == "bool":
@@ -303,7 +281,7 @@ def _value_text(domain, value):
     if kind in ("list", "per_seat"):
         sep = ", " if domain["of"]["kind"] == "card" else " "
         return sep.join([_value_text(domain["of"], v) for v in value])
-    return _word(value)
+    return texts.word(value)
 
 
 def command_text(act, all_schemas):

@@ -1,6 +1,6 @@
 """Match logs and scenario files on disk: read them strictly, write them atomically.
 
-A log file is the JSON object of engine.log_of(match). We write it with the
+A log file is the JSON object of matches.log_of(match). We write it with the
 header on the first line and one entry per line (still one JSON document), so
 a damaged file can be traced to the entry it damages. JSON Lines is read too:
 the header object on the first line, then one entry object per line (as a
@@ -8,7 +8,7 @@ board or tests/mp/playout.py streams them). Scenario files (shared_rules/
 scenario.py) come in the same two shapes, with "actions" for "entries".
 
 Loading checks only the file's shape (JSON, plain values, the fields a log
-must have); whether the entries replay is engine.replay's job.
+must have); whether the entries replay is matches.replay's job.
 """
 
 import json
@@ -18,7 +18,9 @@ import tempfile
 import time
 
 from shared_rules import canon, engine
-from shared_rules.errors import LogError
+
+from shared_rules import matches
+from shared_rules.matches import LogError
 
 
 class FileProblem(Exception):
@@ -173,7 +175,7 @@ def is_scenario(doc):
 
 
 def check_log(doc):
-    """The fields a log file must have beyond what engine.replay checks; raises LogError.
+    """The fields a log file must have beyond what matches.replay checks; raises LogError.
 
     "format" may be left out (streamed JSON Lines logs have none); if given it
     must be the engine's.
@@ -201,14 +203,14 @@ def load_match(path):
     if is_scenario(doc):
         raise FileProblem("%s is a scenario file (it has actions, not entries), not a saved game" % path)
     check_log(doc)
-    return engine.replay(doc)
+    return matches.replay(doc)
 
 
 # --- writing ---------------------------------------------------------------
 
 def render(match):
     """A log's text: the header on the first line, then one entry per line."""
-    log = engine.log_of(match)
+    log = matches.log_of(match)
     head = ",".join(["%s:%s" % (canon.encode(k), canon.encode(log[k]))
                      for k in sorted(log) if k != "entries"])
     lines = ["{" + head + ',"entries":[']

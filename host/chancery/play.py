@@ -11,7 +11,11 @@ import random
 import sys
 
 from shared_rules import engine
-from shared_rules.errors import LogError, RuleError
+from shared_rules import texts
+
+from shared_rules import matches
+from shared_rules.errors import RuleError
+from shared_rules.matches import LogError
 
 from chancery import commands, logfile, narrate, show
 
@@ -52,20 +56,20 @@ class Session:
         return self.match["settings"]["players"]
 
     def show(self):
-        view = engine.view(self.match, None)
+        view = matches.view(self.match, None)
         _say()
         _say(show.status(view))
-        _say(engine.prompt(self.match))
-        self.options = engine.legal(self.match, None)
+        _say(matches.prompt(self.match))
+        self.options = matches.legal(self.match, None)
         for i, s in enumerate(self.options, 1):
             _say("  %d. %s" % (i, commands.usage(s, self.seats())))
-        if engine.is_over(self.match):
+        if matches.is_over(self.match):
             _say("  (the game is over: undo takes back the last action)")
         _say("  (also: undo, log, help, quit)")
 
     def prompt_text(self):
         actor = _actor(self.match)
-        if engine.is_over(self.match):
+        if matches.is_over(self.match):
             return "over> "
         return "seat %d> " % actor if actor is not None else "table> "
 
@@ -81,11 +85,11 @@ class Session:
                 _say("no action %r; actions: %s" % (word, ", ".join(
                     [commands.word_for(s["type"]) for s in all_schemas])))
                 return
-            d = [a for a in engine.describe_game(self.match["game"])["actions"] if a["type"] == t][0]
+            d = [a for a in matches.describe_game(self.match["game"])["actions"] if a["type"] == t][0]
             _say("%s: %s" % (commands.usage(d, self.seats()), d["doc"]))
             for p in d["params"]:
                 _say("  %s%s: %s. %s" % (p["name"], " (optional)" if p.get("optional") else "",
-                                         commands.safe_describe(p["domain"], self.seats()), p["doc"]))
+                                         texts.describe(p["domain"], self.seats()), p["doc"]))
             for ex in EXAMPLES.get(t, []):
                 _say("  e.g. " + ex)
             return
@@ -146,7 +150,7 @@ class Session:
             _say("undo takes a number of actions (default 1)")
             return False
         try:
-            new = engine.undo(self.match, n)
+            new = matches.undo(self.match, n)
         except RuleError as e:
             _say("Cannot undo: %s" % e.message)
             return False
@@ -198,7 +202,7 @@ class Session:
         if needed:
             _say("Type it with its values: %s" % commands.usage(s, self.seats()))
             for p in needed:
-                _say("  %s: %s" % (p["name"], commands.safe_describe(p["domain"], self.seats())))
+                _say("  %s: %s" % (p["name"], texts.describe(p["domain"], self.seats())))
             return None
         return "changed" if self.apply({"type": s["type"]}) else None
 

@@ -3,7 +3,9 @@
 import sys
 
 from shared_rules import canon, engine, scenario
-from shared_rules.errors import LogError, RuleError
+from shared_rules import matches
+from shared_rules.errors import RuleError
+from shared_rules.matches import LogError
 
 from chancery import logfile, show
 
@@ -28,13 +30,13 @@ def _print_state(view, prompt_line, as_json, summary):
 def _log(path, doc, as_json):
     try:
         logfile.check_log(doc)
-        match = engine.replay(doc)
+        match = matches.replay(doc)
     except LogError as e:
         return _error(str(e))
     except ODD_INPUT as e:
         return _error("the log cannot be replayed (%s: %s)" % (type(e).__name__, e))
-    view = engine.view(match, None)
-    _print_state(view, engine.prompt(match), as_json,
+    view = matches.view(match, None)
+    _print_state(view, matches.prompt(match), as_json,
                  "%s: %d entries replayed, every event and digest verified." % (path, len(match["entries"])))
     return 0
 

@@ -2,7 +2,9 @@
 
 import sys
 
-from shared_rules import canon, engine, games
+from shared_rules import canon, games
+from shared_rules import texts
+from shared_rules import matches
 
 from chancery import commands
 
@@ -19,7 +21,7 @@ def text(description):
     lines = [description["game"], description["doc"], "", "Settings:"]
     for s in description["settings"]:
         lines.append("  %s (default %s): %s" % (s["name"], canon.encode(s["default"]),
-                                                 commands.safe_describe(s["domain"], seats)))
+                                                 texts.describe(s["domain"], seats)))
         if s["doc"]:
             lines.append("      " + s["doc"])
     lines += ["", "Actions (typed as in `chancery play`; %d seats shown):" % seats]
@@ -33,7 +35,7 @@ def text(description):
             opt = ""
             if p.get("optional"):
                 opt = ", optional" + ("" if p.get("default") is None else ", default %s" % canon.encode(p["default"]))
-            lines.append("      - %s%s: %s" % (p["name"], opt, commands.safe_describe(p["domain"], seats)))
+            lines.append("      - %s%s: %s" % (p["name"], opt, texts.describe(p["domain"], seats)))
             if p["doc"]:
                 lines.append("          " + p["doc"])
     return "\n".join(lines)
@@ -44,6 +46,6 @@ def run(game, as_json=False):
     if game not in games.GAMES:
         print("error: no game %r; known games: %s" % (game, ", ".join(games.GAMES)), file=sys.stderr)
         return 2
-    description = engine.describe_game(game)
+    description = matches.describe_game(game)
     print(canon.encode(description) if as_json else text(description))
     return 0

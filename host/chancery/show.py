@@ -1,6 +1,6 @@
 """Chancellors' public state as text: a compact status for the prompt, a full one for replay.
 
-Works on the public view (engine.view(match, None)); seats are "seat 0".. as
+Works on the public view (matches.view(match, None)); seats are "seat 0".. as
 in the core's own messages.
 """
 

@@ -99,8 +99,7 @@ def _roll(state, act, emit):
     source = act.get("source", "board")
     if values is None:
         if source != "board":
-            raise RuleError("bad_roll", "a %s roll needs the values read from the dice (%d of them)" % (
-                source, len(pending)))
+            raise RuleError("bad_roll", {"why": "no_values", "source": source, "dice": pending})
         rng = state["rng"]
         values = []
         for _ in pending:
@@ -108,11 +107,9 @@ def _roll(state, act, emit):
             values.append(v)
     else:
         if source == "board":
-            raise RuleError("bad_roll", "the board rolls its own dice: give no values, or say source "
-                            "\"manual\" (a physical die) or \"smart\" (a smart die)")
+            raise RuleError("bad_roll", {"why": "board_values", "dice": pending})
         if len(values) != len(pending):
-            raise RuleError("bad_roll", "%d dice to roll (%s), got %d values" % (
-                len(pending), _slots(pending), len(values)))
+            raise RuleError("bad_roll", {"why": "count", "dice": pending, "got": len(values)})
     roll_for = state["roll_for"]
     for i in range(len(pending)):
         p, d = pending[0]
@@ -125,40 +122,31 @@ def _roll(state, act, emit):
         _end_of_turn(state, emit)
 
 
-def _slots(pending):
-    return ", ".join(["problem %d die %d" % (p, d) for p, d in pending])
-
-
 def _check_step(state, wanted, what):
     step = state["step"]
     if step not in wanted:
-        raise RuleError("wrong_step", "%s is not possible now: %s" % (what, describe_step(state)))
+        raise RuleError("wrong_step", {"what": what, "now": situation(state)})
 
 
-def describe_step(state):
-    step = state["step"]
-    if step == "over":
-        return "the game is over"
-    if step == "roll":
-        n = len(state["pending"])
-        return "%d %s waiting to be rolled (%s)" % (n, "die is" if n == 1 else "dice are", _slots(state["pending"]))
-    if step == "A":
-        return "step A: the cards played for control must be revealed (reveal) or control assigned (assign)"
-    seat, service = state["queue"][0]
-    if step == "B":
-        return "step B: seat %d's chance with the %s (solve, solve_part or pass)" % (
-            seat, services.TITLE[service])
-    return "step C: seat %d's chance to solve without help (solve or pass)" % seat
+def situation(state):
+    """The few facts that say where the game stands (for messages and prompts)."""
+    now = {"step": state["step"], "turn": state["turn"]}
+    if state["step"] == "roll":
+        now["dice"] = state["pending"]
+    elif state["step"] in ("B", "C") and state["queue"]:
+        now["seat"], now["service"] = state["queue"][0]
+    elif state["step"] == "over":
+        now["ending"], now["winners"] = state["ending"], state["winners"]
+    return now
 
 
 def _playable(state, card):
     if card in services.SERVICE_CARDS:
-        raise RuleError("illegal_card", "%s is a royal service card, not in play (L23)" % card)
+        raise RuleError("illegal_card", {"card": card, "why": "service"})
     if card == decktet.EXCUSE:
-        raise RuleError("illegal_card", "the Excuse is not played as a card; it lies in front of its "
-                        "holder (record it with the excuse action)")
+        raise RuleError("illegal_card", {"card": card, "why": "excuse"})
     if card in state["played"]:
-        raise RuleError("illegal_card", "%s was already played this turn" % card)
+        raise RuleError("illegal_card", {"card": card, "why": "played"})
 
 
 def _reveal(state, act, emit):
@@ -166,7 +154,7 @@ def _reveal(state, act, emit):
     for seat in range(len(cards)):
         _playable(state, cards[seat])
         if cards[seat] in cards[:seat]:
-            raise RuleError("illegal_card", "%s is played by two seats; each card exists once" % cards[seat])
+            raise RuleError("illegal_card", {"card": cards[seat], "why": "twice"})
     for seat in range(len(cards)):
         emit({"t": "played", "seat": seat, "card": cards[seat]})
     for service, seat, why in services.adjudicate(cards, state["control"], state["scores"]):
@@ -187,7 +175,7 @@ def _start_b(state, emit):
 def _actor(state, act):
     seat, service = state["queue"][0]
     if act.get("seat", seat) != seat:
-        raise RuleError("not_your_turn", "it is seat %d's chance, not seat %d's" % (seat, act["seat"]), [seat])
+        raise RuleError("not_your_turn", {"seat": seat, "asked": act["seat"]}, [seat])
     return seat, service
 
 
@@ -195,24 +183,21 @@ def _help(state, act, seat, service):
     """How this solve is helped: "service" (step B), "excuse" or "none" (step C)."""
     if state["step"] == "B":
         if act.get("excuse"):
-            raise RuleError("bad_excuse", "the Excuse helps only a seat that controls no service (L104)")
+            raise RuleError("bad_excuse", {"why": "has_service", "seat": seat})
         return "service"
     if act.get("excuse"):
         if state["excuse"] != seat:
-            raise RuleError("bad_excuse", "seat %d does not hold the Excuse (%s)" % (
-                seat, "nobody does" if state["excuse"] is None else "seat %d does" % state["excuse"]))
+            raise RuleError("bad_excuse", {"why": "not_holder", "seat": seat, "holder": state["excuse"]})
         return "excuse"
     return "none"
 
 
 def _check_problem(state, p):
     if p >= len(state["problems"]):
-        raise RuleError("bad_problem", "there are only %d problems (0 to %d)" % (
-            len(state["problems"]), len(state["problems"]) - 1), open_problems(state))
+        raise RuleError("bad_problem", {"problem": p, "count": len(state["problems"])}, open_problems(state))
     if state["solved"][p] != "":
-        raise RuleError("problem_solved", "problem %d was already %s solved this turn; open problems: %s" % (
-            p, "wholly" if state["solved"][p] == "full" else "partly",
-            ", ".join([str(x) for x in open_problems(state)]) or "none"), open_problems(state))
+        raise RuleError("problem_solved", {"problem": p, "how": state["solved"][p], "open": open_problems(state)},
+                        open_problems(state))
 
 
 def _check_cards(state, cards, seat, help_):
@@ -222,8 +207,7 @@ def _check_cards(state, cards, seat, help_):
         mine = services.controlled_by(state["control"], seat)
         for card in cards:
             if not solving.suits_ok(card, mine):
-                raise RuleError("wrong_suit", "%s shares no suit with a service seat %d controls (%s) (L49)" % (
-                    decktet.label(card), seat, ", ".join([services.CARD[s] for s in mine])))
+                raise RuleError("wrong_suit", {"card": card, "seat": seat, "services": mine})
 
 
 def _solve(state, act, emit, part):
@@ -235,15 +219,12 @@ def _solve(state, act, emit, part):
     dice = state["problems"][p]
     if part:
         if help_ == "none":
-            raise RuleError("no_part_without_help", "without a service (or the Excuse) only a whole problem "
-                            "can be solved (L65)")
+            raise RuleError("no_part_without_help", {"seat": seat})
         cards = [act["card"]]
         _check_cards(state, cards, seat, help_)
         if not solving.part_ok(cards[0], dice):
-            raise RuleError("too_high", "%s is worth %d on problem %d (%d-%d); a partial solve needs one card "
-                            "worth at most the lower die, %d (L57)" % (
-                                decktet.label(cards[0]), solving.card_value(cards[0], dice), p, dice[0], dice[1],
-                                min(dice)))
+            raise RuleError("too_high", {"card": cards[0], "value": solving.card_value(cards[0], dice),
+                                         "problem": p, "dice": dice})
         points = solving.part_points(dice)
         aside = act["aside"]
     else:
@@ -254,8 +235,7 @@ def _solve(state, act, emit, part):
             total += solving.card_value(card, dice)
         need = solving.whole_need(dice, help_)
         if total < need:
-            raise RuleError("too_low", "the cards add up to %d; problem %d (%d-%d) needs at least %d%s" % (
-                total, p, dice[0], dice[1], need, " (twice the dice, without help: L65)" if help_ == "none" else ""))
+            raise RuleError("too_low", {"total": total, "problem": p, "dice": dice, "need": need, "help": help_})
         points = solving.whole_points(dice)
         aside = -1
     emit({"t": "solve", "seat": seat, "problem": p, "cards": cards, "part": part, "aside": aside,
@@ -270,7 +250,7 @@ def _pass(state, act, emit):
     seat, service = _actor(state, act)
     abdicate = act.get("abdicate", False)
     if abdicate and state["step"] != "B":
-        raise RuleError("bad_abdicate", "only a seat passing with a service in step B can abdicate (L61)")
+        raise RuleError("bad_abdicate", {"seat": seat})
     emit({"t": "pass", "seat": seat, "abdicate": service if abdicate else None})
     advance(state, emit)
 
@@ -278,7 +258,7 @@ def _pass(state, act, emit):
 def decide(state, act, emit):
     kind = act["type"]
     if state["step"] == "over":
-        raise RuleError("game_over", "the game is over; %s" % describe_step(state))
+        raise RuleError("game_over", {"now": situation(state)})
     if kind == "roll":
         _check_step(state, ("roll",), "rolling")
         _roll(state, act, emit)
@@ -298,6 +278,5 @@ def decide(state, act, emit):
         _pass(state, act, emit)
     elif kind == "excuse":
         if not state["settings"]["extended"]:
-            raise RuleError("no_excuse", "the Excuse is in the extended deck, which this game does not use "
-                            "(setting extended)")
+            raise RuleError("no_excuse", {})
         emit({"t": "excuse", "seat": act["holder"], "why": "drawn"})

@@ -3,7 +3,8 @@
 from shared_rules import decktet
 from shared_rules.chancellors import services, solving
 from shared_rules.chancellors.actions import SCHEMAS
-from shared_rules.chancellors.flow import describe_step, open_problems
+from shared_rules.chancellors.flow import open_problems, situation
+from shared_rules.chancellors.texts import now
 
 def actor(state):
     """The seat whose chance it is (steps B and C), else None."""
@@ -62,7 +63,6 @@ def legal(state, seat=None):
 
 
 def _chance_actions(state, by_type, who):
-    service = state["queue"][0][1]
     step = state["step"]
     problems = open_problems(state)
     prob = {"kind": "int", "min": 0, "max": len(state["problems"]) - 1, "among": problems}
@@ -97,9 +97,7 @@ def _chance_actions(state, by_type, who):
 
 def prompt(state):
     """One line: what the table is being asked now."""
-    if state["step"] == "over":
-        who = ", ".join(["seat %d" % s for s in state["winners"]])
-        how = "catastrophe: the lowest score wins" if state["ending"] == "catastrophe" else \
-            "the target was reached: the highest score wins"
-        return "Game over (%s). Winner%s: %s." % (how, "s" if len(state["winners"]) > 1 else "", who)
-    return "Turn %d, %s." % (state["turn"], describe_step(state)) if state["turn"] else describe_step(state) + "."
+    text = now(situation(state))
+    if state["turn"] and state["step"] != "over":
+        return "Turn %d, %s." % (state["turn"], text)
+    return text[0].upper() + text[1:] + "."

@@ -18,7 +18,8 @@ import json
 import os
 import sys
 
-from shared_rules import canon, scenario
+from shared_rules import canon, engine, scenario
+from shared_rules.errors import RuleError
 
 _DIR = 0x4000  # S_IFDIR in os.stat()[0]; MicroPython has no os.path
 
@@ -83,24 +84,32 @@ def _replay(f, lines, write):
         write("failure: cannot read the scenario: %s\n" % e)
         write("FAILED 1\n")
         return 1
-
-    def on_entry(index, action, events, digest):
-        if events is None:
-            write("%d refused %s\n" % (index, digest))
-        else:
-            write("%d %s %s\n" % (index, digest, canon.encode(events)))
-
+    # Only the event stream and the digests: the expectations are checked on
+    # CPython (tests/test_chancellors_rules.py), so this side keeps nothing
+    # but the current state in RAM, and the transcripts must match byte for byte.
     try:
-        state, failures = scenario.run_stream(sc, items, on_entry)
+        game = sc["game"]
+        state = engine.new_match(game, sc.get("settings"), sc.get("seed", 0))["state"]
+        index = 0
+        for item in items:
+            if "action" in item and "type" not in item:
+                item = item["action"]
+            try:
+                item, events, state, digest = engine.step(game, state, item)
+            except RuleError as e:
+                write("%d refused %s\n" % (index, e.code))
+            else:
+                write("%d %s " % (index, digest))
+                canon.dump(events, write)  # streamed: no whole-line string on a small heap
+                write("\n")
+            item = events = None
+            index += 1
     except Exception as e:  # a crash in the rules is a failure to report, not to hide
         write("failure: the scenario crashed: %s: %s\n" % (type(e).__name__, e))
         write("FAILED 1\n")
         return 1
-    write("final %s\n" % canon.digest(state))
-    for text in failures:
-        write("failure: %s\n" % text)
-    write("ok\n" if not failures else "FAILED %d\n" % len(failures))
-    return len(failures)
+    write("final %s\nok\n" % canon.digest(state))
+    return 0
 
 
 def main(paths):

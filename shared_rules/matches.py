@@ -1,13 +1,39 @@
-"""Match logs: replay with verification, undo, and the log part of a match.
+"""Whole matches, as the host handles them: replay, undo, views, legal actions.
 
-Replay re-runs every action through the rules and compares the recorded
-events and digests, so a log whose events or digests were edited is caught at
-the first entry that differs. Undo is truncate-and-replay.
+A board never loads this module: it journals each entry as it goes and calls
+engine.step itself. The host keeps whole matches in memory and needs more:
+
+- replay re-runs every action of a log through the rules and compares the
+  recorded events and digests, so a log whose events or digests were edited
+  is caught at the first entry that differs (LogError names it);
+- undo is truncate-and-replay;
+- view, legal, prompt and is_over answer for a match rather than a state.
 """
 
 from shared_rules import canon
-from shared_rules.engine import apply, new_match
-from shared_rules.errors import LogError, RuleError
+from shared_rules.engine import apply, game_module, new_match
+from shared_rules.errors import RuleError
+
+
+class LogError(Exception):
+    """A match log that does not replay: names the entry and the reason."""
+
+    def __init__(self, entry, reason):
+        where = "header" if entry is None else "entry " + str(entry)
+        super().__init__(where + ": " + reason)
+        self.entry = entry
+        self.reason = reason
+
+
+def try_apply(match, action):
+    """(entry, None) or (None, error dict): for callers that answer errors as data."""
+    try:
+        return apply(match, action), None
+    except RuleError as e:
+        out = {"code": e.code, "message": e.message, "detail": e.detail}
+        if e.allowed is not None:
+            out["allowed"] = e.allowed
+        return None, out
 
 
 def _header_field(log, name, kinds):
@@ -62,7 +88,7 @@ def replay(log, upto=None):
 def undo(match, count=1):
     """A new match with the last `count` entries taken back (truncate and replay)."""
     if count < 0 or count > len(match["entries"]):
-        raise RuleError("bad_undo", "can undo 0 to %d entries (asked %r)" % (len(match["entries"]), count))
+        raise RuleError("bad_undo", {"max": len(match["entries"]), "count": count})
     return replay(match, len(match["entries"]) - count)
 
 
@@ -73,3 +99,29 @@ def log_of(match):
         if key != "state":
             out[key] = match[key]
     return out
+
+
+def view(match, seat=None):
+    """What `seat` (or the public, for None) may see of the current state."""
+    return game_module(match["game"]).view(match["state"], seat)
+
+
+def legal(match, seat=None):
+    """The action schemas `seat` may use now, their domains narrowed to what is legal."""
+    return game_module(match["game"]).legal(match["state"], seat)
+
+
+def prompt(match):
+    """One line: what the table is being asked now."""
+    return game_module(match["game"]).prompt(match["state"])
+
+
+def is_over(match):
+    return game_module(match["game"]).is_over(match["state"])
+
+
+def describe_game(game):
+    """Settings and action schemas with their documentation (see describe.py)."""
+    from shared_rules import describe
+
+    return describe.describe_game(game)

@@ -1,0 +1,120 @@
+"""The words of the rules core: error messages and domain descriptions.
+
+Rendered on demand from an error's code and facts (see errors.py), so that a
+board carries the prose only when it has to show it. Generic codes are here;
+each game's own codes are in its texts module (shared_rules/GAME/texts.py).
+A template is either a str.format string over the facts or a function of them.
+"""
+
+
+def show(value):
+    """A value as a person reads it in a message, cut short if long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def word(v):
+    if v is True or v is False or v is None:
+        return "true" if v is True else ("false" if v is False else "null")
+    return str(v)
+
+
+def describe(domain, seats):
+    """A short human text of what a schema domain allows (see schema.py)."""
+    kind = domain["kind"]
+    if kind == "int":
+        among = domain.get("among")
+        if among is not None:
+            return "one of " + (", ".join([str(x) for x in among]) if among else "(none available)")
+        return "an integer from %d to %d" % (domain["min"], domain["max"])
+    if kind == "enum":
+        return "one of " + ", ".join([word(v) for v in domain["values"]])
+    if kind == "bool":
+        return "true or false"
+    if kind == "seat":
+        text = "a seat from 0 to %d" % (seats - 1)
+        return text + " or null" if domain.get("none") else text
+    if kind == "card":
+        among = domain.get("among")
+        if among is not None:
+            return "one of the cards " + (", ".join(among) if among else "(none available)")
+        return "a card name"
+    if kind == "list":
+        return "a list of %d to %d%s items, each %s" % (
+            domain["min"], domain["max"], " distinct" if domain.get("distinct") else "",
+            describe(domain["of"], seats))
+    if kind == "per_seat":
+        return "a list of %d items (one per seat), each %s" % (seats, describe(domain["of"], seats))
+    return kind
+
+
+_WHY = {
+    "not_int": "must be an integer",
+    "out_of_range": "is out of range",
+    "not_choice": "is not a choice",
+    "not_bool": "must be true or false",
+    "not_seat": "is not a seat",
+    "not_card": "is not a card of this deck",
+    "not_allowed": "is not allowed here",
+    "not_list": "must be a list",
+    "count": "has the wrong number of items",
+    "repeats": "repeats an item",
+}
+
+
+def _bad_value(d):
+    """NAME WHY (got VALUE); allowed: WHAT."""
+    return "%s %s (got %s); allowed: %s" % (d["name"], _WHY.get(d["why"], d["why"]), show(d.get("value")),
+                                           describe(d["domain"], d.get("seats", 0)))
+
+
+def _bad_param(d):
+    if "unknown" in d:
+        return "%s takes no parameter %s; its parameters: %s" % (
+            d["action"], show(d["unknown"]), ", ".join(d["params"]) or "none")
+    if d["why"] == "missing":
+        return "%s %s is missing; allowed: %s" % (d["action"], d["name"], describe(d["domain"], d.get("seats", 0)))
+    return _bad_value(d)
+
+
+def _bad_setting(d):
+    if "unknown" in d:
+        return "%s has no setting %s; its settings: %s" % (d["game"], show(d["unknown"]), ", ".join(d["names"]))
+    if "why" not in d:
+        return "settings must be an object of name: value"
+    return _bad_value(d)
+
+
+TEXTS = {
+    "unknown_game": lambda d: "no game %s; known games: %s" % (show(d["game"]), ", ".join(d["games"])),
+    "bad_setting": _bad_setting,
+    "bad_seed": lambda d: "the seed must be an integer (got %s)" % show(d["value"]),
+    "bad_param": _bad_param,
+    "bad_action": lambda d: 'an action must be an object with a "type" (got %s)' % show(d["value"]),
+    "unknown_action": lambda d: "no action type %s in this game; allowed: %s" % (
+        show(d["value"]), ", ".join(d["types"])),
+    "bad_schema": lambda d: "unknown domain kind " + show(d["kind"]),
+    "bad_undo": lambda d: "can undo 0 to %d entries (asked %s)" % (d["max"], show(d["count"])),
+}
+
+
+def _game_texts(game):
+    if game == "chancellors":
+        from shared_rules.chancellors.texts import TEXTS as game_texts
+
+        return game_texts
+    return {}
+
+
+def render(error):
+    """The sentence for a RuleError: what was wrong and what is allowed."""
+    template = _game_texts(error.game).get(error.code) or TEXTS.get(error.code)
+    if template is None:
+        return "%s %s" % (error.code, show(error.detail))
+    try:
+        if isinstance(template, str):
+            return template.format(**error.detail)
+        return template(error.detail)
+    except (KeyError, IndexError, TypeError, ValueError) as e:
+        # a missing fact must not turn an answer into a crash
+        return "%s %s (%s)" % (error.code, show(error.detail), e)
