@@ -12,9 +12,9 @@ import sys
 from chancery import __version__
 
 LATER = {
-    "sim": "simulate many games (not yet available)",
+    "sim": "run the simulated board with the host mirror attached (not yet available)",
     "mirror": "mirror a board's game on this screen (not yet available)",
-    "log": "fetch a game's log from a board (not yet available)",
+    "log": "list, show and export the games in the logbook (not yet available)",
     "deploy": "install the rules and firmware on a board (not yet available)",
 }
 
@@ -28,7 +28,7 @@ def _whole(text):
 
 
 def parser():
-    p = argparse.ArgumentParser(prog="chancery", description="Chancery: the Chancellors table companion.")
+    p = argparse.ArgumentParser(prog="chancery", description="Chancery: a table companion for games of court and council.")
     p.add_argument("--version", action="version", version="chancery " + __version__)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -4,7 +4,6 @@ from shared_rules import decktet
 from shared_rules.chancellors import services, solving
 from shared_rules.chancellors.actions import SCHEMAS
 from shared_rules.chancellors.flow import open_problems, situation
-from shared_rules.chancellors.texts import now
 
 def actor(state):
     """The seat whose chance it is (steps B and C), else None."""
@@ -84,8 +83,8 @@ def _chance_actions(state, by_type, who):
         s = by_type["solve_part"]
         params = {"problem": _with_domain(s["params"][0], prob),
                   "card": _with_domain(s["params"][1], {"kind": "card", "deck": "decktet", "among": cards})}
-        if step == "C":
-            params["excuse"] = _with_domain(s["params"][3], {"kind": "enum", "values": [True]})
+        # in step B the Excuse cannot help (its holder would control no service); in C it must
+        params["excuse"] = _with_domain(s["params"][3], {"kind": "enum", "values": [step == "C"]})
         out.append(_narrow(s, params))
     s = by_type["pass"]
     if step == "C":
@@ -97,6 +96,8 @@ def _chance_actions(state, by_type, who):
 
 def prompt(state):
     """One line: what the table is being asked now."""
+    from shared_rules.chancellors.texts import now  # the words only when asked for
+
     text = now(situation(state))
     if state["turn"] and state["step"] != "over":
         return "Turn %d, %s." % (state["turn"], text)
