@@ -22,6 +22,7 @@ the state unchanged) and "expect" (view fields that must hold after it).
 """
 
 from shared_rules import canon, engine
+from shared_rules.jsonlines import read_lines  # noqa: F401  (scenario.read_lines, as before)
 from shared_rules.errors import RuleError
 
 
@@ -46,34 +47,6 @@ def mismatches(expect, seen, where):
 def run(sc, on_entry=None):
     """Replay a scenario held as one dict (see run_stream)."""
     return run_stream(sc, sc.get("actions", ()), on_entry)
-
-
-def read_lines(lines):
-    """(header, iterator of action items) from the lines of a .jsonl scenario.
-
-    Blank lines and lines starting with '#' are comments. Items are parsed one
-    at a time as the iterator is consumed, so a board never holds a whole
-    scenario in RAM.
-    """
-    import json
-
-    it = iter(lines)
-    header = None
-    for line in it:
-        line = line.strip()
-        if line and not line.startswith("#"):
-            header = json.loads(line)
-            break
-    if not isinstance(header, dict):
-        raise ValueError("a scenario starts with a header object (game, settings, seed, expect)")
-
-    def items():
-        for line in it:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                yield json.loads(line)
-
-    return header, items()
 
 
 def run_stream(sc, actions, on_entry=None):

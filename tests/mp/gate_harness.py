@@ -59,16 +59,31 @@ def run(module, args, heap, path, micropython=None, timeout=300):
     runners (it is also the working directory). Returns CompletedProcess;
     exit status 3 means shared_rules did not come from .mpy.
     """
-    path = [os.fspath(p) for p in path]
-    return mp.run_micropython(code=_STUB % module, args=list(args), heap=heap, cwd=path[0], path=path,
+    cwd = os.fspath(path[0])
+    return mp.run_micropython(code=_STUB % module, args=list(args), heap=heap, cwd=cwd, path=_relative(path, cwd),
                               micropython=micropython, timeout=timeout)
+
+
+def _relative(path, cwd):
+    """MICROPYPATH entries relative to the working directory where they can be.
+
+    Each module's __file__ becomes a qstr for the whole run: a board's are short
+    ("/lib/shared_rules/engine.mpy"), a test's tmp paths are not, and the
+    difference (a kilobyte or two) would be measured as the rules' own.
+    """
+    out = []
+    for p in path:
+        p = os.fspath(p)
+        rel = os.path.relpath(p, cwd)
+        out.append(rel if len(rel) < len(p) else p)
+    return out
 
 
 def run_source(script, args, heap, path, micropython=None, timeout=300):
     """Run a runner from its .py source (for measuring what compiling costs)."""
-    path = [os.fspath(p) for p in path]
-    return mp.run_micropython(os.path.join(HERE, script + ".py"), list(args), heap=heap, cwd=path[0],
-                              path=path, micropython=micropython, timeout=timeout)
+    cwd = os.fspath(path[0])
+    return mp.run_micropython(os.path.join(HERE, script + ".py"), list(args), heap=heap, cwd=cwd,
+                              path=_relative(path, cwd), micropython=micropython, timeout=timeout)
 
 
 def smallest_heap(ok, lo=8, hi=512):

@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from shared_rules import canon, engine, scenario
+from shared_rules import canon, engine, jsonlines
 from shared_rules.errors import RuleError
 
 _DIR = 0x4000  # S_IFDIR in os.stat()[0]; MicroPython has no os.path
@@ -76,7 +76,7 @@ def transcript(path, write):
 def _replay(f, lines, write):
     try:
         if lines:
-            sc, items = scenario.read_lines(f)
+            sc, items = jsonlines.read_lines(f)
         else:
             sc = json.load(f)
             items = sc.get("actions", [])
