@@ -22,8 +22,8 @@ the state unchanged) and "expect" (view fields that must hold after it).
 """
 
 from shared_rules import canon, engine
-from shared_rules.jsonlines import read_lines  # noqa: F401  (scenario.read_lines, as before)
 from shared_rules.errors import RuleError
+from shared_rules.jsonlines import read_lines  # noqa: F401  (scenario.read_lines, as before)
 
 
 def _item(raw):

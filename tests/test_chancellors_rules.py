@@ -9,9 +9,7 @@ import os
 
 import pytest
 
-from shared_rules import engine, scenario
-
-from shared_rules import matches
+from shared_rules import engine, matches, scenario
 from shared_rules.chancellors import services, solving
 from shared_rules.errors import RuleError
 

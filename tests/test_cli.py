@@ -10,8 +10,7 @@ import sys
 import pytest
 
 from chancery import cli, commands, logfile
-from shared_rules import canon, decktet, engine
-from shared_rules import matches
+from shared_rules import canon, decktet, engine, matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

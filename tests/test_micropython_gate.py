@@ -38,8 +38,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chancery import micropython as mp
-from shared_rules import canon
-from shared_rules import matches
+from shared_rules import canon, matches
 from shared_rules.matches import LogError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

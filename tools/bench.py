@@ -32,10 +32,10 @@ for p in (str(ROOT / "host"), str(ROOT), str(MP_DIR)):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from chancery import micropython as mp  # noqa: E402
-
 import gate_harness as harness  # noqa: E402
 import playout  # noqa: E402
+
+from chancery import micropython as mp  # noqa: E402
 
 GATE = "64K"
 

@@ -12,10 +12,9 @@ the shapes the schemas declare.
 
 import re
 
+from chancery import cards
 from shared_rules import schema as schemas
 from shared_rules import texts
-
-from chancery import cards
 
 # Extra words for action types (the type names themselves always work).
 ALIASES = {"part": "solve_part"}

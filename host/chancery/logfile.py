@@ -17,9 +17,7 @@ import pathlib
 import tempfile
 import time
 
-from shared_rules import canon, engine
-
-from shared_rules import matches
+from shared_rules import canon, engine, matches
 from shared_rules.matches import LogError
 
 

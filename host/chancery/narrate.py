@@ -6,9 +6,8 @@ were at that moment. An event type this module does not know is shown as
 data, never dropped.
 """
 
-from shared_rules import canon, decktet, engine
-
 from chancery.show import seat
+from shared_rules import canon, decktet, engine
 
 TITLE = {"diplomatic": "the Diplomatic corps", "army": "the Army", "navy": "the Navy"}
 WHY = {

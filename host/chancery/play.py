@@ -10,14 +10,10 @@ nothing entered is lost.
 import random
 import sys
 
-from shared_rules import engine
-from shared_rules import texts
-
-from shared_rules import matches
+from chancery import commands, logfile, narrate, show
+from shared_rules import engine, matches, texts
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
-
-from chancery import commands, logfile, narrate, show
 
 GAME = "chancellors"
 EXAMPLES = {

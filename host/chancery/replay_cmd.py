@@ -2,12 +2,10 @@
 
 import sys
 
-from shared_rules import canon, engine, scenario
-from shared_rules import matches
+from chancery import logfile, show
+from shared_rules import canon, engine, matches, scenario
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
-
-from chancery import logfile, show
 
 # What a log or scenario with well-formed JSON but odd contents can make the
 # core raise besides its own errors; reported as a bad file, never a traceback.

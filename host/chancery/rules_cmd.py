@@ -2,11 +2,8 @@
 
 import sys
 
-from shared_rules import canon, games
-from shared_rules import texts
-from shared_rules import matches
-
 from chancery import commands
+from shared_rules import canon, games, matches, texts
 
 
 def default_seats(description):

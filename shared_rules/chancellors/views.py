@@ -5,6 +5,7 @@ from shared_rules.chancellors import services, solving
 from shared_rules.chancellors.actions import SCHEMAS
 from shared_rules.chancellors.flow import open_problems, situation
 
+
 def actor(state):
     """The seat whose chance it is (steps B and C), else None."""
     if state["step"] in ("B", "C") and state["queue"]:
