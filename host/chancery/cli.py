@@ -1,6 +1,6 @@
 """The `chancery` command line: argparse and dispatch, nothing else.
 
-Each subcommand lives in its own module (replay_cmd, rules_cmd, play); this
+Each subcommand lives in its own module (replay_cmd, rules_cmd, play, log_cmd); this
 file only declares the arguments and calls them. `main` returns the exit code:
 0 success, 1 a scenario's expectations failed, 2 bad input or usage.
 """
@@ -9,12 +9,11 @@ import argparse
 import os
 import sys
 
-from chancery import __version__
+from chancery import __version__, log_cmd
 
 LATER = {
     "sim": "run the simulated board with the host mirror attached (not yet available)",
     "mirror": "mirror a board's game on this screen (not yet available)",
-    "log": "list, show and export the games in the logbook (not yet available)",
     "deploy": "install the rules and firmware on a board (not yet available)",
 }
 
@@ -51,6 +50,9 @@ def parser():
     g.add_argument("--extended", action="store_true", help="play with the extended deck")
     g.add_argument("--log", metavar="FILE", help="where to save the game (default: the user data folder)")
     g.add_argument("--resume", metavar="FILE", help="continue a saved game")
+
+    log_cmd.configure(sub.add_parser("log", help="list, show, export and import the games in the logbook",
+                                     description="The logbook: every game a board played, entry by entry."))
 
     for name, text in LATER.items():
         sub.add_parser(name, help=text, description=text)
@@ -89,6 +91,8 @@ def _dispatch(argv):
         from chancery import play
 
         return play.run(args)
+    if args.command == "log":
+        return log_cmd.run(args)
     print("chancery %s: %s" % (args.command, LATER[args.command]), file=sys.stderr)
     return 2
 

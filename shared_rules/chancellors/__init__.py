@@ -43,6 +43,11 @@ def initial(settings, seed):
     }
 
 
+def dice_wanted(state):
+    """How many dice the table must roll now (0 when it is not a time to roll)."""
+    return len(state["pending"]) if state["step"] == "roll" else 0
+
+
 def card_names(state):
     """Every card name an action may mention (the rules then say which are playable)."""
     return decktet.names(state["settings"]["extended"])

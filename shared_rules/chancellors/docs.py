@@ -13,7 +13,8 @@ DOCS = {
     "setting.extended": "Play with the extended deck: Pawns, Courts and the Excuse (L100-L108).",
     "roll": "Roll the dice waiting to be rolled: the board rolls them, or enter the faces read from "
             "physical or smart dice (ruling X1).",
-    "roll.values": "Faces read from the dice, in the order asked (omit for a board roll).",
+    "roll.values": "The faces, in the order asked. Omitted with source board, the rules core rolls them "
+                   "from the match seed (the terminal game, tests); a board gives the faces of its own roll.",
     "roll.source": "Where the values come from: board, manual (a physical die) or smart (a smart die).",
     "reveal": "Step A: the cards the seats revealed for control, one per seat (L31-L43).",
     "reveal.cards": "The card each seat revealed, in seat order.",

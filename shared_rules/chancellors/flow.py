@@ -106,8 +106,8 @@ def _roll(state, act, emit):
             v, rng = prng.die(rng)
             values.append(v)
     else:
-        if source == "board":
-            raise RuleError("bad_roll", {"why": "board_values", "dice": pending})
+        # values with source "board" are the board's own roll (its PRNG seeded from
+        # os.urandom), so the log holds the faces and no secret predicts the next ones
         if len(values) != len(pending):
             raise RuleError("bad_roll", {"why": "count", "dice": pending, "got": len(values)})
     roll_for = state["roll_for"]

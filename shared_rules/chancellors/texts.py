@@ -38,9 +38,6 @@ def _bad_roll(d):
     k = len(d["dice"])
     if d["why"] == "no_values":
         return "a %s roll needs the values read from the dice (%d of them)" % (d["source"], k)
-    if d["why"] == "board_values":
-        return 'the board rolls its own dice: give no values, or say source "manual" (a physical die) ' \
-               'or "smart" (a smart die)'
     return "%d %s to roll (%s), got %d values" % (k, "die" if k == 1 else "dice", slots(d["dice"]), d["got"])
 
 

@@ -1,0 +1,21 @@
+"""The board layer: each backend hides one kind of hardware behind the same small interface.
+
+A backend module offers `Hardware(options)` with:
+  board_id()            a stable id in hex (machine.unique_id() on a real board)
+  entropy(n)            n random bytes (os.urandom)
+  data_dir()            where the journal lives on flash
+  send(kind, body)      one frame to the host, dropped if nobody listens
+  async link(table)     read frames from the host and hand them to the table
+  async inputs(table)   scan buttons (and the encoder) and hand presses to the table
+  show(table)           redraw pixels and display after a change
+Backends: sim (the unix port), rp2 (Pico), esp32, circuitpy. Pin maps and LED
+layouts are data in hardware/, read by the backend.
+"""
+
+
+def load(name):
+    if name == "sim":
+        from firmware.board import sim
+
+        return sim
+    raise ValueError("no board backend %r (known: sim)" % name)

@@ -1,0 +1,211 @@
+"""Buttons: debounce, short and long presses, the pad layout, the rotary encoder.
+
+The board's scan loop reads its pins every few milliseconds and passes the
+levels (1 = pressed; the board layer inverts active-low pins) to
+Buttons.update, which returns the presses that completed:
+
+    (index, "short")   on release, after a hold shorter than long_ms
+    (index, "long")    as soon as the hold reaches long_ms (not on release,
+                       so the player feels the menu react while holding);
+                       the release that follows gives nothing
+
+Debounce waits for quiet (as Adafruit's debouncer does): a new level counts
+once the raw signal has not changed for debounce_ms. A bouncing contact keeps
+restarting that wait, and a glitch shorter than debounce_ms is ignored
+altogether. The hold is timed from the edge that settled, so the bounce does
+not shorten a long press. All times go through the clock's ticks_diff, so a
+counter wrapping in the middle of a press (2**30 on a Pico) changes nothing.
+
+The host's virtual presses (Buttons.press) and the encoder's detents join
+the same queue, so the menus cannot tell them from real buttons.
+
+update() allocates nothing while nothing happens (the scan loop's steady
+state): its state lives in bytearrays and lists made once, and the returned
+list is reused (read it before the next update or press). Only a press
+allocates, its (index, kind) tuple.
+"""
+
+from shared_rules.compat import const
+
+SHORT = "short"
+LONG = "long"
+
+SEAT_PADS = const(5)  # up to five seats, each with a pad of three buttons
+TABLE = const(5)  # the pad number of the table controls
+COUNT = const(19)  # 5 seats x 3 buttons + 4 table controls
+PAD_BUTTONS = ("up", "select", "down")
+TABLE_BUTTONS = ("left", "push", "right", "back")  # encoder ccw/cw arrive as left/right
+
+# What each button means to a menu, short and long. A seat's pad has no back
+# button, so holding "up" steps back; holding "down" jumps a group ahead
+# (a rank of cards), which is how 45 cards are crossed with three buttons.
+_KEYS = {"up": ("up", "back"), "left": ("up", "back"),
+         "select": ("select", "long_select"), "push": ("select", "long_select"),
+         "down": ("down", "long_down"), "right": ("down", "long_down"),
+         "back": ("back", "back")}
+
+
+def which(index):
+    """(pad, button name) of a button index: seats' pads first, then the table's."""
+    if index < 0 or index >= COUNT:
+        raise IndexError(index)
+    if index < SEAT_PADS * 3:
+        return index // 3, PAD_BUTTONS[index % 3]
+    return TABLE, TABLE_BUTTONS[index - SEAT_PADS * 3]
+
+
+def index_of(pad, name):
+    if pad == TABLE:
+        return SEAT_PADS * 3 + TABLE_BUTTONS.index(name)
+    if pad < 0 or pad >= SEAT_PADS:
+        raise IndexError(pad)
+    return pad * 3 + PAD_BUTTONS.index(name)
+
+
+def menu_key(index, kind):
+    """(pad, menu key) for a press: the menu's keys are up, down, select, back,
+    long_select and long_down."""
+    pad, name = which(index)
+    return pad, _KEYS[name][1 if kind == LONG else 0]
+
+
+class Buttons:
+    def __init__(self, count, clock, debounce_ms=20, long_ms=600, queue=16):
+        self.count = count
+        self.clock = clock
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.cap = queue
+        self.dropped = 0  # presses lost because nobody read the queue
+        self._raw = bytearray(count)  # the level last read
+        self._level = bytearray(count)  # the debounced level
+        self._held = bytearray(count)  # 1: this hold already gave its long press
+        self._edge = [0] * count  # tick of the last raw change
+        self._down = [0] * count  # tick the current hold began
+        self._queue = []
+        self._sent = 0  # how many queued events the last update returned
+
+    def update(self, levels=None):
+        """Feed the levels now (an int bitmask, bit i = button i, or a sequence
+        of 0/1); None only advances time (long presses, pending releases) and
+        delivers virtual presses. Returns the list of new (index, kind) events."""
+        q = self._queue
+        if self._sent:
+            del q[:self._sent]
+            self._sent = 0
+        clock = self.clock
+        now = clock.ticks_ms()
+        raw = self._raw
+        level = self._level
+        edge = self._edge
+        mask = isinstance(levels, int)
+        for i in range(self.count):
+            if levels is None:
+                v = raw[i]
+            elif mask:
+                v = (levels >> i) & 1
+            else:
+                v = 1 if levels[i] else 0
+            if v != raw[i]:
+                raw[i] = v
+                edge[i] = now  # (re)start the quiet wait
+            elif v != level[i]:
+                if clock.ticks_diff(now, edge[i]) >= self.debounce_ms:
+                    level[i] = v
+                    if v:
+                        self._down[i] = edge[i]
+                        self._held[i] = 0
+                    elif not self._held[i]:
+                        self._put(i, SHORT)
+            elif v and not self._held[i] and clock.ticks_diff(now, self._down[i]) >= self.long_ms:
+                self._held[i] = 1
+                self._put(i, LONG)
+        self._sent = len(q)
+        return q
+
+    def press(self, index, kind=SHORT):
+        """A virtual press (from the host or the simulator), delivered by the next update."""
+        if index < 0 or index >= self.count:
+            raise IndexError(index)
+        if kind != SHORT and kind != LONG:
+            raise ValueError(kind)
+        self._put(index, kind)
+
+    def turn(self, detents, ccw, cw):
+        """Queue an encoder's detents as short presses of buttons ccw (< 0) or cw (> 0)."""
+        while detents > 0:
+            self._put(cw, SHORT)
+            detents -= 1
+        while detents < 0:
+            self._put(ccw, SHORT)
+            detents += 1
+
+    def levels(self):
+        """The debounced levels as a bitmask (for the host's mirror)."""
+        out = 0
+        for i in range(self.count):
+            if self._level[i]:
+                out |= 1 << i
+        return out
+
+    def _put(self, index, kind):
+        if len(self._queue) - self._sent >= self.cap:
+            self.dropped += 1
+        else:
+            self._queue.append((index, kind))  # a press is rare: its tuple is made when it happens
+
+
+# Quadrature: the state is (A << 1) | B. Turning clockwise runs A ahead of B:
+# 00 -> 10 -> 11 -> 01 -> 00. _STEP[old * 4 + new] is the step plus one (0:
+# back, 1: none, 2: forward); a change of both bits at once is a missed step.
+_STEP = b"\x01\x00\x02\x01\x02\x01\x01\x00\x00\x01\x01\x02\x01\x02\x00\x01"
+
+
+class Encoder:
+    """Counts a rotary encoder's detents from its A/B levels; pure, no pins.
+
+    steps_per_detent is 4 for most encoders (a full quadrature cycle per
+    click), 2 or 1 for others. A detent is counted when the encoder comes
+    back to a rest state having moved at least half a detent one way, so
+    contact bounce (forth and back between two states) adds nothing and a
+    missed step (both bits changing at once) loses nothing. Build it at rest: the levels it is given
+    first are taken as the rest state.
+    """
+
+    def __init__(self, a=0, b=0, steps_per_detent=4):
+        self.state = (a << 1) | b
+        self.rest = self.state
+        self.per = steps_per_detent
+        self.steps = 0  # sub-detent steps since the last rest
+        self.position = 0  # detents, clockwise positive
+        self.errors = 0  # transitions where both bits changed
+
+    def _at_rest(self, s):
+        if self.per == 4:
+            return s == self.rest
+        if self.per == 2:
+            return s == self.rest or s == self.rest ^ 3
+        return True
+
+    def update(self, a, b):
+        """Feed the levels now; returns the detents completed (-1, 0 or 1)."""
+        s = (a << 1) | b
+        old = self.state
+        if s == old:
+            return 0
+        self.state = s
+        step = _STEP[old * 4 + s] - 1
+        if step == 0:
+            self.errors += 1
+        self.steps += step
+        if not self._at_rest(s):
+            return 0
+        moved = self.steps
+        self.steps = 0
+        if moved * 2 >= self.per:
+            self.position += 1
+            return 1
+        if -moved * 2 >= self.per:
+            self.position -= 1
+            return -1
+        return 0

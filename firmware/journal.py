@@ -1,0 +1,364 @@
+"""The board's journal: each accepted action is on flash before the board acknowledges it.
+
+Folder: game.jsonl (the header {format, game, settings, seed, start}, then one line per
+entry), snap.json (the state after `count` entries, its digest and the header line's CRC,
+so it never applies to another game), prev.jsonl (the previous game: start() keeps one, so
+a game the host has not pulled survives, and flash use stays bounded) and *.tmp (written,
+flushed, renamed over its target). No `current` marker: game.jsonl's presence is one.
+
+A line is TAG " " JSON " " CRC "\\n": TAG "h" (header), "s" (snapshot) or the entry's index
+(catches a line lost or repeated whole); JSON canon's encoding, streamed through a
+preallocated buffer; CRC the CRC-32 of the bytes before the last space, trailing so that
+one pass writes the line and sums it.
+
+Power cuts: littlefs commits a file at flush and renames atomically, so the in-flight line
+is whole or absent; POSIX (the unix port, the simulated board) and FAT may keep a prefix.
+One append is one flushed line, so only the last line can be torn, and it then lacks its
+newline: resume() cuts it. Any newline-ended line that fails its CRC, index or replay is
+corruption, reported (JournalError: file, line, reason), never dropped. The cut copies the
+good part to game.tmp and renames it over (MicroPython's files have no truncate(), on any
+VFS); a cut during the cut leaves the old file whole. FAT's rename deletes the target
+first, so a lone .tmp whose first line is whole is promoted (FAT is not power-safe anyway).
+"""
+
+import binascii
+import json
+import os
+
+from shared_rules import canon
+
+GAME = "game.jsonl"
+SNAP = "snap.json"
+PREV = "prev.jsonl"
+MAX_LINE = 4096  # bytes; Chancellors' longest entry is under 1 KB
+_BUF = 512       # most entries fit: one write per line
+_ENTRY = {"action": dict, "events": list, "digest": str}
+
+
+class JournalError(Exception):
+    """Bad or unusable journal: `code` (stable), `path`, `line` (1-based or None), `detail`."""
+
+    def __init__(self, code, path, line=None, detail=""):
+        where = path if line is None else "%s line %d" % (path, line)
+        super().__init__("%s: %s%s" % (where, code, ": " + detail if detail else ""))
+        self.code, self.path, self.line, self.detail = code, path, line, detail
+
+
+class NoGame(JournalError):
+    """No game under way: no game.jsonl, or its header was never completely written."""
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _replace(src, dst):  # MicroPython's rename replaces on littlefs and POSIX
+    (os.replace if hasattr(os, "replace") else os.rename)(src, dst)
+
+
+def _sync(f):
+    f.flush()  # MicroPython: on littlefs this commits the file
+    if hasattr(os, "fsync"):
+        os.fsync(f.fileno())  # CPython: to the disk, not only to the OS
+
+
+def _abandon(f):
+    try:
+        f.close()
+    except Exception:
+        pass  # the device is failing already: the first error is the one to report
+
+
+def _check(line):
+    """(tag, json bytes, crc) of a line, or a str saying why it is bad."""
+    n = len(line)
+    if n < 13 or line[n - 1] != 0x0A or line[n - 10] != 0x20:
+        return "bad_format"
+    crc = ("%08x" % (binascii.crc32(memoryview(line)[:n - 10]) & 0xFFFFFFFF)).encode()
+    if line[n - 9:n - 1] != crc:
+        return "bad_crc"
+    sp = line.find(b" ")
+    return line[:sp], line[sp + 1:n - 10], crc.decode()
+
+
+def _readline(f):
+    """The next line, read in _BUF pieces: MicroPython's readline(n) allocates n bytes at
+    once, and one large block is what a fragmented board heap lacks."""
+    line = part = f.readline(_BUF)
+    while len(part) == _BUF and part[-1] != 0x0A and len(line) <= MAX_LINE:
+        part = f.readline(_BUF)
+        line += part
+    return line
+
+
+def _loads(body, keys):
+    """The object in body if it has `keys` (name: type), else None."""
+    try:
+        v = json.loads(body)
+    except ValueError:  # both interpreters' JSON errors (and CPython's UnicodeDecodeError)
+        return None
+    for k in keys:
+        if not isinstance(v, dict) or not isinstance(v.get(k), keys[k]):
+            return None
+    return v
+
+
+class Journal:
+    """One game's journal in `folder`; a snapshot every `every` entries (0: never)."""
+
+    def __init__(self, folder, every=16):
+        self.folder, self.every = folder, every
+        self.count = 0    # entries on flash
+        self.head = None  # the header line's CRC: binds a snapshot to its game
+        self.cut = 0      # bytes of torn tail the last resume() cut off
+        self.snap_at = 0  # entries the last resume() took from the snapshot
+        self._f = self._out = None
+        self._buf = bytearray(_BUF)
+        self._n = self._crc = self._len = self._good = self._size = self._lines = 0
+
+    def _p(self, name):
+        return self.folder + "/" + name
+
+    def _open(self, path, mode):  # every file is opened here: a test subclass slows writes
+        return open(path, mode)
+
+    def close(self):
+        f, self._f = self._f, None
+        if f is not None:
+            f.close()
+
+    def _put(self, piece):
+        data = piece.encode()
+        self._len += len(data)
+        if self._len > MAX_LINE - 10:  # refused before MAX_LINE bytes are out: cut as torn
+            raise JournalError("too_long", self._p(GAME), None, "a line over %d bytes" % MAX_LINE)
+        i = 0
+        while i < len(data):
+            k = min(len(data) - i, _BUF - self._n)
+            self._buf[self._n:self._n + k] = data[i:i + k]
+            self._n += k
+            i += k
+            if self._n == _BUF:
+                self._drain()
+
+    def _drain(self):
+        mv = memoryview(self._buf)[:self._n]
+        self._crc = binascii.crc32(mv, self._crc)
+        self._out.write(mv)
+        self._n = 0
+
+    def _line(self, f, tag, value):
+        """Stream one line to f and flush it; returns its CRC."""
+        self._out, self._n, self._crc, self._len = f, 0, 0, 0
+        self._put(tag + " ")
+        canon.dump(value, self._put)
+        self._drain()
+        crc = "%08x" % (self._crc & 0xFFFFFFFF)
+        f.write((" " + crc + "\n").encode())
+        _sync(f)
+        return crc
+
+    def _tmp(self, name, tag, value):
+        """Write the one-line file `name`.tmp; returns the line's CRC."""
+        f = self._open(self._p(name + ".tmp"), "wb")
+        try:
+            crc = self._line(f, tag, value)
+        except Exception:
+            _abandon(f)
+            raise
+        f.close()
+        if hasattr(os, "sync"):
+            os.sync()
+        return crc
+
+    def start(self, header):
+        """A new game; the old one becomes prev.jsonl. The header is whole in game.tmp
+        before anything moves, so a cut anywhere resumes the old game or the new one."""
+        if _loads(canon.encode(header), {"game": str, "seed": int, "start": str}) is None:
+            raise JournalError("bad_header", self._p(GAME), None, "not a header {game, settings, seed, start}")
+        self.close()
+        if not _exists(self.folder):
+            os.mkdir(self.folder)
+        head = self._tmp(GAME, "h", header)
+        for name in (SNAP, SNAP + ".tmp"):
+            if _exists(self._p(name)):
+                os.remove(self._p(name))
+        if _exists(self._p(GAME)):
+            _replace(self._p(GAME), self._p(PREV))
+        _replace(self._p(GAME + ".tmp"), self._p(GAME))
+        self.head, self.count, self.cut, self.snap_at = head, 0, 0, 0
+        self._f = self._open(self._p(GAME), "ab")
+
+    def append(self, index, entry, state=None):
+        """Journal entry `index` {action, events, digest}; returns once it is flushed. With
+        `state` (after it), a snapshot every `every` entries (the entry stays if that fails).
+        A failed write closes the journal: resume() cuts the partial line first."""
+        if self._f is None or index != self.count:
+            raise JournalError("not_open" if self._f is None else "out_of_order", self._p(GAME), None,
+                               "entry %d; the journal holds %d" % (index, self.count))
+        f, self._f = self._f, None
+        try:
+            self._line(f, str(index), entry)
+        except Exception:
+            _abandon(f)
+            raise
+        self._f = f
+        self.count += 1
+        if state is not None and self.every and self.count % self.every == 0:
+            self.snapshot(state, entry["digest"])
+
+    def snapshot(self, state, digest=None):
+        """Replace snap.json with `state`, the state after `count` entries."""
+        self._tmp(SNAP, "s", {"count": self.count, "digest": digest or canon.digest(state), "head": self.head,
+                              "state": state})
+        _replace(self._p(SNAP + ".tmp"), self._p(SNAP))
+
+    def _read(self, f, path, lineno):
+        """(tag, json bytes, crc) of the next line; None at the end or at a torn tail."""
+        line = _readline(f)
+        if not line.endswith(b"\n"):
+            if len(line) > MAX_LINE:
+                raise JournalError("too_long", path, lineno, "over %d bytes" % MAX_LINE)
+            return None  # the end, or the last line cut short
+        r = _check(line)
+        if isinstance(r, str):
+            raise JournalError(r, path, lineno)
+        return r
+
+    def _first(self, name, tag, keys):
+        """(object, crc) of a file's first line; None if the file or the line is missing."""
+        path = self._p(name)
+        try:
+            f = self._open(path, "rb")
+        except OSError:
+            return None
+        try:
+            r = self._read(f, path, 1)
+        finally:
+            f.close()
+        v = _loads(r[1], keys) if r and r[0] == tag else None
+        if r and v is None:
+            raise JournalError("bad_header" if tag == b"h" else "bad_snapshot", path, 1, "not " + str(list(keys)))
+        return r and (v, r[2])
+
+    def entries(self, start=0):
+        """Yield the complete entries from index `start` on, one at a time (RAM). Every line
+        is checked; those before `start` only by CRC and index: parsing costs time."""
+        path = self._p(GAME)
+        f = self._open(path, "rb")
+        try:
+            self._read(f, path, 1)
+            index, self._good = 0, f.tell()
+            while True:
+                r = self._read(f, path, index + 2)
+                if r is None:
+                    break
+                if r[0] != str(index).encode():
+                    raise JournalError("bad_index", path, index + 2, "entry %s, expected %d" % (r[0], index))
+                entry = _loads(r[1], _ENTRY) if index >= start else True
+                if entry is None:
+                    raise JournalError("bad_entry", path, index + 2, "not an entry {action, events, digest}")
+                r, self._good, index = None, f.tell(), index + 1
+                if entry is not True:
+                    yield entry
+            self._size, self._lines = f.tell(), index
+        finally:
+            f.close()
+
+    def _recover(self):
+        """A .tmp beside its target was cut short: removed. A lone one is promoted if its
+        first line is whole (FAT's rename), else removed (cut while first written)."""
+        for name in (GAME, SNAP):
+            tmp = self._p(name + ".tmp")
+            if _exists(tmp):
+                line = b""
+                if not _exists(self._p(name)):
+                    f = self._open(tmp, "rb")
+                    line = _readline(f)
+                    f.close()
+                if isinstance(_check(line), str):
+                    os.remove(tmp)
+                else:
+                    _replace(tmp, self._p(name))
+
+    def resume(self, engine=None):
+        """Load the game: header, snapshot, then each later entry replayed, every digest
+        checked; a torn tail is cut. Returns (header, state, count). Bad data raises
+        NoGame or JournalError, never another exception."""
+        if engine is None:
+            from shared_rules import engine
+        from shared_rules.errors import RuleError
+
+        self.close()
+        self._recover()
+        gp, sp = self._p(GAME), self._p(SNAP)
+        r = self._first(GAME, b"h", {"game": str, "seed": int, "start": str})
+        if r is None:
+            raise NoGame("no_game", gp, None, "no game under way, or its header was cut short")
+        header, self.head = r
+        game, first, last = header["game"], 0, header["start"]
+        r = self._first(SNAP, b"s", {"count": int, "digest": str, "state": dict})
+        if r and r[0].get("head") == self.head:  # else another game's: start() was cut before removing it
+            first, last, state = r[0]["count"], r[0]["digest"], r[0]["state"]
+            if canon.digest(state) != last or first < 0 or (first == 0 and last != header["start"]):
+                raise JournalError("bad_snapshot", sp, 1, "the state's digest is not the one recorded")
+        else:
+            try:
+                state = engine.new_match(game, header.get("settings"), header["seed"])["state"]
+            except RuleError as e:
+                raise JournalError("bad_header", gp, 1, "%s %s" % (e.code, canon.encode(e.detail)))
+            if canon.digest(state) != last:
+                raise JournalError("start_differs", gp, 1, "the rules give another initial state")
+        r = None
+        index = first - 1 if first else 0
+        it = self.entries(index)
+        try:
+            for entry in it:
+                line, index = index + 2, index + 1
+                if index == first:  # the entry the snapshot was taken after
+                    if entry["digest"] != last:
+                        raise JournalError("bad_snapshot", sp, 1, "digest %s; entry %d has %s" % (
+                            last, first - 1, entry["digest"]))
+                    continue
+                try:
+                    act, events, state, digest = engine.step(game, state, entry["action"])
+                    same = canon.digest(act) == canon.digest(entry["action"]) and \
+                        canon.digest(events) == canon.digest(entry["events"])
+                except RuleError as e:
+                    raise JournalError("refused", gp, line, "%s %s" % (e.code, canon.encode(e.detail)))
+                except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:  # data no rules expect
+                    raise JournalError("bad_entry", gp, line, "%s %s" % (type(e).__name__, e))
+                if not same or digest != entry["digest"]:
+                    raise JournalError("events_differ" if not same else "digest_differs", gp, line,
+                                       "state %s, journal says %s" % (digest, entry["digest"]))
+                entry = act = events = None
+        finally:
+            it.close()
+        count = self._lines
+        if count < first:
+            raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
+        self.count, self.snap_at, self.cut = count, first, self._size - self._good
+        if self.cut:
+            self._rewrite(self._good)
+        self._f = self._open(gp, "ab")
+        return header, state, count
+
+    def _rewrite(self, size):
+        """Cut the torn tail: the first `size` bytes to game.tmp, renamed over game.jsonl."""
+        src = self._open(self._p(GAME), "rb")
+        dst = self._open(self._p(GAME + ".tmp"), "wb")
+        mv = memoryview(self._buf)
+        while size > 0:
+            k = src.readinto(mv[:min(size, _BUF)])
+            if not k:
+                raise JournalError("io", self._p(GAME), None, "shorter than when it was read")
+            dst.write(mv[:k])
+            size -= k
+        src.close()
+        _sync(dst)
+        dst.close()
+        _replace(self._p(GAME + ".tmp"), self._p(GAME))

@@ -1,0 +1,44 @@
+"""Start the board: `micropython -m firmware.main --board sim --data DIR [--game G] [--players N] [--seed S]`.
+
+On a real board, main.py on the flash calls run() with that board's options.
+"""
+
+import asyncio
+import sys
+
+from firmware import board as boards
+from firmware.journal import Journal
+from firmware.table import Table
+
+_OPTIONS = ("--board", "--data", "--game", "--players", "--seed")
+
+
+def options(argv):
+    out = {"board": "sim", "data": "chancery-data", "game": "chancellors", "players": None, "seed": None}
+    i = 0
+    while i < len(argv):
+        if argv[i] not in _OPTIONS or i + 1 >= len(argv):
+            raise SystemExit("usage: firmware.main " + " ".join([o + " X" for o in _OPTIONS]))
+        out[argv[i][2:]] = argv[i + 1]
+        i += 2
+    for name in ("players", "seed"):
+        if out[name] is not None:
+            out[name] = int(out[name])
+    return out
+
+
+async def _main(table, hw):
+    asyncio.create_task(hw.inputs(table))
+    await hw.link(table)
+
+
+def run(opts):
+    hw = boards.load(opts["board"]).Hardware(opts)
+    settings = {"players": opts["players"]} if opts["players"] else None
+    table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id()).boot()
+    hw.show(table)
+    asyncio.run(_main(table, hw))
+
+
+if __name__ == "__main__":
+    run(options(sys.argv[1:]))

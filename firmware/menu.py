@@ -1,0 +1,321 @@
+"""The board's menus, generated from the action schemas; no game-specific code.
+
+    m = Menu(game_module)
+    screen = m.start(state, seat)           # seat None: the table
+    screen, action = m.key(state, key)      # up down select back long_select long_up long_down
+
+`legal(state, seat)` gives the actions and their narrowed domains; the menu
+asks for the type, then each parameter in order, then confirms in words. A
+screen is at most 8 lines of 16 characters (a 128x64 SSD1306, 8x8 font),
+echoed as text to the host. The entry is only the list of choices made
+(`picks`), everything else is rebuilt from it, so back is "drop the last
+choice and rebuild": one parameter, one item of a per_seat, one toggle.
+Optional parameters offer "(default)" first; lists of distinct scalars are
+toggled and finished with long_select; other lists take one pick per item.
+After confirming, the confirm screen stays (back corrects a refused action);
+a key that comes with another state object restarts the menu and is
+swallowed, since the screen it answered is stale.
+"""
+
+from shared_rules import canon, decktet, engine
+from shared_rules.compat import const
+from shared_rules.schema import find
+
+_TYPE = const(0)
+_PARAM = const(1)
+_CONFIRM = const(2)
+_W = const(16)  # characters per line: 128 px / 8 px
+_ROWS = const(5)  # a pick screen: title, prompt, 5 choices, footer
+_BODY = const(6)  # the confirm screen: title, 6 lines, footer
+_OMIT = ["(default)"]  # sentinels, told apart from values by identity
+_END = ["done"]
+_NONE = ["(nothing)"]
+
+
+def _index(items, v):
+    for i in range(len(items)):
+        if type(items[i]) is type(v) and items[i] == v:  # True == 1, but not in an action
+            return i
+    return -1
+
+
+def _words(d, v):
+    """A value in words; d is its domain (None for an action type)."""
+    if isinstance(v, list):
+        if v is _OMIT or v is _NONE:
+            return v[0]
+        return ", ".join([_words(d["of"], x) for x in v]) or "-"
+    if v is None or v is True or v is False:
+        return "nobody" if v is None else "yes" if v else "no"
+    return "seat %d" % v if d and d["kind"] == "seat" else str(v)
+
+
+def _card(d, v):
+    return d["kind"] == "card" and d.get("deck") == "decktet" and v in decktet.NAMES
+
+
+class Menu:
+    def __init__(self, game):
+        self.g = game
+        self.state = None
+
+    def start(self, state, seat=None):
+        self.state = state
+        self.seat = seat
+        self.schemas = self.g.legal(state, seat)
+        self.types = [x["type"] for x in self.schemas]
+        self.seats = engine.seats(state)
+        self.cards = self.g.card_names(state)
+        self.picks = []
+        self.note = ""
+        self._rebuild()
+        self._move(0)
+        return self.screen()
+
+    def _rebuild(self):
+        self.stage = _TYPE
+        self.vals = []  # a value per parameter done (_OMIT: left to its default)
+        self.stack = []  # (domain, items) of the containers being filled, innermost last
+        for p in self.picks:
+            self._apply(p)
+
+    def _apply(self, p):
+        st = self.stack
+        if self.stage == _TYPE:
+            self.s = find(self.schemas, p)
+            self._next()
+        elif p is _OMIT:
+            self.stack = []
+            self.vals.append(p)
+            self._next()
+        elif p is _END:
+            self._emit(st.pop()[1])
+        elif self._toggling():
+            i = _index(st[-1][1], p)
+            if i < 0:
+                st[-1][1].append(p)
+            else:
+                st[-1][1].pop(i)
+        else:
+            self._emit(p)
+
+    def _emit(self, v):
+        """A value is complete: it fills the innermost container, or the parameter."""
+        st = self.stack
+        if not st:
+            self.vals.append(v)
+            return self._next()
+        d, items = st[-1]
+        if not (d.get("distinct") and _index(items, v) >= 0):
+            items.append(v)
+        if len(items) >= (self.seats if d["kind"] == "per_seat" else d["max"]):
+            self._emit(st.pop()[1])
+        else:
+            self._open()
+
+    def _next(self):
+        self.stage = _CONFIRM if len(self.vals) == len(self.s["params"]) else _PARAM
+        if self.stage == _PARAM:
+            self._open()
+
+    def _open(self):
+        """Open containers down to the scalar domain picked from next."""
+        d = self._leaf()
+        while d["kind"] in ("list", "per_seat"):
+            self.stack.append((d, []))
+            d = d["of"]
+
+    def _param(self):
+        return self.s["params"][len(self.vals)]
+
+    def _leaf(self):
+        return self.stack[-1][0]["of"] if self.stack else self._param()["domain"]
+
+    def _toggling(self):
+        st = self.stack
+        return st and st[-1][0]["kind"] == "list" and st[-1][0].get("distinct")
+
+    def _default(self):
+        if self.stage != _PARAM or not self._param().get("optional"):
+            return 0
+        for f in self.stack:
+            if f[1]:
+                return 0
+        return 1
+
+    def _seq(self):
+        """The values to pick from now: a list, a tuple or a range (never materialised)."""
+        if self.stage == _TYPE:
+            return self.types
+        d = self._leaf()
+        k = d["kind"]
+        if d.get("among") is not None:
+            return d["among"]
+        if k == "int":
+            return range(d["min"], d["max"] + 1)
+        if k == "enum":
+            return d["values"]
+        if k == "bool":
+            return (False, True)
+        if k == "seat":
+            return list(range(self.seats)) + [None] if d.get("none") else range(self.seats)
+        return self.cards
+
+    def _count(self):
+        n = len(self._body()) if self.stage == _CONFIRM else len(self._seq()) + self._default()
+        return n if n > 0 else 1
+
+    def _item(self, i):
+        i -= self._default()
+        seq = self._seq()
+        return _OMIT if i < 0 else seq[i] if i < len(seq) else _NONE
+
+    def _find(self, v):
+        for i in range(self._count()):
+            if _index([self._item(i)], v) == 0:
+                return i
+        return 0
+
+    def _group(self, i):
+        """Long presses jump between groups: a card's rank, an int's tens, else pages."""
+        v = self._item(i)
+        if self.stage == _PARAM and not isinstance(v, list):
+            d = self._leaf()
+            if _card(d, v):
+                return decktet.rank(v)
+            if d["kind"] == "int":
+                return v // 10
+        return i // _ROWS
+
+    def _move(self, cur):
+        n = self._count()
+        if self.stage == _CONFIRM:  # a text, not choices: the cursor is its top line
+            self.cur = self.top = max(0, min(cur, n - _BODY))
+            return
+        self.cur = cur % n
+        if cur == 0 or self.cur < self.top:
+            self.top = self.cur
+        elif self.cur >= self.top + _ROWS:
+            self.top = self.cur - _ROWS + 1
+
+    def _jump(self, step):
+        n = self._count()
+        i = self.cur
+        for _ in range(n):
+            i = (i + step) % n
+            if self._group(i) != self._group(self.cur):
+                break
+        while step < 0 and i > 0 and self._group(i - 1) == self._group(i):
+            i -= 1  # back: to the first item of the group reached
+        self._move(i)
+
+    def key(self, state, k):
+        """(screen, action or None) after key k."""
+        if state is not self.state:
+            return self.start(state, self.seat), None
+        self.note = ""
+        act = None
+        st = self.stack
+        if k == "up" or k == "down":
+            self._move(self.cur + (1 if k == "down" else -1))
+        elif k == "long_up" or k == "long_down":
+            if self.stage == _CONFIRM:
+                self._move(self.cur + (_BODY if k == "long_down" else -_BODY))
+            else:
+                self._jump(1 if k == "long_down" else -1)
+        elif k == "back":
+            if self.picks:
+                p = self.picks.pop()
+                self._rebuild()
+                self._move(0 if isinstance(p, list) else self._find(p))
+        elif self.stage == _CONFIRM:
+            if k == "select" or k == "long_select":
+                act = self._action()
+                self.note = "sent"
+        elif k == "long_select" and st and st[-1][0]["kind"] == "list":
+            if len(st[-1][1]) >= st[-1][0]["min"]:
+                self._pick(_END)
+            else:
+                self.note = "need %d or more" % st[-1][0]["min"]
+        elif k == "select" or k == "long_select":
+            v = self._item(self.cur)
+            if v is _NONE:
+                self.note = "nothing to pick"
+            elif v is not _OMIT and self._toggling():
+                if _index(st[-1][1], v) < 0 and len(st[-1][1]) >= st[-1][0]["max"]:
+                    self.note = "at most %d" % st[-1][0]["max"]
+                else:
+                    self._pick(v)
+                    self._move(self._find(v))  # the cursor stays on a toggled item
+            else:
+                self._pick(v)
+        return self.screen(), act
+
+    def _pick(self, p):
+        self.picks.append(p)
+        self._apply(p)
+        self._move(0)
+
+    def _action(self):
+        s = self.s
+        act = {"type": s["type"]}
+        if s["who"] == "seat" and self.seat is not None:
+            act["seat"] = self.seat
+        for i in range(len(self.vals)):
+            if self.vals[i] is not _OMIT:
+                act[s["params"][i]["name"]] = self.vals[i]
+        return canon.copy(act)
+
+    def screen(self):
+        title = "table" if self.seat is None else "S%d" % self.seat
+        if self.stage == _TYPE:
+            return self._lines(title + " action?", None, "")
+        title += " " + self.s["type"]
+        if self.stage == _CONFIRM:
+            out = [(title + "?")[:_W]] + self._body()[self.top:self.top + _BODY]
+            out.append(self.note or "select: send")
+            return out
+        name = self._param()["name"]
+        foot = ""
+        if self.stack:
+            d, items = self.stack[-1]
+            if d["kind"] == "per_seat":
+                name += " seat %d" % len(items)
+            elif self._toggling():
+                name += " %d (%d-%d)" % (len(items), d["min"], d["max"])
+            else:
+                name += " %d/%d" % (len(items), d["max"])
+            if d["kind"] == "list":
+                foot = "hold sel: done"
+        v = self._item(self.cur)
+        if _card(self._leaf(), v):  # the rank and suits of the card under the cursor
+            foot = " ".join([decktet.rank_name(decktet.rank(v))] + [s[:2] for s in decktet.suits(v)])
+        return self._lines(title, name, foot)
+
+    def _lines(self, title, prompt, foot):
+        out = [title[:_W]] if prompt is None else [title[:_W], prompt[:_W]]
+        marked = self.stack[-1][1] if self._toggling() else ()
+        d = None if self.stage == _TYPE else self._leaf()
+        for i in range(self.top, min(self._count(), self.top + _ROWS + (1 if prompt is None else 0))):
+            v = self._item(i)
+            mark = "*" if _index(marked, v) >= 0 else " "
+            out.append((">" if i == self.cur else " ") + mark + _words(d, v)[:_W - 2])
+        out.append((self.note or foot)[:_W])
+        return out
+
+    def _body(self):
+        """The confirm screen's text: each parameter in words, wrapped at 16 characters."""
+        out = []
+        ps = self.s["params"]
+        for i in range(len(ps)):
+            v = self.vals[i]
+            if v is _OMIT and ps[i]["default"] is not None:
+                v = ps[i]["default"]
+            text = "%s: %s" % (ps[i]["name"], _words(ps[i]["domain"], v))
+            while len(text) > _W:
+                cut = text.rfind(" ", 0, _W + 1)
+                cut = cut if cut > 0 else _W
+                out.append(text[:cut])
+                text = "  " + text[cut:].lstrip()
+            out.append(text)
+        return out

@@ -1,0 +1,193 @@
+"""The board's game controller: one match, its journal, its menus, its link answers.
+
+No I/O of its own: the board layer hands it frames, presses and a way to send,
+so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
+simulated board, and the tests drive it directly on either interpreter.
+
+An action, from any source (a seat's pad, the table controls, the host), goes
+the same way: the rules core checks it (engine.step); only then is the entry
+appended to the journal, flushed, and only then acknowledged and echoed to
+the host. A refusal changes nothing and is answered with the rule's code.
+
+Dice: the board rolls with its own generator, seeded from os.urandom at boot
+and never written anywhere, and puts the faces into the roll action, so the
+log holds every value (source "board") and nothing in it predicts the next
+roll. The match seed stays in the log for replays.
+"""
+
+from shared_rules import canon, engine, prng, wire
+from shared_rules.errors import RuleError
+
+FIRMWARE = "0.1.0"
+
+
+class Table:
+    def __init__(self, journal, send, entropy, game="chancellors", settings=None, board_id="sim"):
+        """journal: firmware.journal.Journal; send(kind, body): writes one frame to the
+        host, or drops it if none is listening; entropy(n): n random bytes (os.urandom)."""
+        self.journal = journal
+        self.send = send
+        self.game = game
+        self.settings = settings
+        self.board_id = board_id
+        self._rng = prng.seed_state(_int(entropy(4)))
+        self._entropy = entropy
+        self.header = None
+        self.state = None
+        self.count = 0
+        self.menus = None
+        self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
+        self.changed = True  # the LEDs and the display need a redraw
+
+    # --- the match ---------------------------------------------------------------
+
+    def boot(self):
+        """Resume the journalled game, or start a new one if there is none."""
+        from firmware.journal import NoGame
+
+        try:
+            self.header, self.state, self.count = self.journal.resume(engine)
+            self.game = self.header["game"]
+        except NoGame:
+            self.new_game(self.game, self.settings)
+        return self
+
+    def new_game(self, game, settings):
+        match = engine.new_match(game, settings, _int(self._entropy(4)) & 0x3FFFFFFF)
+        self.header = {"format": match["format"], "game": match["game"], "settings": match["settings"],
+                       "seed": match["seed"], "start": match["start"]}
+        self.journal.start(self.header)
+        self.game, self.state, self.count = match["game"], match["state"], 0
+        self.menus = None
+        self.changed = True
+
+    def act(self, move, seat=None):
+        """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
+        g = engine.game_module(self.game)
+        if isinstance(move, dict) and move.get("type") == "roll" and "values" not in move:
+            move = self._board_roll(g, move)
+        if seat is not None and isinstance(move, dict) and "seat" not in move:
+            move = dict(move)
+            move["seat"] = seat
+        act, events, state, digest = engine.step(self.game, self.state, move)
+        entry = {"action": act, "events": events, "digest": digest}
+        self.journal.append(self.count, entry, state)  # on flash before anyone hears of it
+        self.state = state
+        index = self.count
+        self.count += 1
+        self.changed = True
+        if self.listening:
+            self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
+        return index
+
+    def _board_roll(self, g, move):
+        n = g.dice_wanted(self.state)
+        if n == 0:
+            return move  # not a time to roll: the rules answer wrong_step
+        values = []
+        for _ in range(n):
+            v, self._rng = prng.die(self._rng)
+            values.append(v)
+        out = dict(move)
+        out["values"] = values
+        out["source"] = "board"
+        return out
+
+    # --- the menus (pads and table controls) ---------------------------------------
+
+    def key(self, pad, name):
+        """A menu key from a pad (seat 0..4, or buttons.TABLE). Returns the screen lines
+        and the entry index if the key completed an action (else None)."""
+        from firmware import buttons
+        from firmware.menu import Menu
+
+        if self.menus is None:
+            self.menus = {}
+        menu = self.menus.get(pad)
+        seat = None if pad == buttons.TABLE else pad
+        if menu is None:
+            menu = self.menus[pad] = Menu(engine.game_module(self.game))
+            menu.start(self.state, seat)
+        screen, move = menu.key(self.state, name)
+        if move is None:
+            return screen, None
+        try:
+            index = self.act(move, seat)
+        except RuleError as e:
+            return ["Not allowed:", e.code[:16]], None
+        for other in self.menus.values():  # the state moved on: every pad starts afresh
+            other.start(self.state, None)
+        screen = menu.start(self.state, seat)
+        return screen, index
+
+    # --- the link ------------------------------------------------------------------
+
+    def frame(self, seq, kind, body):
+        """Answer one frame from the host."""
+        if kind == wire.HELLO:
+            self.listening = True
+            self.send(wire.WELCOME, self.welcome())
+        elif kind == wire.PING:
+            self.send(wire.PONG, {"re": seq})
+        elif kind == wire.GET:
+            i, j = body.get("i"), body.get("j")
+            if not (isinstance(i, int) and isinstance(j, int) and 0 <= i <= j <= self.count):
+                self._error(seq, "bad_range", "get needs 0 <= i <= j <= %d" % self.count)
+                return
+            k = 0
+            for entry in self.journal.entries(i):
+                if i + k >= j:
+                    break
+                self.send(wire.ENTRY, {"i": i + k, "move": entry["action"], "events": entry["events"],
+                                       "digest": entry["digest"]})
+                k += 1
+        elif kind == wire.ACT:
+            try:
+                index = self.act(body.get("move"), body.get("seat"))
+            except RuleError as e:
+                # the facts, not the sentence: the host renders it with shared_rules.texts,
+                # and the board keeps the prose of every message out of its RAM
+                self._error(seq, e.code, "", e.detail)
+                return
+            self.send(wire.OK, {"re": seq, "i": index})
+        elif kind == wire.PRESS:
+            self.press(seq, body)
+        else:
+            self._error(seq, "wrong_side", "a board does not take %s frames" % kind)
+
+    def press(self, seq, body):
+        from firmware import buttons
+
+        pad, key, hold = body.get("pad"), body.get("key"), body.get("hold")
+        names = buttons.TABLE_BUTTONS if pad == buttons.TABLE else buttons.PAD_BUTTONS
+        if not (isinstance(pad, int) and 0 <= pad <= buttons.TABLE and isinstance(key, int)
+                and 0 <= key < len(names) and hold in (buttons.SHORT, buttons.LONG)):
+            self._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
+                        % buttons.TABLE)
+            return
+        screen, index = self.key(pad, buttons.menu_key(buttons.index_of(pad, names[key]), hold))
+        self.send(wire.DISPLAY, {"lines": screen})
+        self.send(wire.OK, {"re": seq, "i": index})
+
+    def welcome(self):
+        return {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
+                "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
+                "seed": self.header["seed"], "start": self.header["start"]}
+
+    def _error(self, seq, code, message, detail=None):
+        body = {"re": seq, "code": code, "message": message}
+        if detail is not None:
+            body["detail"] = detail
+        self.send(wire.ERROR, body)
+
+    def link_error(self, err):
+        """A line that was not a good frame: answered, nothing else changes."""
+        if self.listening:
+            self._error(err.seq, err.code, err.message)
+
+
+def _int(data):
+    out = 0
+    for b in data:
+        out = (out << 8) | b
+    return out

@@ -1,0 +1,463 @@
+"""The logbook: every game and every entry, in SQLite, as it arrives.
+
+One file, `logbook.sqlite3` in the user's data folder (the environment
+variable CHANCERY_LOGBOOK names another, which is how tests isolate it).
+Each entry is committed on its own as soon as it is added, so what was
+acknowledged survives the host crashing, the cable being pulled and the
+power going off.
+
+Durability: WAL with synchronous=FULL. In WAL mode NORMAL already survives an
+application crash, but a power cut may roll back the last commits; FULL
+fsyncs the WAL at every commit, so an acknowledged entry survives a power cut
+too. Entries arrive at the pace of a table (seconds apart) and a commit costs
+a few milliseconds, so the price is invisible.
+
+Schema (version 1; `schema_version` holds the number, MIGRATIONS the way up):
+
+    games(id, board_id, firmware, protocol, format, game, settings, seed,
+          start, created_at, ended, result)
+        settings and result are canonical JSON (shared_rules.canon); ended is
+        when the entry that ended the game arrived (NULL while it is open);
+        result is that ending (the game's end event without its type).
+    entries(game_id, idx, action, events, digest, received_at)
+        PRIMARY KEY (game_id, idx); action and events are canonical JSON.
+
+Entries are stored as received, not replayed first: a log the rules refuse
+is still what the table entered, and `chancery log show` says whether it
+replays. Errors are LogbookError with a stable `code` and a sentence.
+
+Exports and the view hook: see `entry_view` and `Logbook.export`.
+"""
+
+import csv
+import json
+import os
+import pathlib
+import sqlite3
+import time
+import urllib.request
+
+from shared_rules import canon, engine
+from shared_rules.errors import RuleError
+
+SCHEMA_VERSION = 1
+# Each step: (the version it brings the database to, its statements). Never
+# edit a released step; add a new one (ALTER TABLE, new tables, backfills).
+MIGRATIONS = (
+    (1, (
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, board_id TEXT NOT NULL,"
+        " firmware TEXT NOT NULL, protocol INTEGER, format INTEGER, game TEXT NOT NULL,"
+        " settings TEXT NOT NULL, seed INTEGER NOT NULL, start TEXT NOT NULL, created_at TEXT NOT NULL,"
+        " ended TEXT, result TEXT)",
+        "CREATE INDEX games_open ON games (board_id, start) WHERE ended IS NULL",
+        "CREATE TABLE entries (game_id INTEGER NOT NULL REFERENCES games (id), idx INTEGER NOT NULL,"
+        " action TEXT NOT NULL, events TEXT NOT NULL, digest TEXT NOT NULL, received_at TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, idx)) WITHOUT ROWID",
+    )),
+)
+# Games whose logs hold nothing a seat may not see. A game with hidden
+# information must define view_entry instead (see entry_view); a game in
+# neither is refused at export. Chancellors: hands are physical, control
+# cards are entered once revealed, dice are public.
+PUBLIC_LOGS = ("chancellors",)
+CSV_COLUMNS = ("idx", "action", "summary", "digest")
+_GAME_COLUMNS = ("id", "board_id", "firmware", "protocol", "format", "game", "settings", "seed", "start",
+                 "created_at", "ended", "result")
+
+
+class LogbookError(Exception):
+    """code: no_logbook, no_game, bad_header, bad_entry, conflict, gap, busy, full, corrupt,
+    unavailable, too_new, refused, bad_format; str() is the sentence for a person."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def default_path():
+    given = os.environ.get("CHANCERY_LOGBOOK")
+    if given:
+        return pathlib.Path(given)
+    try:
+        import platformdirs
+
+        base = pathlib.Path(platformdirs.user_data_dir("chancery", appauthor=False))
+    except ImportError:
+        base = pathlib.Path.home() / ".local" / "share" / "chancery"
+    return base / "logbook.sqlite3"
+
+
+def _now():
+    t = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + ".%03dZ" % (int(t * 1000) % 1000)
+
+
+def _as_is(entry, seat):
+    return entry
+
+
+def entry_view(game):
+    """The view hook: a function (entry, seat) -> what `seat` may see of a log entry.
+
+    Exports (and `chancery log show`) pass every entry through it; seat None
+    is the public. Looked up in this order, failing closed:
+
+    1. the game module's `view_entry(entry, seat)`: a game with hidden
+       information (sealed votes, say) defines it beside its `view(state,
+       seat)`, the same rule for the same secrets. It returns a new entry with
+       the sealed values replaced (e.g. an action {"type": "vote", "seat": 2,
+       "vote": "<sealed>"}) until the event that reveals them. It must also
+       drop or blank the digest of every entry made while a secret was sealed:
+       a digest is a CRC-32 of the whole state, and with a handful of possible
+       votes anyone could try each one and see which gives the digest. Such an
+       export is a record to read, not a log to replay, until the game is over
+       and nothing is sealed any more;
+    2. a game whose module sets LOG_PUBLIC = True, or is named in PUBLIC_LOGS
+       here: the entry as it is (Chancellors: its exports replay);
+    3. anything else (a new game that forgot, a game this version does not
+       know): LogbookError("refused"), so an export never leaks by omission.
+    """
+    try:
+        g = engine.game_module(game)
+    except RuleError:
+        raise LogbookError("refused", "%r is not a game this version of chancery knows, so it cannot tell "
+                                      "what its log may show; nothing was exported" % (game,))
+    hook = getattr(g, "view_entry", None)
+    if hook is not None:
+        return hook
+    if getattr(g, "LOG_PUBLIC", False) or g.NAME in PUBLIC_LOGS:
+        return _as_is
+    raise LogbookError("refused", "%s declares no view of its log (view_entry), so nothing was exported" % g.NAME)
+
+
+def _problem(e, path):
+    """A LogbookError with a sentence for an sqlite3 error."""
+    name = getattr(e, "sqlite_errorname", None)
+    text = str(e)
+    if name is None:  # an error raised before SQLite answered: go by its words
+        name = "SQLITE_BUSY" if "locked" in text else "SQLITE_FULL" if "full" in text else \
+            "SQLITE_CORRUPT" if "malformed" in text or "not a database" in text else ""
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return LogbookError("busy", "the logbook %s is locked by another program (another chancery, or a tool "
+                                    "holding it open); try again when it is done" % path)
+    if name == "SQLITE_FULL":
+        return LogbookError("full", "the disk holding the logbook %s is full: the last entry was not stored "
+                                    "(everything before it is safe); free some space" % path)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return LogbookError("corrupt", "the logbook %s is damaged (%s); move it aside and chancery starts a "
+                                       "new one (`sqlite3 FILE .recover` may save its games)" % (path, text))
+    return LogbookError("unavailable", "cannot use the logbook %s: %s" % (path, text))
+
+
+def _header(header):
+    """(format, game, settings text, seed, start) from a log header; raises bad_header."""
+    if not isinstance(header, dict):
+        raise LogbookError("bad_header", "a game's header is an object with game, settings, seed and start")
+    game, settings, seed, start = (header.get(k) for k in ("game", "settings", "seed", "start"))
+    fmt = header.get("format")
+    if not isinstance(game, str) or not isinstance(settings, dict) or not isinstance(start, str) \
+            or not isinstance(seed, int) or isinstance(seed, bool) or not (fmt is None or isinstance(fmt, int)):
+        raise LogbookError("bad_header", "a game's header needs game (text), settings (object), seed (whole "
+                                         "number) and start (digest); got %s" % json.dumps(header, default=repr))
+    try:
+        return fmt, game, canon.encode(settings), seed, start
+    except TypeError as e:
+        raise LogbookError("bad_header", "the header's settings cannot be stored: %s" % e)
+
+
+def _entry(entry):
+    """(action text, events text, digest) of a log entry; raises bad_entry."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict) \
+            or not isinstance(entry.get("events"), list) or not isinstance(entry.get("digest"), str):
+        raise LogbookError("bad_entry", "an entry is an object with an action (object), its events (list) and "
+                                        "a digest (text)")
+    try:
+        return canon.encode(entry["action"]), canon.encode(entry["events"]), entry["digest"]
+    except TypeError as e:
+        raise LogbookError("bad_entry", "the entry cannot be stored: %s" % e)
+
+
+def _ending(events):
+    """The result an entry's events announce (the game's "end" event, without its type), else None."""
+    for ev in events:
+        if isinstance(ev, dict) and ev.get("t") == "end":
+            out = dict(ev)
+            del out["t"]
+            return out
+    return None
+
+
+class Logbook:
+    """The logbook at `path` (default: default_path()). create=False refuses to make a new one."""
+
+    def __init__(self, path=None, create=True, timeout=5.0):
+        self.path = pathlib.Path(path) if path is not None else default_path()
+        if not create and not self.path.exists():
+            raise LogbookError("no_logbook", "there is no logbook at %s yet: games are logged as a board plays "
+                                             "them, or with `chancery log import FILE`" % self.path)
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            uri = "file:%s?mode=%s" % (urllib.request.pathname2url(str(self.path)), "rwc" if create else "rw")
+            self._db = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+        except (OSError, sqlite3.Error) as e:
+            raise LogbookError("unavailable", "cannot open the logbook %s: %s" % (self.path, e))
+        try:
+            mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode != "wal":
+                raise LogbookError("unavailable", "the logbook %s cannot use write-ahead logging here (journal "
+                                                  "mode %s); keep it on a local disk" % (self.path, mode))
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as e:
+            self._db.close()
+            raise _problem(e, self.path)
+        except LogbookError:
+            self._db.close()
+            raise
+
+    def close(self):
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _write(self, work):
+        """Run work() in one IMMEDIATE transaction (the write lock taken first, so no other writer can
+        slip in between its checks and its writes); commit, or roll back on any error."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                out = work()
+                self._db.execute("COMMIT")
+                return out
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise _problem(e, self.path)
+
+    def _read(self, sql, args=()):
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as e:
+            raise _problem(e, self.path)
+
+    def _migrate(self):
+        def work():
+            have = self._db.execute("SELECT 1 FROM sqlite_master WHERE name='schema_version'").fetchone()
+            if have is None:
+                self._db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                self._db.execute("INSERT INTO schema_version VALUES (0)")
+            version = self._db.execute("SELECT version FROM schema_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise LogbookError("too_new", "the logbook %s was written by a newer chancery (schema %d; this "
+                                              "one knows %d): upgrade chancery" % (self.path, version,
+                                                                                     SCHEMA_VERSION))
+            for target, statements in MIGRATIONS:
+                if target > version:
+                    for sql in statements:
+                        self._db.execute(sql)
+                    self._db.execute("UPDATE schema_version SET version=?", (target,))
+
+        exists = self._read("SELECT 1 FROM sqlite_master WHERE name='schema_version'")
+        version = self._read("SELECT version FROM schema_version")[0][0] if exists else 0
+        if version != SCHEMA_VERSION:  # only then take the write lock: readers open while a game is logged
+            self._write(work)
+
+    # --- writing -----------------------------------------------------------
+
+    def begin_game(self, header, board_id, firmware, protocol=None, fresh=False):
+        """The id of the game a board plays: header is the log's (format, game, settings, seed, start).
+
+        The same board reconnecting with the same header and start digest gets
+        its open game back (a pulled cable continues the game; the caller asks
+        `count(id)` where to go on). fresh=True always starts a new game.
+        """
+        fmt, game, settings, seed, start = _header(header)
+        if not isinstance(board_id, str) or not isinstance(firmware, str):
+            raise LogbookError("bad_header", "board_id and firmware are text")
+
+        def work():
+            if not fresh:
+                row = self._db.execute(
+                    "SELECT id FROM games WHERE ended IS NULL AND board_id=? AND start=? AND game=? AND settings=?"
+                    " AND seed=? AND format IS ? ORDER BY id DESC LIMIT 1",
+                    (board_id, start, game, settings, seed, fmt)).fetchone()
+                if row is not None:
+                    return row[0]
+            return self._db.execute(
+                "INSERT INTO games (board_id, firmware, protocol, format, game, settings, seed, start, created_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?)",
+                (board_id, firmware, protocol, fmt, game, settings, seed, start, _now())).lastrowid
+
+        return self._write(work)
+
+    def add_entry(self, game_id, idx, entry):
+        """Store entry `idx` of a game and commit it. True if stored, False if it was already there
+        (the same entry again: a board re-sending after a reconnect). A different entry at a stored
+        index raises "conflict"; an index past the next one raises "gap"."""
+        if not isinstance(idx, int) or isinstance(idx, bool):
+            raise LogbookError("bad_entry", "an entry's index is a whole number, not %r" % (idx,))
+        action, events, digest = _entry(entry)
+        ending = _ending(entry["events"])
+
+        def work():
+            self._need(game_id)
+            row = self._db.execute("SELECT action, events, digest FROM entries WHERE game_id=? AND idx=?",
+                                   (game_id, idx)).fetchone()
+            if row is not None:
+                if tuple(row) == (action, events, digest):
+                    return False
+                what = [n for n, a, b in zip(("action", "events", "digest"), row, (action, events, digest)) if a != b]
+                raise LogbookError("conflict", "game %d already has a different entry %d (its %s differ%s); "
+                                               "nothing was stored" % (game_id, idx, " and ".join(what),
+                                                                       "s" if len(what) == 1 else ""))
+            count = self._count(game_id)
+            if idx != count:
+                raise LogbookError("gap", "game %d has entries 0 to %d; entry %r would leave a gap (send entry "
+                                          "%d next); nothing was stored" % (game_id, count - 1, idx, count))
+            now = _now()
+            self._db.execute("INSERT INTO entries VALUES (?,?,?,?,?,?)", (game_id, idx, action, events, digest, now))
+            if ending is not None:
+                self._db.execute("UPDATE games SET ended=?, result=? WHERE id=?", (now, canon.encode(ending),
+                                                                                 game_id))
+            return True
+
+        return self._write(work)
+
+    def _need(self, game_id):
+        if not isinstance(game_id, int) or self._db.execute("SELECT 1 FROM games WHERE id=?",
+                                                            (game_id,)).fetchone() is None:
+            raise LogbookError("no_game", "the logbook has no game %s (`chancery log list` shows them)" % (game_id,))
+
+    def _count(self, game_id):
+        row = self._db.execute("SELECT MAX(idx) FROM entries WHERE game_id=?", (game_id,)).fetchone()
+        return 0 if row[0] is None else row[0] + 1
+
+    # --- reading -----------------------------------------------------------
+
+    def _game_dict(self, row):
+        out = dict(zip(_GAME_COLUMNS, row))
+        out["settings"] = json.loads(out["settings"])
+        out["result"] = None if out["result"] is None else json.loads(out["result"])
+        out["entries"] = row[len(_GAME_COLUMNS)]
+        return out
+
+    _SELECT = ("SELECT %s, (SELECT COUNT(*) FROM entries WHERE game_id=games.id) FROM games"
+               % ", ".join(_GAME_COLUMNS))
+
+    def games(self):
+        """Every game, oldest first: dicts of the games columns plus "entries" (how many)."""
+        return [self._game_dict(r) for r in self._read(self._SELECT + " ORDER BY id")]
+
+    def game(self, game_id):
+        rows = self._read(self._SELECT + " WHERE id=?", (game_id,)) if isinstance(game_id, int) else []
+        if not rows:
+            raise LogbookError("no_game", "the logbook has no game %s (`chancery log list` shows them)" % (game_id,))
+        return self._game_dict(rows[0])
+
+    def count(self, game_id):
+        """How many entries of the game are stored (the index of the next one)."""
+        try:
+            self._need(game_id)
+            return self._count(game_id)
+        except sqlite3.Error as e:
+            raise _problem(e, self.path)
+
+    def rows(self, game_id):
+        """(idx, entry, received_at) of each stored entry in order; a generator, read as it goes."""
+        self.game(game_id)
+        try:
+            cur = self._db.execute("SELECT idx, action, events, digest, received_at FROM entries WHERE game_id=?"
+                                   " ORDER BY idx", (game_id,))
+            for idx, action, events, digest, at in cur:
+                yield idx, {"action": json.loads(action), "events": json.loads(events), "digest": digest}, at
+        except sqlite3.Error as e:
+            raise _problem(e, self.path)
+
+    def entries(self, game_id):
+        """The game's log entries ({"action", "events", "digest"}) in order; a generator."""
+        for _, entry, _ in self.rows(game_id):
+            yield entry
+
+    def header(self, game_id):
+        g = self.game(game_id)
+        out = {"game": g["game"], "settings": g["settings"], "seed": g["seed"], "start": g["start"]}
+        if g["format"] is not None:
+            out["format"] = g["format"]
+        return out
+
+    def log(self, game_id, seat=None):
+        """The game's log as `seat` (None: the public) may see it: header and entries through entry_view."""
+        out = self.header(game_id)
+        see = entry_view(out["game"])
+        out["entries"] = [see(e, seat) for e in self.entries(game_id)]
+        return out
+
+    def check(self):
+        """SQLite's integrity check: [] when the database is sound, else its complaints."""
+        rows = self._read("PRAGMA integrity_check")
+        return [] if [r[0] for r in rows] == ["ok"] else [r[0] for r in rows]
+
+    def journal_mode(self):
+        return self._read("PRAGMA journal_mode")[0][0]
+
+    # --- export ------------------------------------------------------------
+
+    def export(self, game_id, fmt, out, seat=None):
+        """Write game `game_id` to the text stream `out` as `seat` (None: the public) may see it.
+
+        Everything goes through self.log(), so through entry_view (above).
+        jsonl: the header ({format, game, settings, seed, start}, canonical) on
+        the first line, then one canonical entry per line, which `chancery
+        replay` verifies digest by digest. A game with no entries yet is one
+        line with "entries": [] (a complete log on its own).
+        csv: a row of column names (CSV_COLUMNS), then one row per entry: its
+        index, action type, what happened in words, and the digest.
+        Note that a replayable log carries the seed: for a game still open, it
+        predicts the board's next rolls. Returns the number of entries written.
+        """
+        log = self.log(game_id, seat)
+        entries = log.pop("entries")
+        if fmt == "jsonl":
+            if not entries:
+                log["entries"] = []
+            out.write(canon.encode(log) + "\n")
+            for e in entries:
+                out.write(canon.encode(e) + "\n")
+        elif fmt == "csv":
+            w = csv.writer(out, lineterminator="\n")
+            w.writerow(CSV_COLUMNS)
+            words = _summaries(log, entries)
+            for i, e in enumerate(entries):
+                w.writerow((i, e["action"].get("type", ""), words[i], e["digest"]))
+        else:
+            raise LogbookError("bad_format", "export formats are jsonl and csv, not %r" % (fmt,))
+        return len(entries)
+
+
+def _summaries(header, entries):
+    """One line of words per entry (narrate's sentences), from the entries a seat may see.
+
+    Falls back to the action's command for an entry the narrator cannot
+    follow (a redacted one), so a summary is never missing.
+    """
+    from chancery import commands, narrate
+
+    g = engine.game_module(header["game"])
+    out = [commands.command_text(e["action"], g.SCHEMAS) for e in entries]
+    match = dict(header)
+    match["entries"] = entries
+    try:
+        for i, _, sentences in narrate.history(match):
+            if sentences:
+                out[i] = " ".join(sentences)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RuleError):
+        pass
+    return out

@@ -1,0 +1,114 @@
+"""The simulated board: the real firmware under the MicroPython unix port, on a pseudo-terminal.
+
+The host talks to it exactly as to a real board: through pyserial, on a serial
+device path (the pty's slave side, /dev/pts/N), while the firmware reads and
+writes the master side as its stdin/stdout, the way a board's USB CDC serial
+is its stdin/stdout. The port is opened before the child starts (opening a
+tty can flush input that is already waiting), and the child is always ended:
+a MicroPython left on a pty whose other side closed spins at 100% CPU.
+"""
+
+import os
+import pty
+import signal
+import subprocess
+import tempfile
+import time
+
+from chancery import micropython as mp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class SimBoard:
+    """A running simulated board. Use as a context manager, or call stop()."""
+
+    def __init__(self, data_dir=None, game="chancellors", players=None, seed=None, heap="96K",
+                 micropython=None, code_path=None, extra_env=None):
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="chancery-board-")
+        os.makedirs(self.data_dir, exist_ok=True)
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.heap = heap
+        self.micropython = micropython or mp.find_micropython()
+        # where the firmware and the rules are imported from: the checkout's sources by
+        # default (the unix port compiles them); a deploy test passes a copied .mpy tree
+        self.code_path = list(code_path) if code_path else [ROOT]
+        self.extra_env = dict(extra_env or {})
+        self.proc = None
+        self.port_name = None
+        self._master = None
+        self._slave = None
+        self.stderr_path = os.path.join(self.data_dir, "board-stderr.log")
+
+    def args(self):
+        out = ["--board", "sim", "--data", self.data_dir, "--game", self.game]
+        if self.players:
+            out += ["--players", str(self.players)]
+        if self.seed is not None:
+            out += ["--seed", str(self.seed)]
+        return out
+
+    def open_pty(self):
+        """Create the pty pair; returns the serial device path for the host."""
+        self._master, self._slave = pty.openpty()
+        self.port_name = os.ttyname(self._slave)
+        return self.port_name
+
+    def start(self):
+        """Start the firmware on the master side (open the host's port on port_name first)."""
+        if self._master is None:
+            self.open_pty()
+        env = dict(os.environ)
+        env.update(self.extra_env)
+        env["MICROPYPATH"] = os.pathsep.join([".frozen"] + self.code_path)
+        env["PYTHONHASHSEED"] = "0"
+        cmd = [self.micropython]
+        if self.heap:
+            cmd += ["-X", "heapsize=" + self.heap]
+        cmd += ["-m", "firmware.main"] + self.args()
+        with open(self.stderr_path, "ab") as err:
+            self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=err,
+                                         cwd=self.data_dir, env=env, start_new_session=True)
+        os.close(self._master)  # the child has its own copy
+        self._master = None
+        return self
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self):
+        """Pull the plug: SIGKILL, as a power cut would (the journal must survive it)."""
+        if self.alive():
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self, timeout=3.0):
+        if self.alive():
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            deadline = time.monotonic() + timeout
+            while self.alive() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            self.kill()
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+
+    def stderr_text(self):
+        try:
+            with open(self.stderr_path, "rb") as f:
+                return f.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False

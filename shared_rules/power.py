@@ -1,0 +1,72 @@
+"""Strip current: the estimate and the limiter (the way WLED does it).
+
+A USB port or a small supply browns out long before a strip of WS2812B LEDs
+at full white is lit (116 LEDs would draw about 7 A), so every frame is
+scaled down, as a whole, until its estimated current fits a budget (the
+layout's `budget_ma`, 500 mA by default: what a USB 2.0 port may give).
+
+The model, with WS2812B figures from its datasheet and WLED's measurements:
+  * each colour channel draws about 20 mA at 255 and in proportion below it
+    (per_channel_ma), so a white LED at full draws about 60 mA;
+  * each LED's controller chip draws about 1 mA whatever it shows, dark
+    included (idle_ma), so a long dark strip still costs current.
+All in ints: the lit part is rounded up, so the estimate errs high and the
+limiter errs on the safe side.
+
+Pure functions over a frame (a bytearray of R, G, B triples, see render.py).
+The host's power-budget command uses the same ones, so the figure printed on
+the laptop is the figure the board enforces.
+"""
+
+from shared_rules.compat import const
+
+_FULL = const(255)
+PER_CHANNEL_MA = const(20)
+IDLE_MA = const(1)
+BUDGET_MA = const(500)
+
+
+def _ma(total, leds, per_channel_ma, idle_ma):
+    """mA for `total` channel steps (sum of bytes) over `leds` LEDs."""
+    return (total * per_channel_ma + _FULL - 1) // _FULL + leds * idle_ma
+
+
+def estimate_ma(frame, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
+    """The estimated current (mA) of a frame: every byte at 255 draws
+    per_channel_ma, and every LED draws idle_ma on top, lit or dark."""
+    total = 0
+    for c in frame:
+        total += c
+    return _ma(total, len(frame) // 3, per_channel_ma, idle_ma)
+
+
+def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
+    """Scale `frame` in place so that estimate_ma(frame) <= budget_ma.
+
+    Returns the level used (0-255): 255 and the frame untouched when it
+    already fits; 0 and a dark frame when even the idle current does not fit.
+    Scaling never brightens a byte, and a limited frame is left alone by a
+    second call (it fits).
+    """
+    total = 0
+    for c in frame:
+        total += c
+    leds = len(frame) // 3
+    if _ma(total, leds, per_channel_ma, idle_ma) <= budget_ma:
+        return _FULL
+    lit = (total * per_channel_ma + _FULL - 1) // _FULL  # > 0 here, or the frame would fit
+    spare = budget_ma - leds * idle_ma
+    # lit * level / 255 <= spare, and flooring each byte only lowers the sum
+    level = spare * _FULL // lit if spare > 0 else 0
+    if level >= _FULL:  # cannot happen (the frame did not fit), but never brighten
+        level = _FULL - 1
+    for i in range(len(frame)):
+        frame[i] = frame[i] * level // _FULL
+    return level
+
+
+def worst_case_ma(layout, level=_FULL, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
+    """The current of every LED of the layout white at `level` (the
+    brightness cap): what the supply must give if nothing limits it."""
+    leds = layout["leds"]
+    return _ma(leds * 3 * level, leds, per_channel_ma, idle_ma)

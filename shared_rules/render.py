@@ -1,0 +1,165 @@
+"""The LED frame: the public view and a layout in, one pixel per LED out.
+
+One pure function, used by the firmware (which writes the frame to the strip)
+and by the host mirror (which draws the same frame), so what the table sees
+and what the laptop shows cannot drift apart. The layout is data
+(hardware/layouts/*.json): which LEDs form which track, in which direction,
+which view field each track shows and the colours. See that file's `doc`.
+
+The frame is a preallocated bytearray of logical R, G, B triples, one per LED
+(the strip's byte order, e.g. GRB, is the backend's job). Rendering writes it
+in place with index arithmetic: no tuple, list or int object beyond small ints
+is made per pixel, because a board renders on every change and a fragmented
+heap is what ends a long game.
+
+Every channel is scaled by `level` (0-255), the global brightness cap; the
+current limiter (shared_rules/power.py) runs after it. A track whose view
+field is missing, whose colour the layout lacks, or whose `shows` is unknown
+stays dark: a layout may describe more (or less) than a game shows.
+"""
+
+from shared_rules.compat import const
+
+_FULL = const(255)
+_SERVICES = ("diplomatic", "army", "navy")
+
+
+def frame_size(layout):
+    """Bytes a frame for this layout needs: three per LED."""
+    return layout["leds"] * 3
+
+
+def _run(frame, leds, base, step, first, count, colour, mul, div):
+    """Light `count` LEDs of a track from its `first`, each channel colour*mul//div.
+
+    base/step: the strip index of the track's first LED and +1 or -1. LEDs
+    outside 0..leds-1 are skipped, so a bad layout cannot write past the
+    frame's LEDs."""
+    if colour is None or count <= 0:
+        return
+    r = colour[0] * mul // div
+    g = colour[1] * mul // div
+    b = colour[2] * mul // div
+    i = base + first * step
+    while count > 0:
+        if 0 <= i < leds:
+            j = i * 3
+            frame[j] = r
+            frame[j + 1] = g
+            frame[j + 2] = b
+        i += step
+        count -= 1
+
+
+def _seat_colour(seats, seat):
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
+        return seats[seat]
+    return None
+
+
+def _score(view, t, frame, leds, base, step, length, seats, level):
+    """`unit` points per LED; the LED being filled is lit in proportion."""
+    scores = view.get("scores")
+    seat = t.get("seat", 0)
+    if not scores or seat >= len(scores):
+        return
+    colour = _seat_colour(seats, seat)
+    unit = t.get("unit", 10)
+    s = scores[seat]
+    if s <= 0 or unit <= 0:
+        return
+    full = s // unit
+    if full >= length:
+        _run(frame, leds, base, step, 0, length, colour, level, _FULL)
+        return
+    _run(frame, leds, base, step, 0, full, colour, level, _FULL)
+    rem = s - full * unit
+    if rem:
+        _run(frame, leds, base, step, full, 1, colour, level * rem, _FULL * unit)
+
+
+def _die(view, t, frame, leds, base, step, length, colours, level):
+    """One die as pips: its value's count lit. Waiting to be rolled (or never
+    rolled): every LED dim. Set aside by a partial solve: dark. A problem
+    solved this turn: pips in `solved` (wholly) or `part` colour."""
+    problems = view.get("problems")
+    p = t.get("problem", 0)
+    d = t.get("die", 0)
+    if not problems or p >= len(problems):
+        return
+    for pd in view.get("pending") or ():
+        if pd[0] == p and pd[1] == d:
+            _run(frame, leds, base, step, 0, length, colours.get("waiting"), level, _FULL)
+            return
+    value = problems[p][d]
+    if value <= 0:
+        _run(frame, leds, base, step, 0, length, colours.get("waiting"), level, _FULL)
+        return
+    solved = view.get("solved")
+    how = solved[p] if solved and p < len(solved) else ""
+    if how == "part":
+        aside = view.get("aside")
+        if aside and p < len(aside) and aside[p] == d:
+            return
+        colour = colours.get("part")
+    elif how == "full":
+        colour = colours.get("solved")
+    else:
+        colour = colours.get("pip")
+    _run(frame, leds, base, step, 0, value if value < length else length, colour, level, _FULL)
+
+
+def _seat_led(frame, leds, base, step, length, seat, colour, level):
+    if colour is not None and isinstance(seat, int) and 0 <= seat < length:
+        _run(frame, leds, base, step, seat, 1, colour, level, _FULL)
+
+
+def render(view, layout, frame, level=255):
+    """Fill `frame` (a bytearray of at least frame_size(layout) bytes) in
+    place from the public view; returns frame. Bytes past the layout's LEDs
+    are never touched."""
+    leds = layout["leds"]
+    if len(frame) < leds * 3:
+        raise ValueError("frame holds %d bytes, the layout needs %d" % (len(frame), leds * 3))
+    for i in range(leds * 3):
+        frame[i] = 0
+    level = 0 if level < 0 else (_FULL if level > _FULL else level)
+    if level == 0:
+        return frame
+    seats = layout.get("seat_colours") or ()
+    colours = layout.get("colours") or {}
+    for t in layout["tracks"]:
+        shows = t.get("shows")
+        if shows not in view:
+            continue
+        length = t.get("length", 0)
+        if t.get("dir", 1) < 0:
+            base, step = t.get("start", 0) + length - 1, -1
+        else:
+            base, step = t.get("start", 0), 1
+        if shows == "scores":
+            _score(view, t, frame, leds, base, step, length, seats, level)
+        elif shows == "problems":
+            _die(view, t, frame, leds, base, step, length, colours, level)
+        elif shows == "control":
+            control = view["control"]
+            service = t.get("service")
+            if control and service in _SERVICES:
+                _run(frame, leds, base, step, 0, 1, _seat_colour(seats, control.get(service)), level, _FULL)
+        elif shows == "step":
+            values = t.get("values") or ()
+            now = view["step"]
+            for k in range(len(values) if len(values) < length else length):
+                if values[k] == now:
+                    _run(frame, leds, base, step, k, 1, colours.get("step"), level, _FULL)
+        elif shows == "queue":
+            queue = view["queue"]
+            if queue:  # the seat whose chance it is
+                seat = queue[0][0]
+                _seat_led(frame, leds, base, step, length, seat, _seat_colour(seats, seat), level)
+            elif view.get("step") == "over":  # the winners, each in their colour
+                for seat in view.get("winners") or ():
+                    _seat_led(frame, leds, base, step, length, seat, _seat_colour(seats, seat), level)
+        elif shows == "excuse":
+            _seat_led(frame, leds, base, step, length, view["excuse"], colours.get("excuse"), level)
+    return frame

@@ -1,0 +1,699 @@
+"""Inputs: wrap-safe ticks, debounced buttons, the encoder, and the menus built from schemas.
+
+What is proved here:
+
+* ticks: FakeClock wraps as MicroPython does (checked against the unix
+  port's own ticks_add/ticks_diff at 2**62), and so does the CPython fallback;
+* buttons: bouncy contacts give one press, glitches none, short presses fire
+  on release and long ones while held, a clock wrapping at 2**30 or 2**62 in
+  the middle of a press changes nothing, virtual presses share the queue, and
+  a scan loop with nothing happening allocates nothing (under MicroPython);
+* the encoder counts detents both ways through bounce and missed steps;
+* menus: every action the playouts of Chancellors made can be entered through
+  the menu alone (every action type), and so can a made-up game's; random key
+  walks never crash, keep screens within 8 x 16 and yield only actions that
+  schema.check accepts and the engine refuses, if at all, for a rule;
+* the same walks, button scripts and a whole 4-seat game entered through the
+  menu run under MicroPython from .mpy files with identical output, the game
+  within the board's 96K heap.
+"""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MP_DIR = ROOT / "tests" / "mp"
+for _p in (str(ROOT), str(MP_DIR)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import gate_harness  # noqa: E402
+import menu_walk  # noqa: E402
+import playout  # noqa: E402
+
+from chancery import micropython as mp  # noqa: E402
+from firmware import buttons, ticks  # noqa: E402
+from firmware.buttons import LONG, SHORT, Buttons, Encoder  # noqa: E402
+from firmware.menu import Menu  # noqa: E402
+from shared_rules import engine  # noqa: E402
+from shared_rules import schema as schemas  # noqa: E402
+
+BOARD_HEAP = "96K"
+FIRMWARE = ("__init__", "ticks", "buttons", "menu")
+
+
+# ------------------------------------------------------------------ ticks
+
+@given(st.integers(0, (1 << 30) - 1), st.integers(0, (1 << 30) - 1))
+def test_fake_clock_diff_is_signed_and_inverts_add(a, b):
+    c = ticks.FakeClock(30)
+    d = c.ticks_diff(a, b)
+    assert -(1 << 29) <= d < (1 << 29)
+    if d != -(1 << 29):
+        assert c.ticks_add(b, d) == a
+    assert c.ticks_diff(c.ticks_add(a, 7), a) == 7
+
+
+def test_fake_clock_wraps_at_its_period():
+    c = ticks.FakeClock(30, start=(1 << 30) - 2)
+    t0 = c.ticks_ms()
+    c.advance(5)
+    assert c.ticks_ms() == 3
+    assert c.ticks_diff(c.ticks_ms(), t0) == 5 and c.ticks_diff(t0, c.ticks_ms()) == -5
+    assert c.ticks_diff(1 << 29, 0) == -(1 << 29)  # half a period away counts as the past
+    c.set((1 << 30) + 9)
+    assert c.ticks_ms() == 9
+    with pytest.raises(OverflowError):
+        c.ticks_add(0, 1 << 29)
+    with pytest.raises(OverflowError):
+        c.ticks_add(0, -(1 << 29))
+    assert ticks.FakeClock(62).ticks_add((1 << 62) - 1, 1) == 0
+
+
+def test_the_cpython_fallback_wraps_at_2_30():
+    t = ticks.ticks_ms()
+    assert 0 <= t < (1 << 30)
+    assert ticks.ticks_diff(ticks.ticks_add(t, -3), t) == -3
+    assert menu_walk.tick_lines(1, [].append)
+
+
+# ------------------------------------------------------------------ buttons
+
+def feed(pads, clock, segments, scan=1):
+    """Play [(ms, levels)] at one scan per `scan` ms; [(ms since start, index, kind)]."""
+    t0 = clock.ticks_ms()
+    out = []
+    for ms, levels in segments:
+        for _ in range(ms // scan):
+            clock.advance(scan)
+            for i, kind in pads.update(levels):
+                out.append((clock.ticks_diff(clock.ticks_ms(), t0), i, kind))
+    return out
+
+
+def bouncy(button, hold, release=200):
+    """Close with 6 bounces of 2 ms, hold, open with 4 bounces, stay open."""
+    on, off = 1 << button, 0
+    out = []
+    for k in range(6):
+        out.append((2, on if k % 2 == 0 else off))
+    out.append((hold, on))
+    for k in range(4):
+        out.append((2, off if k % 2 == 0 else on))
+    out.append((release, off))
+    return out
+
+
+def test_a_bouncy_short_press_is_one_press_on_release():
+    clock = ticks.FakeClock()
+    events = feed(Buttons(19, clock), clock, bouncy(4, 150))
+    assert [(i, k) for t, i, k in events] == [(4, SHORT)]
+    # on release: after the 12 ms of bounce, the hold and the release's bounce and quiet wait
+    assert 12 + 150 + 6 + 20 <= events[0][0] <= 12 + 150 + 8 + 20 + 1
+
+
+def test_glitches_shorter_than_debounce_are_ignored():
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock)
+    script = [(5, 1 << 7), (100, 0), (19, 1 << 7), (100, 0), (3, 1 << 7), (1, 0), (3, 1 << 7), (100, 0)]
+    assert feed(pads, clock, script) == []
+    assert pads.levels() == 0
+
+
+def test_a_long_press_fires_while_held_and_nothing_on_release():
+    clock = ticks.FakeClock()
+    events = feed(Buttons(19, clock, long_ms=600), clock, bouncy(16, 2000))
+    assert [(i, k) for t, i, k in events] == [(16, LONG)]
+    # timed from the edge that settled (after 12 ms of bounce): 600 ms later, not at release
+    assert events[0][0] == 13 + 600
+
+
+@pytest.mark.parametrize("hold, kind", [(560, SHORT), (575, SHORT), (610, LONG), (1500, LONG)])
+def test_short_versus_long(hold, kind):
+    clock = ticks.FakeClock()
+    events = feed(Buttons(19, clock, long_ms=600), clock, bouncy(0, hold))
+    assert [(i, k) for t, i, k in events] == [(0, kind)]
+
+
+@pytest.mark.parametrize("bits", [30, 62])
+@pytest.mark.parametrize("before_wrap", [1, 15, 300, 700])
+def test_the_clock_wrapping_mid_press_changes_nothing(bits, before_wrap):
+    script = bouncy(2, 300) + bouncy(5, 900) + [(3, 1 << 9), (50, 0)] + bouncy(9, 40)
+    plain = ticks.FakeClock(bits, 1000)
+    expected = feed(Buttons(19, plain), plain, script)
+    assert [(i, k) for t, i, k in expected] == [(2, SHORT), (5, LONG), (9, SHORT)]
+    wrapping = ticks.FakeClock(bits, (1 << bits) - before_wrap)
+    assert feed(Buttons(19, wrapping), wrapping, script) == expected
+
+
+@given(st.integers(0, 10 ** 6))
+@settings(max_examples=40, deadline=None)
+def test_random_bouncy_scripts_give_the_same_events_on_every_clock(seed):
+    lines = []
+    assert menu_walk.button_lines(seed, lines.append), "".join(lines)
+    events = lines[0].split("events=")[1].split()
+    # every held button gives exactly one event: count the holds in the script
+    holds = [ms for ms, levels in menu_walk.press_script(seed) if ms >= 40 and levels]
+    assert len(events) >= 1 and len(events) <= len(holds)
+
+
+def test_levels_as_a_bitmask_or_a_list_are_the_same():
+    a, b = ticks.FakeClock(), ticks.FakeClock()
+    script = bouncy(3, 100) + bouncy(18, 700)
+    as_list = [(ms, [(levels >> i) & 1 for i in range(19)]) for ms, levels in script]
+    assert feed(Buttons(19, a), a, script) == feed(Buttons(19, b), b, as_list) != []
+
+
+def test_virtual_presses_go_through_the_same_queue():
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock, queue=4)
+    pads.press(3, LONG)
+    pads.press(16)
+    assert pads.update(0) == [(3, LONG), (16, SHORT)]
+    assert pads.update(0) == []  # delivered once
+    events = feed(pads, clock, bouncy(1, 50))
+    pads.press(8)
+    assert [(i, k) for t, i, k in events] == [(1, SHORT)] and pads.update() == [(8, SHORT)]
+    for _ in range(6):
+        pads.press(0)
+    assert len(pads.update()) == 4 and pads.dropped == 2
+    with pytest.raises(IndexError):
+        pads.press(19)
+    with pytest.raises(ValueError):
+        pads.press(0, "double")
+
+
+def test_update_without_levels_still_times_a_hold():
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock)
+    pads.update(1 << 6)
+    clock.advance(25)
+    assert pads.update() == []
+    clock.advance(700)
+    assert pads.update() == [(6, LONG)]
+
+
+def test_the_button_map():
+    seen = set()
+    for i in range(buttons.COUNT):
+        pad, name = buttons.which(i)
+        assert buttons.index_of(pad, name) == i
+        seen.add((pad, name))
+    assert len(seen) == 19
+    assert buttons.which(0) == (0, "up") and buttons.which(14) == (4, "down")
+    assert buttons.which(15) == (buttons.TABLE, "left") and buttons.which(18) == (buttons.TABLE, "back")
+    assert buttons.menu_key(4, SHORT) == (1, "select") and buttons.menu_key(4, LONG) == (1, "long_select")
+    assert buttons.menu_key(3, LONG) == (1, "back")  # a seat's pad has no back button: hold up
+    assert buttons.menu_key(17, SHORT) == (buttons.TABLE, "down")
+    assert buttons.menu_key(18, SHORT) == (buttons.TABLE, "back")
+    with pytest.raises(IndexError):
+        buttons.which(19)
+
+
+# ------------------------------------------------------------------ encoder
+
+CW = ((1, 0), (1, 1), (0, 1), (0, 0))
+CCW = ((0, 1), (1, 1), (1, 0), (0, 0))
+
+
+def turn(enc, seq, times):
+    got = 0
+    for _ in range(times):
+        for a, b in seq:
+            got += enc.update(a, b)
+    return got
+
+
+def test_encoder_counts_detents_both_ways():
+    enc = Encoder()
+    assert turn(enc, CW, 5) == 5 and enc.position == 5
+    assert turn(enc, CCW, 7) == -7 and enc.position == -2
+    assert enc.errors == 0
+
+
+def test_encoder_ignores_bounce_and_survives_a_missed_step():
+    enc = Encoder()
+    for a, b in ((1, 0), (0, 0), (1, 0), (0, 0)):  # A chatters at rest: no click
+        assert enc.update(a, b) == 0
+    got = 0
+    for a, b in ((1, 0), (1, 1), (1, 0), (1, 1), (0, 1), (0, 0)):  # bounce mid-detent
+        got += enc.update(a, b)
+    assert got == 1
+    got = 0
+    for a, b in ((1, 0), (0, 1), (0, 0)):  # 10 -> 01 skips 11: both bits changed
+        got += enc.update(a, b)
+    assert got == 1 and enc.errors == 1 and enc.position == 2
+
+
+@pytest.mark.parametrize("per, clicks", [(4, 3), (2, 6), (1, 12)])
+def test_encoder_steps_per_detent(per, clicks):
+    enc = Encoder(steps_per_detent=per)
+    assert turn(enc, CW, 3) == clicks
+    assert turn(enc, CCW, 3) == -clicks
+
+
+def test_encoder_detents_become_presses():
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock)
+    pads.turn(2, 15, 17)
+    pads.turn(-1, 15, 17)
+    assert pads.update(0) == [(17, SHORT), (17, SHORT), (15, SHORT)]
+    assert menu_walk.run_encoder(5)[-1] == 6
+
+
+# ------------------------------------------------------------------ menus: driving them like a player
+
+def cursor(screen):
+    for line in screen[1:-1]:
+        if line.startswith(">"):
+            return line[2:]
+    return None
+
+
+def say(d, v):
+    """What a value looks like on a menu line (written here on its own, as a player reads it)."""
+    if v is None:
+        return "nobody"
+    if v is True or v is False:
+        return "yes" if v else "no"
+    if d is not None and d["kind"] == "seat":
+        return "seat %d" % v
+    return str(v)[:14]
+
+
+class Player:
+    """Enters a given action through the menu's keys, reading only the screens."""
+
+    def __init__(self, game, state, seat):
+        self.m = Menu(game)
+        self.state = state
+        self.screen = self.m.start(state, seat)
+        self.keys = 0
+
+    def key(self, k):
+        self.screen, act = self.m.key(self.state, k)
+        self.keys += 1
+        menu_walk.check_screen(self.screen)
+        return act
+
+    def seek(self, text):
+        for _ in range(300):
+            if cursor(self.screen) == text:
+                return
+            assert self.key("down") is None
+        raise AssertionError("%r is not offered: %s" % (text, self.screen))
+
+    def choose(self, text):
+        self.seek(text)
+        return self.key("select")
+
+    def value(self, d, v):
+        if d["kind"] == "per_seat":
+            for x in v:
+                self.value(d["of"], x)
+        elif d["kind"] == "list":
+            if d.get("distinct") and d["of"]["kind"] not in ("list", "per_seat"):
+                for x in v:
+                    self.choose(say(d["of"], x))
+                    assert "*" + say(d["of"], x) in [line[1:] for line in self.screen]
+                self.key("long_select")
+            else:
+                for x in v:
+                    self.value(d["of"], x)
+                if len(v) < d["max"]:
+                    self.key("long_select")
+        else:
+            self.choose(say(d, v))
+
+    def enter(self, schema, target):
+        self.choose(target["type"])
+        for p in schema["params"]:
+            if p["name"] in target:
+                self.value(p["domain"], target[p["name"]])
+            else:
+                assert p.get("optional"), p
+                self.choose("(default)")
+        assert self.screen[-1] == "select: send", self.screen
+        return self.key("select")
+
+
+def played(seed, players, extended):
+    """[(state, action, digest)] for every action a random play-out had accepted."""
+    acts = []
+    playout.play_game(seed, players, extended, lambda i, a, e, d: acts.append((a, d)))
+    state = engine.new_match("chancellors", {"players": players, "extended": extended}, seed)["state"]
+    out = []
+    for act, digest in acts:
+        out.append((state, act, digest))
+        state = engine.step("chancellors", state, act)[2]
+    return out
+
+
+def test_every_action_of_chancellors_can_be_entered_through_the_menu_alone():
+    g = engine.game_module("chancellors")
+    done = set()
+    keys = 0
+    for seed, players, extended in ((1, 2, False), (2, 3, True), (3, 4, True), (5, 4, True), (8, 3, True)):
+        for state, target, digest in played(seed, players, extended):
+            s = schemas.find(g.SCHEMAS, target["type"])
+            seat = menu_walk.actor(state) if s["who"] == "seat" else None
+            p = Player(g, state, seat)
+            act = p.enter(schemas.find(p.m.schemas, target["type"]), target)
+            keys += p.keys
+            assert act is not None
+            mine = engine.step("chancellors", state, act)
+            assert mine[3] == digest, (target, act)
+            assert {k: v for k, v in mine[0].items() if k != "seat"} == \
+                {k: v for k, v in target.items() if k != "seat"}
+            done.add(target["type"])
+    assert done == {s["type"] for s in g.SCHEMAS}, done
+    assert keys > 1000
+
+
+TOY_TARGETS = [
+    (1, {"type": "bid", "amount": 173, "suit": "Waves", "secret": True}),
+    (1, {"type": "bid", "amount": 0, "suit": "Moons"}),
+    (2, {"type": "give", "to": 0, "card": "Discovery"}),
+    (0, {"type": "give", "to": 2, "card": "Author", "tone": "cold"}),
+    (3, {"type": "meld", "cards": ["Desert", "Ace of Suns", "Journey"]}),
+    (None, {"type": "dice"}),
+    (None, {"type": "dice", "faces": []}),
+    (None, {"type": "dice", "faces": [6, 6, 1]}),
+    (None, {"type": "vote", "votes": [None, 2, 0, 3]}),
+    (None, {"type": "hands", "hands": [[True], [False, False], [True, False], [False]], "lead": None}),
+    (None, {"type": "grid", "rows": [[2, 0], [1]]}),
+    (None, {"type": "noop"}),
+]
+
+
+@pytest.mark.parametrize("seat, target", TOY_TARGETS)
+def test_a_made_up_game_can_be_entered_through_the_menu_alone(seat, target):
+    toy = menu_walk.toy()
+    state = menu_walk.toy_state(4)
+    p = Player(toy, state, seat)
+    act = p.enter(schemas.find(p.m.schemas, target["type"]), target)
+    if seat is not None:
+        target = dict(target, seat=seat)
+    assert act == target
+    assert schemas.check(act, toy.SCHEMAS, 4, toy.card_names(state)) == schemas.check(target, toy.SCHEMAS, 4,
+                                                                                        toy.card_names(state))
+
+
+# ------------------------------------------------------------------ menus: behaviour
+
+def toy_menu(seat=None, players=4):
+    state = menu_walk.toy_state(players)
+    m = Menu(menu_walk.toy())
+    return m, state, m.start(state, seat)
+
+
+def test_back_undoes_one_choice_and_puts_the_cursor_on_it():
+    m, state, screen = toy_menu(seat=1)
+    p = Player(menu_walk.toy(), state, 1)
+    p.choose("bid")
+    for _ in range(12):
+        p.key("down")
+    p.key("select")  # amount 12
+    assert p.screen[1] == "suit"
+    p.key("back")
+    assert p.screen[1] == "amount" and cursor(p.screen) == "12"
+    p.key("back")
+    assert p.screen[0] == "S1 action?" and cursor(p.screen) == "bid"
+    p.key("back")  # nothing left to undo: stays
+    assert p.screen[0] == "S1 action?"
+
+
+def test_optional_parameters_offer_the_default_first():
+    p = Player(menu_walk.toy(), menu_walk.toy_state(3), 0)
+    p.choose("give")
+    p.choose("seat 2")
+    p.choose("Ace of Moons")
+    assert p.screen[1] == "tone" and cursor(p.screen) == "(default)"
+    p.key("select")
+    assert p.screen[0] == "S0 give?" and "tone: kind" in p.screen  # the default, in words
+
+
+def test_a_toggled_list_respects_min_max_and_distinct():
+    p = Player(menu_walk.toy(), menu_walk.toy_state(3), 0)
+    p.choose("meld")
+    p.choose("Author")
+    p.key("long_select")
+    assert p.screen[-1] == "need 2 or more" and p.screen[1] == "cards 1 (2-4)"
+    p.choose("Author")  # toggles it off again
+    assert p.screen[1] == "cards 0 (2-4)"
+    for name in ("Author", "Desert", "Origin", "Journey"):
+        p.choose(name)
+    p.choose("Painter")
+    assert p.screen[-1] == "at most 4" and p.screen[1] == "cards 4 (2-4)"
+    p.key("back")  # undoes the last toggle (Journey)
+    assert p.screen[1] == "cards 3 (2-4)"
+    p.key("long_select")
+    act = p.key("select")
+    assert act == {"type": "meld", "seat": 0, "cards": ["Author", "Desert", "Origin"]}
+
+
+def test_long_presses_jump_by_rank_through_the_deck():
+    g = engine.game_module("chancellors")
+    state = engine.new_match("chancellors", {"players": 2}, 1)["state"]
+    while state["step"] != "A":
+        state = engine.step("chancellors", state, {"type": "roll"})[2]
+    p = Player(g, state, None)
+    p.choose("reveal")
+    assert cursor(p.screen) == "Ace of Moons" and p.screen[-1] == "Ace Mo"
+    p.key("long_down")
+    assert cursor(p.screen) == "Author" and p.screen[-1] == "2 Mo Kn"
+    p.key("long_down")
+    assert cursor(p.screen) == "Journey"
+    p.key("long_up")
+    assert cursor(p.screen) == "Author"
+    p.key("long_up")
+    assert cursor(p.screen) == "Ace of Moons"
+    p.key("long_up")  # wraps to the last rank group of the basic deck: the Crowns
+    assert cursor(p.screen) == "Huntress"
+
+
+def test_the_window_scrolls_with_the_cursor():
+    p = Player(menu_walk.toy(), menu_walk.toy_state(2), 0)
+    p.choose("bid")
+    for n in range(1, 251):
+        p.key("down")
+        assert cursor(p.screen) == str(n)
+    p.key("down")  # wraps to the top
+    assert cursor(p.screen) == "0" and p.screen[2].startswith(">")
+    p.key("up")
+    assert cursor(p.screen) == "250" and p.screen[-2].startswith(">")
+
+
+def test_a_key_with_a_new_state_restarts_the_menu_and_is_swallowed():
+    g = engine.game_module("chancellors")
+    state = engine.new_match("chancellors", {"players": 2}, 1)["state"]
+    m = Menu(g)
+    m.start(state, None)
+    m.key(state, "select")  # into roll
+    new = engine.step("chancellors", state, {"type": "roll"})[2]
+    screen, act = m.key(new, "select")
+    assert act is None and screen[0] == "table action?" and cursor(screen) == "reveal"
+
+
+def test_confirmed_actions_stay_on_screen_for_correction():
+    p = Player(menu_walk.toy(), menu_walk.toy_state(2), None)
+    act = p.enter(schemas.find(p.m.schemas, "dice"), {"type": "dice", "faces": [3]})
+    assert act == {"type": "dice", "faces": [3]} and p.screen[-1] == "sent"
+    p.key("back")  # reopens the list: undoes "done"
+    assert p.screen[1] == "faces 1/3"
+
+
+def test_nothing_to_pick():
+    p = Player(menu_walk.toy(), menu_walk.toy_state(2), 1)
+    p.choose("empty")
+    assert cursor(p.screen) == "(nothing)"
+    assert p.key("select") is None and p.screen[-1] == "nothing to pick"
+
+
+# ------------------------------------------------------------------ menus: random walks
+
+def _state_pool():
+    pool = []
+    for seed, players, extended in ((11, 2, False), (12, 3, True), (13, 4, False), (14, 4, True)):
+        pool.extend(menu_walk.playout_states(seed, players, extended, 3))
+    return pool
+
+
+POOL = _state_pool()
+
+
+def walk_keys(game, state, seat, keys, chancellors):
+    m = Menu(game)
+    screen = m.start(state, seat)
+    legal = m.schemas
+    yielded = []
+    for k in keys:
+        menu_walk.check_screen(screen)
+        assert sum(1 for line in screen if line.startswith(">")) <= 1
+        screen, act = m.key(state, k)
+        if act is not None:
+            menu_walk.check_action(game, state, seat, legal, act, chancellors)
+            yielded.append(act)
+    menu_walk.check_screen(screen)
+    return yielded
+
+
+@given(st.integers(0, len(POOL) - 1), st.sampled_from(["table", "actor", "other"]),
+       st.lists(st.sampled_from(menu_walk.KEYS), max_size=150))
+@settings(max_examples=300, deadline=None)
+def test_random_walks_through_chancellors_menus(index, who, keys):
+    state = POOL[index]
+    actor = menu_walk.actor(state)
+    seat = None if who == "table" or actor is None else actor if who == "actor" else \
+        (actor + 1) % engine.seats(state)
+    try:
+        walk_keys(engine.game_module("chancellors"), state, seat, keys, True)
+    except menu_walk.Failure as e:
+        pytest.fail(str(e))
+
+
+@given(st.integers(2, 5), st.integers(-1, 4), st.lists(st.sampled_from(menu_walk.KEYS), max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_random_walks_through_a_made_up_games_menus(players, seat, keys):
+    seat = None if seat < 0 or seat >= players else seat
+    try:
+        walk_keys(menu_walk.toy(), menu_walk.toy_state(players), seat, keys, False)
+    except menu_walk.Failure as e:
+        pytest.fail(str(e))
+
+
+def test_the_checks_can_fail():
+    with pytest.raises(menu_walk.Failure):
+        menu_walk.check_screen(["x" * 17])
+    with pytest.raises(menu_walk.Failure):
+        menu_walk.check_screen([""] * 9)
+    g = engine.game_module("chancellors")
+    state = POOL[0]
+    with pytest.raises(menu_walk.Failure):
+        menu_walk.check_action(g, state, None, g.legal(state, None), {"type": "roll", "source": "dice"}, True)
+
+
+# ------------------------------------------------------------------ the same under MicroPython
+
+def _cpython(args):
+    out = []
+    write = out.append
+    mode, nums = args[0], [int(a) for a in args[1:]]
+    if mode == "walks":
+        menu_walk.walks(nums[0], nums[1], nums[2], write)
+    elif mode == "toy":
+        menu_walk.toy_walks(nums[0], nums[1], nums[2], write)
+    elif mode == "game":
+        menu_walk.menu_game(nums[0], nums[1], bool(nums[2]), write)
+    elif mode == "buttons":
+        menu_walk.button_lines(nums[0], write)
+    return "".join(out)
+
+
+@pytest.fixture(scope="module")
+def board_path(mpy_build, tmp_path_factory):
+    """MICROPYPATH as deployed: the runners, shared_rules and firmware, all compiled to .mpy."""
+    exe = mp.find_mpy_cross()
+    runners = tmp_path_factory.mktemp("runners")
+    fw = tmp_path_factory.mktemp("fw")
+    (fw / "firmware").mkdir()
+    jobs = [(MP_DIR / (n + ".py"), runners / (n + ".mpy"), n + ".py") for n in ("menu_walk", "playout")]
+    jobs += [(ROOT / "firmware" / (n + ".py"), fw / "firmware" / (n + ".mpy"), "firmware/%s.py" % n) for n in FIRMWARE]
+    for src, dst, name in jobs:
+        proc = subprocess.run([exe, "-s", name, "-o", str(dst), str(src)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    return [str(runners), str(mpy_build), str(fw)]
+
+
+def run_mp(board_path, args, heap=None):
+    proc = gate_harness.run("menu_walk", [str(a) for a in args], heap, board_path)
+    assert proc.returncode == 0, "exit %d\n%s\n%s" % (proc.returncode, proc.stdout[-3000:], proc.stderr[-3000:])
+    return proc.stdout
+
+
+@pytest.mark.parametrize("args", [("walks", 1, 6, 80), ("toy", 0, 60, 200), ("buttons", 1), ("buttons", 77)])
+def test_the_same_walks_under_micropython(board_path, args):
+    args = [str(a) for a in args]
+    expected = _cpython(args)
+    assert "FAIL" not in expected and expected
+    assert run_mp(board_path, args) == expected
+
+
+def test_the_ticks_of_the_unix_port_are_the_fake_clocks(board_path):
+    assert run_mp(board_path, ["ticks", "3"]) == "ticks period=2**62 mismatches=0\n"
+
+
+def test_a_scan_loop_with_nothing_happening_allocates_nothing(board_path):
+    out = run_mp(board_path, ["alloc"])
+    assert out.startswith("alloc steady=0 events=[[2,\"long\"]]"), out
+
+
+@pytest.mark.parametrize("seed, extended", [(3, 0), (9, 1)])  # 14 and 82 actions
+def test_a_whole_four_seat_game_through_the_menus_in_the_boards_heap(board_path, seed, extended):
+    args = ["game", str(seed), "4", str(extended)]
+    expected = _cpython(args)
+    assert "step=over" in expected, expected
+    assert run_mp(board_path, args, heap=BOARD_HEAP) == expected
+
+
+HEAP_CODE = """
+import gc, sys
+from shared_rules import engine
+g = engine.game_module('chancellors')
+state = engine.new_match('chancellors', {'players': 4}, 1)['state']
+g.legal(state, None)
+import firmware
+for m in (engine, firmware):
+    assert m.__file__.endswith('.mpy'), m.__file__
+gc.collect()
+base = gc.mem_alloc()
+out = []
+def took(name):
+    global base
+    gc.collect()
+    now = gc.mem_alloc()
+    out.append('%s=%d' % (name, now - base))
+    base = now
+from firmware import ticks
+took('ticks')
+from firmware import buttons
+took('buttons')
+pads = buttons.Buttons(buttons.COUNT, ticks)
+pads.update(0)
+took('buttons_in_use')
+from firmware.menu import Menu
+took('menu')
+m = Menu(g)
+m.start(state, None)
+for k in ('select', 'down', 'select'):
+    m.key(state, k)
+took('menu_in_use')
+print(' '.join(out))
+"""
+
+
+def test_the_heap_buttons_and_menu_take(board_path, capsys):
+    """Measured on the 64-bit unix port (objects about twice their size on a 32-bit board)."""
+    proc = mp.run_micropython(code=HEAP_CODE, path=gate_harness._relative(board_path[1:], board_path[0]),
+                              cwd=board_path[0], heap=BOARD_HEAP)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    took = dict(item.split("=") for item in proc.stdout.split())
+    with capsys.disabled():
+        sys.stdout.write("\nheap (bytes, .mpy, 64-bit unix port): %s\n" % proc.stdout.strip())
+    assert int(took["buttons"]) + int(took["buttons_in_use"]) < 6000, took
+    assert int(took["menu"]) + int(took["menu_in_use"]) < 12000, took
+
+
+def test_nothing_in_firmware_inputs_that_micropython_lacks():
+    from test_micropython_gate import check_source
+
+    for name in ("ticks", "buttons", "menu"):
+        path = ROOT / "firmware" / (name + ".py")
+        problems = [p for p in check_source(path.read_text(), str(path), package="firmware")
+                    if "imports shared_rules" not in p and "imports time" not in p and "imports supervisor" not in p]
+        assert problems == []

@@ -1,0 +1,533 @@
+"""The logbook (host/chancery/logbook.py) and `chancery log` (host/chancery/log_cmd.py).
+
+Host-only code (SQLite), so CPython only. The games come from the engine
+itself: tests/mp/playout.py plays whole games, tests/test_cli.py has a short
+hand-played one, so what is logged is what a board would send.
+"""
+
+import csv
+import io
+import json
+import os
+import pathlib
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from chancery import cli, logbook, logfile
+from chancery.logbook import Logbook, LogbookError
+from shared_rules import canon, engine
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+if str(ROOT / "tests" / "mp") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests" / "mp"))
+
+import playout  # noqa: E402
+from test_cli import played_match  # noqa: E402
+
+
+def whole_game(seed, players=4, extended=True):
+    """(header, entries) of a complete game played by the random driver."""
+    m = engine.new_match("chancellors", {"players": players, "extended": extended}, seed)
+    header = dict((k, m[k]) for k in ("format", "game", "settings", "seed", "start"))
+    entries = []
+    r = playout.play_game(seed, players, extended,
+                          on_entry=lambda i, a, ev, d: entries.append({"action": a, "events": ev, "digest": d}))
+    assert r["ending"] in ("target", "catastrophe")
+    return header, entries
+
+
+def header_of(match):
+    return dict((k, match[k]) for k in ("format", "game", "settings", "seed", "start"))
+
+
+@pytest.fixture
+def book(tmp_path):
+    b = Logbook(tmp_path / "logbook.sqlite3")
+    yield b
+    b.close()
+
+
+def fill(book, header, entries, board="board-1"):
+    gid = book.begin_game(header, board, "fw 0.1")
+    for i, e in enumerate(entries):
+        assert book.add_entry(gid, i, e) is True
+    return gid
+
+
+def replay_cli(capsys, path):
+    code = cli.main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- round trip ------------------------------------------------------------
+
+def test_whole_game_exports_a_log_that_replays(book, tmp_path, capsys):
+    header, entries = whole_game(6)
+    gid = fill(book, header, entries)
+    path = tmp_path / "out.jsonl"
+    with open(path, "w") as f:
+        assert book.export(gid, "jsonl", f) == len(entries)
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0]) == header
+    assert lines[1:] == [canon.encode(e) for e in entries]  # byte for byte what was sent
+    code, out, err = replay_cli(capsys, path)
+    assert code == 0, err
+    assert "%d entries replayed, every event and digest verified" % len(entries) in out
+    g = book.game(gid)  # the end event closed the game and recorded its result
+    assert g["entries"] == len(entries) and g["ended"] is not None
+    end = [ev for ev in entries[-1]["events"] if ev["t"] == "end"][0]
+    assert g["result"] == {"ending": end["ending"], "winners": end["winners"]}
+    assert list(book.entries(gid)) == entries
+
+
+def test_a_tampered_logbook_export_is_caught_by_replay(book, tmp_path, capsys):
+    m = played_match()
+    entries = list(m["entries"])
+    entries[3] = dict(entries[3], digest="00000000")  # the board sent something the rules disagree with
+    gid = fill(book, header_of(m), entries)
+    path = tmp_path / "bad.jsonl"
+    with open(path, "w") as f:
+        book.export(gid, "jsonl", f)
+    code, out, err = replay_cli(capsys, path)
+    assert code == 2 and err.startswith("error: entry 3: ") and "digest" in err
+
+
+def test_open_and_empty_games_export_replayable_logs(book, tmp_path, capsys):
+    m = played_match()
+    empty = book.begin_game(header_of(m), "board-1", "fw", fresh=True)
+    path = tmp_path / "empty.jsonl"
+    with open(path, "w") as f:
+        assert book.export(empty, "jsonl", f) == 0
+    assert replay_cli(capsys, path)[0] == 0
+    part = fill(book, header_of(m), m["entries"][:4], board="board-2")
+    with open(path, "w") as f:
+        book.export(part, "jsonl", f)
+    code, out, err = replay_cli(capsys, path)
+    assert code == 0 and "4 entries replayed" in out
+
+
+def test_csv_has_one_row_per_entry(book):
+    m = played_match()
+    gid = fill(book, header_of(m), m["entries"])
+    out = io.StringIO()
+    book.export(gid, "csv", out)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert rows[0] == ["idx", "action", "summary", "digest"]
+    body = rows[1:]
+    assert [r[0] for r in body] == [str(i) for i in range(len(m["entries"]))]
+    assert [r[1] for r in body] == [e["action"]["type"] for e in m["entries"]]
+    assert [r[3] for r in body] == [e["digest"] for e in m["entries"]]
+    assert all(r[2] for r in body)
+    assert "Seat 0 solves problem 3 (2-2) wholly for 4 points" in body[3][2]
+    assert "Seat 1 takes the Army" in body[1][2]
+    with pytest.raises(LogbookError) as e:
+        book.export(gid, "xml", io.StringIO())
+    assert e.value.code == "bad_format"
+
+
+# --- adding entries --------------------------------------------------------
+
+def test_re_adding_the_same_entry_changes_nothing(book):
+    m = played_match()
+    gid = fill(book, header_of(m), m["entries"])
+    for i, e in enumerate(m["entries"]):  # a board re-sending its journal after a reconnect
+        assert book.add_entry(gid, i, json.loads(json.dumps(e))) is False
+    assert book.count(gid) == len(m["entries"])
+    assert list(book.entries(gid)) == m["entries"]
+
+
+def test_a_different_entry_at_a_stored_index_is_refused(book):
+    m = played_match()
+    gid = fill(book, header_of(m), m["entries"][:4])
+    with pytest.raises(LogbookError) as e:
+        book.add_entry(gid, 2, dict(m["entries"][2], digest="deadbeef"))
+    assert e.value.code == "conflict"
+    assert "entry 2" in str(e.value) and "digest differs" in str(e.value)
+    with pytest.raises(LogbookError) as e:
+        book.add_entry(gid, 1, m["entries"][2])
+    assert e.value.code == "conflict" and "action and events and digest" in str(e.value)
+    assert list(book.entries(gid)) == m["entries"][:4]  # untouched
+
+
+def test_a_gap_is_refused(book):
+    m = played_match()
+    gid = fill(book, header_of(m), m["entries"][:3])
+    for bad in ("3", True, None):
+        with pytest.raises(LogbookError) as e:
+            book.add_entry(gid, bad, m["entries"][3])
+        assert e.value.code == "bad_entry", bad
+    for bad in (4, 6, -1):
+        with pytest.raises(LogbookError) as e:
+            book.add_entry(gid, bad, m["entries"][3])
+        assert e.value.code == "gap", bad
+        assert "send entry 3 next" in str(e.value)
+    assert book.count(gid) == 3
+    assert book.add_entry(gid, 3, m["entries"][3]) is True
+
+
+def test_bad_entries_games_and_headers_are_named(book):
+    m = played_match()
+    gid = fill(book, header_of(m), [])
+    for bad in (None, {"action": {}, "events": []}, {"action": {"type": "roll"}, "events": [1.5], "digest": "x"}):
+        with pytest.raises(LogbookError) as e:
+            book.add_entry(gid, 0, bad)
+        assert e.value.code == "bad_entry"
+    with pytest.raises(LogbookError) as e:
+        book.add_entry(gid + 1, 0, m["entries"][0])
+    assert e.value.code == "no_game" and "no game %d" % (gid + 1) in str(e.value)
+    for call in (lambda: book.game(99), lambda: list(book.entries(99)), lambda: book.count(99)):
+        with pytest.raises(LogbookError) as e:
+            call()
+        assert e.value.code == "no_game"
+    with pytest.raises(LogbookError) as e:
+        book.begin_game({"game": "chancellors", "seed": 1}, "b", "fw")
+    assert e.value.code == "bad_header"
+
+
+def test_reconnecting_board_continues_its_open_game(book):
+    m = played_match()
+    h = header_of(m)
+    gid = fill(book, h, m["entries"][:3])
+    again = book.begin_game(json.loads(json.dumps(h)), "board-1", "fw 0.1")  # the cable was pulled
+    assert again == gid and book.count(gid) == 3
+    assert book.begin_game(h, "board-2", "fw 0.1") != gid  # another board: another game
+    assert book.begin_game(h, "board-1", "fw 0.1", fresh=True) != gid
+    other = dict(h, start="00000000")
+    assert book.begin_game(other, "board-1", "fw 0.1") != gid
+    header, entries = whole_game(6)
+    done = fill(book, header, entries, board="board-3")
+    assert book.begin_game(header, "board-3", "fw") != done  # an ended game is not continued
+    assert len(book.games()) == 6
+
+
+# --- the database ----------------------------------------------------------
+
+def test_wal_full_sync_and_schema_version(tmp_path):
+    path = tmp_path / "lb.sqlite3"
+    with Logbook(path) as b:
+        assert b.journal_mode() == "wal"
+        assert b._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        fill(b, header_of(played_match()), [])
+    raw = sqlite3.connect(str(path))
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"  # stored in the file
+    assert raw.execute("SELECT version FROM schema_version").fetchall() == [(logbook.SCHEMA_VERSION,)]
+    raw.execute("UPDATE schema_version SET version=99")
+    raw.commit()
+    raw.close()
+    with pytest.raises(LogbookError) as e:
+        Logbook(path)
+    assert e.value.code == "too_new" and "newer chancery" in str(e.value)
+
+
+def test_migrations_bring_an_older_logbook_up_to_date(tmp_path, monkeypatch):
+    path = tmp_path / "lb.sqlite3"
+    m = played_match()
+    with Logbook(path) as b:
+        gid = fill(b, header_of(m), m["entries"])
+    step = (2, ("ALTER TABLE games ADD COLUMN note TEXT", "UPDATE games SET note='from v1'"))
+    monkeypatch.setattr(logbook, "MIGRATIONS", logbook.MIGRATIONS + (step,))
+    monkeypatch.setattr(logbook, "SCHEMA_VERSION", 2)
+    with Logbook(path) as b:  # a newer chancery opens it: the step runs once, nothing is lost
+        assert list(b.entries(gid)) == m["entries"]
+        assert b._db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert b._db.execute("SELECT note FROM games").fetchall() == [("from v1",)]
+    with Logbook(path) as b:
+        assert b.count(gid) == len(m["entries"])
+
+
+def test_default_path_follows_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(tmp_path / "x" / "book.db"))
+    with Logbook() as b:
+        assert b.path == tmp_path / "x" / "book.db"
+    assert (tmp_path / "x" / "book.db").exists()
+    monkeypatch.delenv("CHANCERY_LOGBOOK")
+    assert logbook.default_path().name == "logbook.sqlite3"
+
+
+def test_damaged_locked_and_full_databases_are_explained(tmp_path):
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database at all\n" * 200)
+    with pytest.raises(LogbookError) as e:
+        Logbook(junk)
+    assert e.value.code == "corrupt" and "damaged" in str(e.value) and str(junk) in str(e.value)
+
+    path = tmp_path / "lb.sqlite3"
+    m = played_match()
+    with Logbook(path) as b:
+        gid = fill(b, header_of(m), m["entries"][:2])
+    other = sqlite3.connect(str(path), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    with Logbook(path, timeout=0.1) as b:
+        assert b.count(gid) == 2  # readers are not blocked (WAL)
+        with pytest.raises(LogbookError) as e:
+            b.add_entry(gid, 2, m["entries"][2])
+        assert e.value.code == "busy" and "locked" in str(e.value)
+    other.execute("ROLLBACK")
+    other.close()
+
+    with Logbook(path) as b:
+        pages = b._db.execute("PRAGMA page_count").fetchone()[0]
+        b._db.execute("PRAGMA max_page_count=%d" % pages)  # the disk is full from here on
+        big = dict(m["entries"][2])
+        big["events"] = list(big["events"]) + [{"t": "note", "text": "x" * 20000}]
+        with pytest.raises(LogbookError) as e:
+            b.add_entry(gid, 2, big)
+        assert e.value.code == "full" and "full" in str(e.value)
+        assert b.count(gid) == 2 and b.check() == []
+        b._db.execute("PRAGMA max_page_count=1000000")
+        assert b.add_entry(gid, 2, m["entries"][2]) is True
+
+
+def test_a_damaged_page_is_reported_not_a_traceback(tmp_path):
+    path = tmp_path / "lb.sqlite3"
+    header, entries = whole_game(6)
+    with Logbook(path) as b:
+        fill(b, header, entries)
+        b._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for at in range(page, len(data), page):  # every page but the first (the header)
+        data[at:at + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+    with pytest.raises(LogbookError) as e:
+        with Logbook(path) as b:
+            b.games()
+            list(b.entries(1))
+    assert e.value.code == "corrupt"
+
+
+# --- the view hook ---------------------------------------------------------
+
+class SealedGame:
+    """A stand-in for a future game with sealed votes, to drive the export hook."""
+
+    NAME = "sealed"
+    SCHEMAS = []
+
+    @staticmethod
+    def view_entry(entry, seat):
+        act = entry["action"]
+        if act.get("type") == "vote" and act.get("seat") != seat:
+            out = dict(entry)
+            out["action"] = dict(act, vote="sealed")
+            out["events"] = [dict(ev, vote="sealed") for ev in entry["events"]]
+            out["digest"] = ""  # a CRC of the state would let anyone try each vote
+            return out
+        return entry
+
+
+def test_exports_go_through_the_games_entry_view(book, monkeypatch):
+    real = engine.game_module
+    monkeypatch.setattr(engine, "game_module", lambda name: SealedGame if name == "sealed" else real(name))
+    header = {"game": "sealed", "settings": {"players": 2}, "seed": 1, "start": "12345678"}
+    gid = book.begin_game(header, "b", "fw")
+    book.add_entry(gid, 0, {"action": {"type": "vote", "seat": 0, "vote": "aye-secret"},
+                            "events": [{"t": "voted", "seat": 0, "vote": "aye-secret"}], "digest": "abcdef01"})
+    for seat in (None, 1):
+        for fmt in ("jsonl", "csv"):
+            out = io.StringIO()
+            book.export(gid, fmt, out, seat)
+            assert "aye-secret" not in out.getvalue() and "abcdef01" not in out.getvalue(), (fmt, seat)
+    out = io.StringIO()
+    book.export(gid, "jsonl", out, 0)  # the voter sees their own vote
+    assert "aye-secret" in out.getvalue()
+
+    monkeypatch.setattr(SealedGame, "view_entry", None)  # a game that forgot its hook
+    with pytest.raises(LogbookError) as e:
+        book.export(gid, "jsonl", io.StringIO())
+    assert e.value.code == "refused"
+    unknown = book.begin_game(dict(header, game="nosuchgame"), "b", "fw")
+    with pytest.raises(LogbookError) as e:
+        book.export(unknown, "csv", io.StringIO())
+    assert e.value.code == "refused"
+
+
+# --- crashes ---------------------------------------------------------------
+
+CHILD = r"""
+import json, sys
+from chancery.logbook import Logbook
+
+games = json.load(open(sys.argv[1]))
+out = sys.stdout
+out.write("ready\n"); out.flush()
+book = Logbook(sys.argv[2])
+done = set(g["board_id"] for g in book.games() if g["ended"] is not None)
+sent = 0
+for n in range(len(games)):
+    board, entries = "board-%d" % n, games[n]["entries"]
+    if board in done:
+        sent += len(entries)
+        continue
+    gid = book.begin_game(games[n]["header"], board, "fw-crash")
+    first = book.count(gid)
+    sent += first
+    for i in range(first, len(entries)):
+        book.add_entry(gid, i, entries[i])
+        sent += 1
+        out.write("%d\n" % sent); out.flush()  # acknowledged: committed before this line
+out.write("done\n"); out.flush()
+"""
+
+
+def _stored(path, games):
+    """How many source entries the logbook holds, checking it is sound and holds nothing else."""
+    with Logbook(path) as b:
+        assert b.check() == [] and b.journal_mode() == "wal"
+        held = b.games()
+        assert len(set(g["board_id"] for g in held)) == len(held)  # no game was started twice
+        total = 0
+        for g in held:
+            n = int(g["board_id"].split("-")[1])
+            got = list(b.entries(g["id"]))
+            assert got == games[n]["entries"][:len(got)]
+            assert (g["ended"] is not None) == (len(got) == len(games[n]["entries"]))
+            total += len(got)
+        return total, held
+
+
+def test_sigkill_never_loses_a_committed_entry(tmp_path, capsys):
+    """A child logs 8 whole games (about 640 entries), acknowledging each entry on stdout once
+    add_entry returned; it is SIGKILLed at a random moment 20 times and restarted, as a host
+    would be. After every kill the database passes integrity_check, holds every acknowledged
+    entry and at most one more, and the next run continues the same games (no game twice)."""
+    games = []
+    for seed in (4, 5, 6, 7, 9, 10, 11, 12):
+        header, entries = whole_game(seed)
+        games.append({"header": header, "entries": entries})
+    size = sum(len(g["entries"]) for g in games)
+    src, db, child = tmp_path / "games.json", tmp_path / "lb.sqlite3", tmp_path / "child.py"
+    src.write_text(json.dumps(games))
+    child.write_text(CHILD)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "host"), str(ROOT)]))
+    cmd = [sys.executable, str(child), str(src), str(db)]
+    rnd = random.Random(20240611)
+    per_entry, acked, mid_stream = 0.001, 0, 0
+    for k in range(20):
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        if k % 5 == 0:  # at any time from the start: importing, opening, migrating, finding the game, writing
+            time.sleep(rnd.uniform(0, 0.15))
+        else:  # while entries are written: aim to spread the kills over what is left
+            assert p.stdout.readline() == "ready\n"
+            left = max(size - acked, 1)
+            delay = rnd.uniform(0, 2 * left * per_entry / (22 - k))
+            time.sleep(delay)
+        p.kill()  # SIGKILL: no handler, no flush, no cleanup
+        out, err = p.communicate()
+        assert p.returncode == -9, err
+        lines = [x for x in out.split() if x.isdigit()]
+        before = acked
+        if lines:
+            acked = int(lines[-1])
+        total, _ = _stored(db, games)
+        assert acked <= total <= acked + 1, (k, acked, total)  # at most the one not yet acknowledged
+        acked = total
+        mid_stream += "done" not in out and total < size
+        if total > before and k % 5:  # how fast this machine commits, to aim the next kill
+            per_entry = 0.5 * per_entry + 0.5 * max(0.0001, delay / (total - before))
+    assert mid_stream >= 15, mid_stream
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.endswith("done\n"), proc.stderr
+    total, held = _stored(db, games)
+    assert total == size and len(held) == len(games)
+    with Logbook(db) as b:
+        for g in held:
+            path = tmp_path / ("g%d.jsonl" % g["id"])
+            with open(path, "w") as f:
+                b.export(g["id"], "jsonl", f)
+            assert replay_cli(capsys, path)[0] == 0
+
+
+# --- the command line ------------------------------------------------------
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_cli_list_show_export_import(tmp_path, monkeypatch, capsys):
+    book = tmp_path / "book.sqlite3"
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(book))
+    code, out, err = run(capsys, "log", "list")
+    assert code == 2 and "no logbook at %s" % book in err and not book.exists()
+    code, out, err = run(capsys, "log")
+    assert code == 2 and "import" in out
+
+    m = played_match()
+    saved = tmp_path / "game.json"
+    logfile.save(m, saved)
+    code, out, err = run(capsys, "log", "import", str(saved))
+    assert code == 0 and "game 1 in the logbook, 7 entries (7 new)" in out, err
+    engine.apply(m, {"type": "assign", "diplomatic": 0, "army": 1, "navy": None})  # the game goes on
+    logfile.save(m, saved)  # and is saved again: only what is new goes in
+    code, out, err = run(capsys, "log", "import", str(saved))
+    assert code == 0 and "game 1 in the logbook, %d entries (%d new)" % (len(m["entries"]), len(m["entries"]) - 7) \
+        in out, err
+
+    code, out, err = run(capsys, "log", "list")
+    assert code == 0 and out.splitlines()[0].split()[:3] == ["ID", "GAME", "SEATS"]
+    assert out.splitlines()[1].split()[:3] == ["1", "chancellors", "3"] and "open" in out
+
+    code, out, err = run(capsys, "log", "show", "1")
+    assert code == 0 and "every event and digest verified" in out
+    assert "solve 3 Mill" in out and "Seat 0 solves problem 3 (2-2) wholly" in out
+    code, out, err = run(capsys, "log", "show", "1", "--json")
+    shown = json.loads(out)
+    assert out.strip() == canon.encode(shown) and shown["log"]["entries"] == m["entries"]
+    assert shown["board_id"] == "file" and shown["log"]["seed"] == 7
+
+    target = tmp_path / "out.jsonl"
+    code, out, err = run(capsys, "log", "export", "1", "--format", "jsonl", "-o", str(target))
+    assert code == 0 and "still open" in err and "written to" in err
+    code, out, err = run(capsys, "replay", str(target))
+    assert code == 0 and "every event and digest verified" in out
+    code, out, err = run(capsys, "log", "export", "1", "--format", "csv")
+    assert code == 0 and out.splitlines()[0] == "idx,action,summary,digest"
+    assert len(list(csv.reader(io.StringIO(out)))) == len(m["entries"]) + 1
+
+    for argv, says in ((("log", "show", "9"), "no game 9"), (("log", "export", "0", "--format", "csv"), "no game 0"),
+                       (("log", "export", "1", "--format", "csv", "--seat", "3"), "seats 0 to 2"),
+                       (("log", "export", "1", "--format", "csv", "-o", str(tmp_path / "no" / "x.csv")),
+                        "cannot write"),
+                       (("log", "show", "x"), "invalid int"), (("log", "export", "1", "--format", "xml"), "invalid")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and says in err, (argv, err)
+    assert not (tmp_path / "no").exists()
+
+    bad = tmp_path / "bad.json"
+    doc = json.loads(saved.read_text())
+    doc["entries"][2]["digest"] = "00000000"
+    bad.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "log", "import", str(bad))
+    assert code == 2 and "entry 2" in err and "digest" in err
+    code, out, err = run(capsys, "log", "import", str(tmp_path / "missing.json"))
+    assert code == 2 and "no such file" in err
+
+    book.unlink()
+    for extra in ("-wal", "-shm"):
+        pathlib.Path(str(book) + extra).unlink(missing_ok=True)
+    book.write_bytes(b"garbage" * 1000)
+    code, out, err = run(capsys, "log", "list")
+    assert code == 2 and "damaged" in err
+
+
+def test_the_installed_command_reads_the_environment(tmp_path):
+    m = played_match()
+    saved = tmp_path / "game.json"
+    logfile.save(m, saved)
+    env = dict(os.environ, CHANCERY_LOGBOOK=str(tmp_path / "lb.sqlite3"),
+               PYTHONPATH=os.pathsep.join([str(ROOT / "host"), str(ROOT)]))
+    for argv in (["log", "import", str(saved)], ["log", "export", "1", "--format", "jsonl", "-o",
+                                                  str(tmp_path / "x.jsonl")], ["replay", str(tmp_path / "x.jsonl")]):
+        proc = subprocess.run([sys.executable, "-m", "chancery"] + argv, capture_output=True, text=True, env=env,
+                              timeout=60)
+        assert proc.returncode == 0, proc.stderr
+    assert "7 entries replayed" in proc.stdout
