@@ -105,6 +105,11 @@ except TypeError:  # CPython wants bytes
         return binascii.crc32(text.encode(), crc)
 
 
+def crc32_update(text, crc):
+    """The running CRC-32 of text's UTF-8 bytes, continued from crc."""
+    return _crc32(text, crc)
+
+
 def crc32_hex(text):
     """CRC-32 of a str's UTF-8 bytes as 8 lowercase hex digits."""
     return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)

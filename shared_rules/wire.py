@@ -106,8 +106,8 @@ def _too_deep(value, room):
     return False
 
 
-def encode(seq, kind, body=None):
-    """One frame as a line (str, ending in "\\n"); raises FrameError."""
+def _frame(seq, kind, body):
+    """The frame object, checked; raises FrameError."""
     if not _seq_ok(seq):
         raise FrameError("bad_seq", "seq must be an int 0..%d" % MAX_SEQ)
     need = fields(kind)
@@ -127,6 +127,12 @@ def encode(seq, kind, body=None):
         raise FrameError("bad_fields", "nested deeper than %d" % MAX_DEPTH)
     obj["k"] = kind
     obj["n"] = seq
+    return obj
+
+
+def encode(seq, kind, body=None):
+    r"""One frame as a line (str, ending in "\n"); raises FrameError."""
+    obj = _frame(seq, kind, body)
     try:
         text = canon.encode(obj)
     except TypeError as e:  # floats, bytes, non-string keys
@@ -137,6 +143,42 @@ def encode(seq, kind, body=None):
     if min(line) < " " or max(line) > "~":  # canon escapes these; never let one through
         raise FrameError("not_json", "a byte outside printable ASCII")
     return line + "\n"
+
+
+def write(seq, kind, body, out):
+    """Write the same line as encode(), piece by piece, through out(str).
+
+    A board has no room for a whole frame's text (nor for the list of pieces
+    that builds it): one pass sums the CRC and the length, a second writes.
+    Raises FrameError before anything is written."""
+    obj = _frame(seq, kind, body)
+    crc = [0, 0]  # CRC, length
+
+    def count(piece):
+        crc[0] = canon.crc32_update(piece, crc[0])
+        crc[1] += len(piece)
+        for ch in piece:  # canon escapes these; never let one through
+            if ch < " " or ch > "~":
+                raise FrameError("not_json", "a byte outside printable ASCII")
+
+    try:
+        canon.dump(obj, count)
+    except TypeError as e:  # floats, bytes, non-string keys
+        raise FrameError("not_json", str(e))
+    if crc[1] + 15 > MAX_FRAME:
+        raise FrameError("too_long", "%d bytes, at most %d (send entries one per frame)" % (crc[1] + 15, MAX_FRAME))
+    first = [True]
+
+    def emit(piece):
+        if first[0]:  # the object's "{" is already out, before the CRC member
+            first[0] = False
+            piece = piece[1:]
+        if piece:
+            out(piece)
+
+    out('{"c":"%08x",' % (crc[0] & 0xFFFFFFFF))
+    canon.dump(obj, emit)
+    out("\n")
 
 
 def decode(line):

@@ -509,3 +509,23 @@ def test_wire_heap_and_bounded_reader_under_micropython(micropython, mpy_build):
     assert got == "['too_long', (3, 'ping', {})]"
     # 64-bit unix port: objects take about twice what they take on a 32-bit board
     assert int(module) < 12 * 1024 and int(reader) < 2 * 1024, (module, reader)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seq=st.integers(0, wire.MAX_SEQ), body=st.dictionaries(
+    st.sampled_from(["digest", "events", "i", "move", "zz"]),
+    st.recursive(st.none() | st.booleans() | st.integers(-2**31, 2**31) | st.text(max_size=20),
+                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abc", max_size=3), inner,
+                                                                            max_size=3), max_leaves=12)))
+def test_write_streams_the_same_line_as_encode(seq, body):
+    body = dict(body, i=1, move={}, events=[], digest="0")
+    try:
+        line = wire.encode(seq, "entry", body)
+    except wire.FrameError as e:
+        with pytest.raises(wire.FrameError) as again:
+            wire.write(seq, "entry", body, lambda piece: None)
+        assert again.value.code == e.code
+        return
+    pieces = []
+    wire.write(seq, "entry", body, pieces.append)
+    assert "".join(pieces) == line

@@ -7,6 +7,7 @@ menus. The journal lives in a folder of the host's file system (--data).
 """
 
 import asyncio
+import gc
 import os
 import select
 import sys
@@ -43,27 +44,33 @@ class Hardware:
     def send(self, kind, body):
         """One frame to the host; dropped, never waited for, when nobody reads the link
         (the board keeps playing unplugged; the host fetches what it missed)."""
-        line = wire.encode(self._seq, kind, body)
-        self._seq = wire.next_seq(self._seq)
+        seq = self._seq
+        self._seq = wire.next_seq(seq)
         if not self._out.poll(0):
             return
-        sys.stdout.write(line)
+        wire.write(seq, kind, body, sys.stdout.write)  # in pieces: no whole-line string in RAM
 
     async def link(self, table):
-        stream = asyncio.StreamReader(sys.stdin.buffer)
+        # Not asyncio.StreamReader: its read(n) waits for all n bytes, and a frame is
+        # shorter; readline() would grow a buffer for a runaway line. Poll, then take
+        # what has arrived a byte at a time into one preallocated chunk.
+        src = sys.stdin.buffer
+        poller = select.poll()
+        poller.register(src, select.POLLIN)
         reader = wire.Reader()
+        chunk = bytearray(_CHUNK)
+        view = memoryview(chunk)
         while True:
-            chunk = await stream.read(_CHUNK)
-            if not chunk:  # the other side is gone for good (tests end the board this way)
-                return
-            for item in reader.feed(chunk):
-                if isinstance(item, wire.FrameError):
-                    table.link_error(item)
-                else:
-                    try:
-                        table.frame(item[0], item[1], item[2])
-                    except Exception as e:  # an answer, never a dead board
-                        table.link_error(wire.FrameError("internal", "%s: %s" % (type(e).__name__, e)))
+            n = 0
+            while n < _CHUNK and poller.poll(0):
+                if not src.readinto(view[n:n + 1]):
+                    return  # the other side is gone for good
+                n += 1
+            if n == 0:
+                await asyncio.sleep_ms(2)
+                continue
+            for item in reader.feed(view[:n]):
+                _answer(table, item)
                 self.show(table)
 
     async def inputs(self, table):
@@ -72,3 +79,25 @@ class Hardware:
 
     def show(self, table):
         table.changed = False
+
+
+def _answer(table, item):
+    """Hand one frame (or a bad line) to the table. Whatever goes wrong is an answer
+    to the host, never a dead board; out of memory, the answer may be dropped."""
+    seq = item.seq if isinstance(item, wire.FrameError) else item[0]
+    try:
+        if isinstance(item, wire.FrameError):
+            table.link_error(item)
+        else:
+            table.frame(item[0], item[1], item[2])
+        return
+    except MemoryError:
+        item = None
+        gc.collect()
+        err = wire.FrameError("no_memory", "the board ran out of memory for that frame", seq)
+    except Exception as e:
+        err = wire.FrameError("internal", "%s: %s" % (type(e).__name__, e), seq)
+    try:
+        table.link_error(err)
+    except MemoryError:
+        gc.collect()

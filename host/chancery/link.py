@@ -1,0 +1,218 @@
+"""The host's side of the link: one board, over pyserial, mirrored and logged.
+
+The host speaks first (hello), learns the board's game from the welcome,
+fetches the entries it lacks by index, and from then on takes entries as they
+come. Every entry is re-played through the same rules core before it is
+believed (its events and digest must come out the same), then written to the
+logbook. A pulled cable or a dead port is not an error: the link reconnects
+with back-off (0.5 s doubling to 10 s) and catches up; nothing the board
+journalled is lost. See docs/protocol.md.
+"""
+
+import time
+
+import serial
+
+from shared_rules import canon, engine, matches, wire
+from shared_rules.errors import RuleError
+
+FETCH = 50  # entries per get: a long log comes in pieces
+
+
+class LinkError(Exception):
+    pass
+
+
+class Mirror:
+    """What the host knows of the board's game: a match rebuilt from its entries."""
+
+    def __init__(self, welcome):
+        self.welcome = welcome
+        self.match = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
+        if self.match["start"] != welcome["start"]:
+            raise LinkError("the board's start digest %s does not match its settings and seed (%s)" % (
+                welcome["start"], self.match["start"]))
+
+    def header(self):
+        return matches.log_of(dict(self.match, entries=[]))
+
+    def add(self, i, move, events, digest):
+        """Apply entry i; returns True if new, False if already known. Raises LinkError on divergence."""
+        have = len(self.match["entries"])
+        if i < have:
+            if self.match["entries"][i]["digest"] != digest:
+                raise LinkError("entry %d differs from the one mirrored before" % i)
+            return False
+        if i > have:
+            raise LinkError("entry %d arrived before entry %d" % (i, have))
+        try:
+            entry = engine.apply(self.match, move)
+        except RuleError as e:
+            raise LinkError("entry %d is refused by the rules here: %s" % (i, e))
+        if entry["digest"] != digest or canon.encode(entry["events"]) != canon.encode(events):
+            self.match = matches.undo(self.match, 1)
+            raise LinkError("entry %d does not replay to the board's events and digest" % i)
+        return True
+
+
+class Link:
+    """A session with one board. `on_event(kind, data)` hears what happens (for the UI)."""
+
+    def __init__(self, port, logbook=None, on_event=None, baudrate=115200, timeout=0.05):
+        self.port_name = port
+        self.logbook = logbook
+        self.on_event = on_event or (lambda kind, data: None)
+        self.baudrate = baudrate
+        self.timeout = timeout
+        self.ser = None
+        self.reader = wire.Reader()
+        self.seq = 0
+        self.mirror = None
+        self.game_id = None
+        self.answers = {}
+        self.state = "closed"
+        self.backoff_ms = wire.BACKOFF_FIRST_MS
+
+    # --- the port --------------------------------------------------------------
+
+    def open(self):
+        self.ser = serial.Serial(self.port_name, self.baudrate, timeout=self.timeout)
+        self.reader = wire.Reader()
+        self._state("open")
+
+    def close(self):
+        if self.ser is not None:
+            try:
+                self.ser.close()
+            except (OSError, serial.SerialException):
+                pass
+        self.ser = None
+        self._state("closed")
+
+    def _state(self, state):
+        self.state = state
+        self.on_event("link", state)
+
+    def send(self, kind, body=None):
+        seq = self.seq
+        self.seq = wire.next_seq(seq)
+        self.ser.write(wire.encode(seq, kind, body).encode())
+        return seq
+
+    # --- reading ---------------------------------------------------------------
+
+    def poll(self, wait=0.0):
+        """Read what has arrived (waiting up to `wait` s for the first byte); handle every frame."""
+        deadline = time.monotonic() + wait
+        while True:
+            data = self.ser.read(self.ser.in_waiting or 1)
+            if data:
+                for item in self.reader.feed(data):
+                    self._handle(item)
+                if not self.ser.in_waiting:
+                    return
+            elif time.monotonic() >= deadline:
+                return
+
+    def _handle(self, item):
+        if isinstance(item, wire.FrameError):
+            self.on_event("noise", item)  # a traceback on the board's stdout, line noise
+            return
+        seq, kind, body = item
+        if kind == wire.WELCOME:
+            self._welcome(body)
+        elif kind == wire.ENTRY:
+            self._entry(body)
+        elif kind in (wire.OK, wire.ERROR, wire.PONG):
+            self.answers[body.get("re")] = (kind, body)
+            self.on_event(kind, body)
+        else:
+            self.on_event(kind, body)
+
+    def _welcome(self, body):
+        if self.mirror is None or self.mirror.welcome.get("start") != body.get("start") or \
+                self.mirror.welcome.get("seed") != body.get("seed"):
+            self.mirror = Mirror(body)  # a new game (or the first sight of this one)
+            if self.logbook is not None:
+                self.game_id = self.logbook.begin_game(self.mirror.header(), body.get("id"), body.get("fw"),
+                                                       body.get("proto"))
+        self.mirror.welcome = body
+        self.on_event("welcome", body)
+
+    def _entry(self, body):
+        if self.mirror is None:
+            return
+        if self.mirror.add(body["i"], body["move"], body["events"], body["digest"]):
+            entry = self.mirror.match["entries"][body["i"]]
+            if self.logbook is not None:
+                self.logbook.add_entry(self.game_id, body["i"], entry)
+            self.on_event("entry", body)
+
+    # --- the session -------------------------------------------------------------
+
+    def hello(self, wait=2.0):
+        """Open the session and catch up: hello, welcome, get what is missing."""
+        self.answers.clear()
+        start = self.send(wire.HELLO, {"proto": wire.PROTO})
+        deadline = time.monotonic() + wait
+        before = self.mirror.welcome if self.mirror else None
+        while time.monotonic() < deadline:
+            self.poll(0.05)
+            if self.mirror is not None and self.mirror.welcome is not before:
+                break
+        else:
+            raise LinkError("no welcome from %s within %.1f s (frame %d)" % (self.port_name, wait, start))
+        self.catch_up()
+        self.backoff_ms = wire.BACKOFF_FIRST_MS
+        self._state("live")
+
+    def catch_up(self, wait=5.0):
+        total = self.mirror.welcome["len"]
+        while len(self.mirror.match["entries"]) < total:
+            have = len(self.mirror.match["entries"])
+            self.send(wire.GET, {"i": have, "j": min(total, have + FETCH)})
+            deadline = time.monotonic() + wait
+            while len(self.mirror.match["entries"]) < min(total, have + FETCH):
+                if time.monotonic() > deadline:
+                    raise LinkError("entries %d.. did not arrive" % have)
+                self.poll(0.05)
+
+    def request(self, kind, body, wait=5.0):
+        """Send an act or press and wait for its answer: ("ok"|"error", body)."""
+        seq = self.send(kind, body)
+        deadline = time.monotonic() + wait
+        while seq not in self.answers:
+            if time.monotonic() > deadline:
+                raise LinkError("no answer to %s %d" % (kind, seq))
+            self.poll(0.05)
+        answer = self.answers.pop(seq)
+        if answer[0] == wire.OK and answer[1].get("i") is not None:
+            want = answer[1]["i"] + 1
+            while len(self.mirror.match["entries"]) < want:  # the entry follows its ok
+                if time.monotonic() > deadline:
+                    raise LinkError("entry %d did not follow its ok" % answer[1]["i"])
+                self.poll(0.05)
+        return answer
+
+    def act(self, move, seat=None, wait=5.0):
+        return self.request(wire.ACT, {"seat": seat, "move": move}, wait)
+
+    def press(self, pad, key, hold="short", wait=5.0):
+        return self.request(wire.PRESS, {"pad": pad, "key": key, "hold": hold}, wait)
+
+    def connect(self, attempts=None, sleep=time.sleep):
+        """Open and hello, retrying with back-off (0.5 s doubling to 10 s) until it works."""
+        n = 0
+        while True:
+            try:
+                self.open()
+                self.hello()
+                return
+            except (OSError, serial.SerialException, LinkError) as e:
+                self.close()
+                n += 1
+                if attempts is not None and n >= attempts:
+                    raise LinkError("cannot reach the board on %s: %s" % (self.port_name, e))
+                self.on_event("retry", self.backoff_ms)
+                sleep(self.backoff_ms / 1000.0)
+                self.backoff_ms = min(self.backoff_ms * 2, wire.BACKOFF_MAX_MS)

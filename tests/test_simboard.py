@@ -1,0 +1,147 @@
+"""End to end: the real firmware under the MicroPython unix port, on a pseudo-terminal,
+driven by the host's link code through pyserial exactly as a real board would be.
+
+A whole game is played with acts chosen by the play-out driver from what the
+host's mirror says is legal; the host re-plays every entry and logs it; the
+logbook ends up equal to the board's journal; a pulled cable (closing and
+reopening the port) and a killed board (SIGKILL, then a restart on the same
+flash folder) lose nothing; bad frames are answered and change nothing.
+"""
+
+import os
+import sys
+
+import pytest
+
+from chancery import micropython as mp
+from chancery.link import Link
+from chancery.logbook import Logbook
+from chancery.simboard import SimBoard
+from shared_rules import canon, engine, wire
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))
+import playout  # noqa: E402  (tests/mp runs under MicroPython too, so it is not a package)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEAP = os.environ.get("CHANCERY_SIM_HEAP", "96K")  # the board budget of issue 3
+
+
+@pytest.fixture(scope="module")
+def firmware_build(micropython, tmp_path_factory):
+    """shared_rules/ and firmware/ compiled to .mpy, as deployed."""
+    out = tmp_path_factory.mktemp("fw")
+    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
+    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
+    return str(out)
+
+
+def start(build, data, micropython, seed=7, players=4):
+    board = SimBoard(data_dir=str(data), players=players, seed=seed, heap=HEAP, micropython=micropython,
+                     code_path=[build])
+    board.open_pty()
+    return board
+
+
+def connect(board, logbook=None):
+    link = Link(board.port_name, logbook=logbook)
+    link.open()  # before the board starts: opening a tty can flush what is waiting
+    if not board.alive():
+        board.start()
+    link.hello(wait=10.0)
+    return link
+
+
+def play(link, driver_seed, count):
+    """`count` acts chosen at random among the legal ones; returns how many were accepted."""
+    rnd = playout.Dice(driver_seed)
+    g = engine.game_module(link.mirror.match["game"])
+    state = link.mirror.match["state"]
+    cards = list(g.card_names(state))
+    ranks = playout.card_ranks(cards)
+    players = state["settings"]["players"]
+    done = 0
+    while done < count and link.mirror.match["state"]["step"] != "over":
+        state = link.mirror.match["state"]
+        move = playout._choose(rnd, state, g.legal(state, None), players, cards, ranks)
+        before = canon.digest(state)
+        kind, body = link.act(move)
+        if kind == wire.OK:
+            done += 1
+        else:
+            assert canon.digest(link.mirror.match["state"]) == before  # refused: nothing changed
+            kind, body = link.act(playout._fallback(state))
+            assert kind == wire.OK, body
+            done += 1
+    return done
+
+
+def journal_entries(data):
+    from firmware.journal import Journal
+
+    return [canon.encode(e) for e in Journal(str(data)).entries(0)]
+
+
+def test_a_whole_game_through_the_link(firmware_build, micropython, tmp_path):
+    book = Logbook(str(tmp_path / "book.sqlite3"))
+    with start(firmware_build, tmp_path / "flash", micropython) as board:
+        link = connect(board, book)
+        assert link.mirror.welcome["game"] == "chancellors" and link.mirror.welcome["len"] == 0
+        play(link, 11, 400)
+        state = link.mirror.match["state"]
+        assert state["step"] == "over", board.stderr_text()
+        # the board's digest and length agree with the host's mirror
+        link.hello()
+        assert link.mirror.welcome["len"] == len(link.mirror.match["entries"])
+        assert link.mirror.welcome["digest"] == canon.digest(state)
+        link.close()
+    logged = [canon.encode(e) for e in book.entries(link.game_id)]
+    assert logged == journal_entries(tmp_path / "flash")
+
+
+def test_bad_frames_are_answered_and_change_nothing(firmware_build, micropython, tmp_path):
+    with start(firmware_build, tmp_path / "flash", micropython) as board:
+        link = connect(board)
+        link.act({"type": "roll"})
+        before = link.mirror.welcome
+        junk = [b"garbage\n", b'{"c":"00000000","k":"act","n":9}\n', b"\x03\x04\n", b"{" * 2000 + b"\n",
+                wire.encode(50, wire.ACT, {"seat": None, "move": {"type": "fly"}}).encode(),
+                wire.encode(51, wire.WELCOME, {"fw": "x", "proto": 1, "game": "g", "settings": {}, "len": 0,
+                                               "digest": "0", "id": "x"}).encode()]
+        for line in junk:
+            link.ser.write(line)
+        link.poll(1.0)
+        link.hello()
+        assert link.mirror.welcome["len"] == before["len"] + 1
+        assert link.mirror.welcome["digest"] == canon.digest(link.mirror.match["state"])
+        assert board.alive(), board.stderr_text()
+
+
+def test_a_pulled_cable_loses_nothing(firmware_build, micropython, tmp_path):
+    with start(firmware_build, tmp_path / "flash", micropython) as board:
+        link = connect(board)
+        play(link, 5, 6)
+        # an act whose answer is never read: the cable is pulled right after it
+        link.send(wire.ACT, {"seat": None, "move": playout._fallback(link.mirror.match["state"])})
+        link.close()
+        link.open()
+        link.hello()
+        assert len(link.mirror.match["entries"]) == link.mirror.welcome["len"] == 7
+        assert link.mirror.welcome["digest"] == canon.digest(link.mirror.match["state"])
+
+
+def test_a_killed_board_resumes_its_game(firmware_build, micropython, tmp_path):
+    flash = tmp_path / "flash"
+    board = start(firmware_build, flash, micropython)
+    try:
+        link = connect(board)
+        play(link, 3, 10)
+        mirrored = len(link.mirror.match["entries"])
+        board.kill()  # a power cut
+        link.close()
+    finally:
+        board.stop()
+    with start(firmware_build, flash, micropython) as again:
+        link2 = connect(again)
+        assert link2.mirror.welcome["len"] == mirrored
+        assert canon.digest(link2.mirror.match["state"]) == link2.mirror.welcome["digest"]
+        assert play(link2, 4, 3) == 3
