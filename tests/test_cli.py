@@ -254,7 +254,7 @@ def test_rules_unknown_game(capsys):
 
 
 def test_usage_errors_and_later_commands(capsys):
-    assert run(capsys, "sim")[0] == 2
+    assert run(capsys, "deploy")[0] == 2
     assert cli.main([]) == 2
     assert cli.main(["play", "--players", "x"]) == 2
     capsys.readouterr()
@@ -399,3 +399,10 @@ def test_python_dash_m_chancery(tmp_path):
     got = subprocess.run([sys.executable, "-m", "chancery", "rules", "nogame"],
                          capture_output=True, text=True, env=env, timeout=60)
     assert got.returncode == 2 and "known games: chancellors" in got.stderr
+
+
+def test_sim_and_mirror_refuse_without_a_terminal(capsys):
+    code, out, err = run(capsys, "sim")
+    assert code == 2 and "terminal" in err
+    code, out, err = run(capsys, "mirror", "--port", "/dev/nonexistent")
+    assert code == 2 and "terminal" in err

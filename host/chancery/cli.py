@@ -9,11 +9,9 @@ import argparse
 import os
 import sys
 
-from chancery import __version__, log_cmd
+from chancery import __version__, board_cmd, log_cmd
 
 LATER = {
-    "sim": "run the simulated board with the host mirror attached (not yet available)",
-    "mirror": "mirror a board's game on this screen (not yet available)",
     "deploy": "install the rules and firmware on a board (not yet available)",
 }
 
@@ -54,6 +52,13 @@ def parser():
     log_cmd.configure(sub.add_parser("log", help="list, show, export and import the games in the logbook",
                                      description="The logbook: every game a board played, entry by entry."))
 
+    board_cmd.configure_sim(sub.add_parser(
+        "sim", help="run the simulated board (the firmware under MicroPython) with the mirror attached",
+        description="Start the real firmware under the MicroPython unix port on a pseudo-terminal, connect "
+                    "to it as to a real board, and open the mirror. Its flash persists between runs."))
+    board_cmd.configure_mirror(sub.add_parser(
+        "mirror", help="mirror a real board's game on this screen",
+        description="Connect to a board over USB serial and show the mirror; every entry goes to the logbook."))
     for name, text in LATER.items():
         sub.add_parser(name, help=text, description=text)
     return p
@@ -93,6 +98,10 @@ def _dispatch(argv):
         return play.run(args)
     if args.command == "log":
         return log_cmd.run(args)
+    if args.command == "sim":
+        return board_cmd.run_sim(args)
+    if args.command == "mirror":
+        return board_cmd.run_mirror(args)
     print("chancery %s: %s" % (args.command, LATER[args.command]), file=sys.stderr)
     return 2
 

@@ -29,6 +29,7 @@ class Mirror:
     def __init__(self, welcome):
         self.welcome = welcome
         self.match = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
+        self.before = self.match["state"]
         if self.match["start"] != welcome["start"]:
             raise LinkError("the board's start digest %s does not match its settings and seed (%s)" % (
                 welcome["start"], self.match["start"]))
@@ -45,6 +46,7 @@ class Mirror:
             return False
         if i > have:
             raise LinkError("entry %d arrived before entry %d" % (i, have))
+        self.before = self.match["state"]  # for narrating this entry's events
         try:
             entry = engine.apply(self.match, move)
         except RuleError as e:

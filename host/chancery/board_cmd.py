@@ -1,0 +1,107 @@
+"""`chancery sim` and `chancery mirror`: a board, simulated or real, with the mirror attached."""
+
+import os
+import sys
+
+import platformdirs
+
+from chancery import micropython as mp
+
+PICO_VID = 0x2E8A  # Raspberry Pi (RP2040/RP2350 boards running MicroPython)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def configure_sim(p):
+    p.add_argument("game", nargs="?", default="chancellors", help="the game (default chancellors)")
+    p.add_argument("--players", type=int, metavar="N", help="seats at the table (default 4)")
+    p.add_argument("--seed", type=int, metavar="S", help="fix the board's dice (default: os.urandom)")
+    p.add_argument("--data", metavar="DIR", help="the simulated board's flash (default: the user data folder)")
+    p.add_argument("--heap", default="128K", help="MicroPython heap for the board (default 128K)")
+    p.add_argument("--new", action="store_true", help="wipe the simulated flash: start a new game")
+
+
+def configure_mirror(p):
+    p.add_argument("--port", metavar="PORT", help="the board's serial port (default: the first Pico found)")
+
+
+def firmware_build():
+    """shared_rules/ and firmware/ compiled to .mpy in the user cache (only what changed)."""
+    out = os.path.join(platformdirs.user_cache_dir("chancery", appauthor=False), "mpy")
+    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
+    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
+    return out
+
+
+def _terminal():
+    """The mirror is a full-screen terminal program: refuse, rather than hang, without a terminal."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return True
+    print("error: the mirror needs a terminal (stdin and stdout are not one here)", file=sys.stderr)
+    return False
+
+
+def run_sim(args):
+    if not _terminal():
+        return 2
+    from chancery.link import Link, LinkError
+    from chancery.logbook import Logbook
+    from chancery.mirror import MirrorApp
+    from chancery.simboard import SimBoard
+
+    data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "sim-board")
+    if args.new and os.path.isdir(data):
+        for name in os.listdir(data):
+            if name.endswith((".jsonl", ".json", ".tmp")):
+                os.remove(os.path.join(data, name))
+    try:
+        build = firmware_build()
+        board = SimBoard(data_dir=data, game=args.game, players=args.players, seed=args.seed, heap=args.heap,
+                         code_path=[build])
+    except (mp.MicroPythonNotFound, mp.MpyCrossError, OSError) as e:
+        print("error: cannot start the simulated board: %s" % e, file=sys.stderr)
+        return 2
+    with board:
+        link = Link(board.open_pty(), logbook=Logbook())
+        link.open()  # before the board starts: opening a tty can flush what is waiting
+        board.start()
+        try:
+            link.hello(wait=10.0)
+        except LinkError as e:
+            print("error: the simulated board did not answer: %s\n%s" % (e, board.stderr_text()[-2000:]),
+                  file=sys.stderr)
+            return 2
+        MirrorApp(link, connect=False).run()
+        link.close()
+    return 0
+
+
+def find_port():
+    from serial.tools import list_ports
+
+    ports = list(list_ports.comports())
+    for p in ports:
+        if p.vid == PICO_VID:
+            return p.device, ports
+    return None, ports
+
+
+def run_mirror(args):
+    if not _terminal():
+        return 2
+    from chancery.link import Link
+    from chancery.logbook import Logbook
+    from chancery.mirror import MirrorApp
+
+    port = args.port
+    if port is None:
+        port, ports = find_port()
+        if port is None:
+            found = ", ".join(["%s (%s)" % (p.device, p.description) for p in ports]) or "none"
+            print("error: no Raspberry Pi Pico (USB %04x:*) found; serial ports here: %s. Give one with --port."
+                  % (PICO_VID, found), file=sys.stderr)
+            return 2
+    elif not os.path.exists(port) and not port.upper().startswith("COM"):
+        print("error: there is no serial port %s" % port, file=sys.stderr)
+        return 2
+    MirrorApp(Link(port, logbook=Logbook()), connect=True).run()
+    return 0

@@ -1,0 +1,239 @@
+"""The mirror: a terminal UI that shows the board's game live and presses its buttons.
+
+It draws the LED tracks as coloured cells from the same render function the
+firmware uses (shared_rules/render.py), on the same public view; the dice,
+scores and services; what the board is asking; the latest events; the link's
+state. It never shows what the public view hides. The keyboard presses the
+board's buttons (virtual presses go through the board's own menus), and a
+command line takes the actions of `chancery play` for a quicker table.
+
+Keys: seat pads 0-4 are q/a/z, w/s/x, e/d/c, r/f/v, t/g/b (up/select/down;
+the capital letter holds the button: a long press); the table controls are
+Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
+long forms. Type a command after ':' (e.g. `:solve 0 Castle`), Ctrl-Q quits.
+"""
+
+import json
+import os
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, RichLog, Static
+
+from chancery import commands, narrate, show
+from chancery.link import LinkError
+from shared_rules import engine, matches, render, wire
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PAD_KEYS = ("qaz", "wsx", "edc", "rfv", "tgb")  # per seat: up, select, down
+TABLE_PAD = 5
+TABLE_KEYS = {"left": 0, "enter": 1, "right": 2, "backspace": 3}
+TABLE_LONG = {"less_than_sign": 0, "asterisk": 1, "greater_than_sign": 2}
+
+
+def load_layout(game):
+    path = os.path.join(ROOT, "hardware", "layouts", game + ".json")
+    with open(path) as f:
+        return json.load(f)
+
+
+def key_press(key):
+    """(pad, key index, hold) for a keyboard key, or None."""
+    if key in TABLE_KEYS:
+        return TABLE_PAD, TABLE_KEYS[key], "short"
+    if key in TABLE_LONG:
+        return TABLE_PAD, TABLE_LONG[key], "long"
+    if len(key) == 1:
+        for pad in range(len(PAD_KEYS)):
+            i = PAD_KEYS[pad].find(key.lower())
+            if i >= 0:
+                return pad, i, "long" if key.isupper() else "short"
+    return None
+
+
+def strip_text(frame, layout):
+    """The LED tracks as rows of coloured cells, exactly as the strip shows them."""
+    out = Text()
+    for track in layout["tracks"]:
+        out.append("%-14s " % track["name"][:14], style="dim")
+        for k in range(track["length"]):
+            led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
+            r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
+            if r or g or b:
+                out.append("\u25cf", style="rgb(%d,%d,%d)" % (r, g, b))
+            else:
+                out.append("\u00b7", style="grey23")
+        out.append("\n")
+    return out
+
+
+class MirrorApp(App):
+    CSS = """
+    Screen { overflow: hidden; }
+    #status { height: 1; background: $boost; }
+    #top { height: auto; max-height: 24; }
+    #strip { width: 27; height: auto; }
+    #table { width: 1fr; height: auto; padding-left: 1; }
+    #board { height: auto; border: round $accent; padding: 0 1; }
+    #events { height: 1fr; min-height: 4; border: round $panel; }
+    """
+    BINDINGS = [("ctrl+q", "quit", "Quit")]
+
+    def __init__(self, link, connect=True, **kwargs):
+        super().__init__(**kwargs)
+        self.link = link
+        self.connect_first = connect
+        self.layout_data = None
+        self.frame = None
+        self.display_lines = []
+        self.link.on_event = self.on_link_event
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="top"):
+            yield Static("", id="strip")
+            with Vertical(id="table"):
+                yield Static("", id="state")
+                yield Static("", id="board")
+        yield RichLog(id="events", wrap=True, markup=False)
+        yield Input(placeholder=":command (e.g. :roll, :solve 0 Castle) or keys for the board's buttons",
+                    id="command")
+        yield Footer()
+
+    def on_mount(self):
+        self.query_one("#command", Input).can_focus = True
+        if self.connect_first and self.link.ser is None:
+            try:
+                self.link.connect(attempts=3)
+            except LinkError as e:
+                self.log_line("Cannot reach the board: %s" % e)
+        self.set_interval(0.05, self.poll_link)
+        self.show_history()
+        self.refresh_all()
+
+    def show_history(self, last=12):
+        """What happened before the mirror looked (the board may have played unplugged)."""
+        if self.link.mirror is None:
+            return
+        match = self.link.mirror.match
+        first = max(0, len(match["entries"]) - last)
+        for i, act, sentences in narrate.history(match, first):
+            for line in sentences:
+                self.log_line("#%d %s" % (i + 1, line))
+
+    # --- the link ----------------------------------------------------------------
+
+    def poll_link(self):
+        if self.link.ser is None:
+            return
+        try:
+            self.link.poll(0)
+        except (OSError, LinkError) as e:
+            self.log_line("Link lost: %s; reconnecting" % e)
+            self.link.close()
+            self.set_timer(self.link.backoff_ms / 1000.0, self.reconnect)
+
+    def reconnect(self):
+        try:
+            self.link.connect(attempts=1)
+            self.refresh_all()
+        except LinkError:
+            self.set_timer(self.link.backoff_ms / 1000.0, self.reconnect)
+
+    def on_link_event(self, kind, data):
+        if kind == "entry" and self.link.mirror is not None:
+            match = self.link.mirror.match
+            i = data["i"]
+            for line in narrate.lines(match["game"], self.link.mirror.before, data["events"]):
+                self.log_line("#%d %s" % (i + 1, line))
+            self.refresh_all()
+        elif kind == wire.DISPLAY:
+            self.display_lines = data.get("lines", [])
+            self.refresh_all()
+        elif kind == wire.ERROR:
+            self.log_line("Board says no: %s" % _error_text(self.link, data))
+        elif kind in ("link", "welcome", "retry"):
+            self.refresh_all()
+
+    # --- drawing -----------------------------------------------------------------
+
+    def log_line(self, text):
+        if self.is_running:
+            self.query_one("#events", RichLog).write(text)
+
+    def refresh_all(self):
+        if not self.is_running:  # the link may still report (closing) after the app has gone
+            return
+        link = self.link
+        w = link.mirror.welcome if link.mirror else {}
+        self.query_one("#status", Static).update(
+            "Board %s  firmware %s  link %s  entries %d" % (
+                w.get("id", "?"), w.get("fw", "?"), link.state,
+                len(link.mirror.match["entries"]) if link.mirror else 0))
+        if link.mirror is None:
+            return
+        match = link.mirror.match
+        view = matches.view(match, None)  # the public view: all the mirror ever shows
+        if self.layout_data is None:
+            self.layout_data = load_layout(match["game"])
+            self.frame = bytearray(render.frame_size(self.layout_data))
+        render.render(view, self.layout_data, self.frame, self.layout_data.get("level", 255))
+        self.query_one("#strip", Static).update(strip_text(self.frame, self.layout_data))
+        self.query_one("#state", Static).update(show.status(view) + "\n" + matches.prompt(match))
+        self.query_one("#board", Static).update("\n".join(self.display_lines) or "(the board's display)")
+
+    # --- input -------------------------------------------------------------------
+
+    def on_key(self, event):
+        if self.focused is not None and isinstance(self.focused, Input):
+            if event.key == "escape":
+                self.set_focus(None)
+            return
+        if event.key == "colon":
+            self.query_one("#command", Input).focus()
+            event.stop()
+            return
+        press = key_press(event.key if len(event.key) != 1 else event.character or event.key)
+        if press is None or self.link.ser is None:
+            return
+        event.stop()
+        try:
+            kind, body = self.link.press(*press)
+        except (OSError, LinkError) as e:
+            self.log_line("Press not delivered: %s" % e)
+            return
+        if kind == wire.ERROR:
+            self.log_line("Board says no: %s" % _error_text(self.link, body))
+
+    def on_input_submitted(self, message):
+        text = message.value.strip().lstrip(":")
+        message.input.value = ""
+        if not text or self.link.mirror is None:
+            return
+        match = self.link.mirror.match
+        g = engine.game_module(match["game"])
+        try:
+            act = commands.parse(text, g.SCHEMAS, match["settings"]["players"], g.card_names(match["state"]))
+        except commands.ParseError as e:
+            self.log_line(str(e))
+            return
+        try:
+            kind, body = self.link.act(act)
+        except (OSError, LinkError) as e:
+            self.log_line("Not delivered: %s" % e)
+            return
+        if kind == wire.ERROR:
+            self.log_line("Not allowed: %s" % _error_text(self.link, body))
+
+
+def _error_text(link, body):
+    """The sentence for an error frame: the board may send only the code and the facts."""
+    if body.get("message"):
+        return body["message"]
+    from shared_rules import texts
+    from shared_rules.errors import RuleError
+
+    e = RuleError(body.get("code", "?"), body.get("detail") or {})
+    e.game = link.mirror.match["game"] if link.mirror else None
+    return texts.render(e)

@@ -1,0 +1,82 @@
+"""The mirror (Textual) on the simulated board: keys press the board's buttons, commands
+act, the LED tracks are drawn from the shared render function, nothing hidden is shown."""
+
+import asyncio
+import os
+
+import pytest
+
+from chancery import micropython as mp
+from chancery.link import Link
+from chancery.mirror import MirrorApp, key_press, load_layout, strip_text
+from chancery.simboard import SimBoard
+from shared_rules import engine, matches, render
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_keys_map_to_pads_and_holds():
+    assert key_press("q") == (0, 0, "short")
+    assert key_press("A") == (0, 1, "long")
+    assert key_press("b") == (4, 2, "short")
+    assert key_press("enter") == (5, 1, "short")
+    assert key_press("asterisk") == (5, 1, "long")
+    assert key_press("backspace") == (5, 3, "short")
+    assert key_press("k") is None
+
+
+def test_strip_text_draws_every_led_of_every_track():
+    match = engine.new_match("chancellors", {"players": 4}, 1)
+    engine.apply(match, {"type": "roll"})
+    layout = load_layout("chancellors")
+    frame = render.render(matches.view(match), layout, bytearray(render.frame_size(layout)))
+    text = strip_text(frame, layout)
+    rows = text.plain.splitlines()
+    assert len(rows) == len(layout["tracks"])
+    for row, track in zip(rows, layout["tracks"]):
+        assert len(row) == 15 + track["length"]
+    lit = sum(1 for i in range(layout["leds"]) if any(frame[3 * i:3 * i + 3]))
+    assert text.plain.count("\u25cf") == lit > 0
+
+
+@pytest.fixture()
+def board(micropython, tmp_path):
+    build = tmp_path / "fw"
+    mp.build_mpy(os.path.join(ROOT, "shared_rules"), build)
+    mp.build_mpy(os.path.join(ROOT, "firmware"), build)
+    b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="128K", micropython=micropython,
+                 code_path=[str(build)])
+    b.open_pty()
+    link = Link(b.port_name)
+    link.open()
+    b.start()
+    link.hello(wait=10.0)
+    yield b, link
+    link.close()
+    b.stop()
+
+
+def test_the_mirror_acts_presses_and_redraws(board):
+    sim, link = board
+
+    async def run():
+        app = MirrorApp(link, connect=False)
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.press("colon")
+            await pilot.press(*"roll")
+            await pilot.press("enter")
+            await pilot.pause(0.5)
+            assert len(link.mirror.match["entries"]) == 1
+            assert link.mirror.match["state"]["step"] == "A"
+            await pilot.press("escape")
+            await pilot.press("enter")  # the table's push: the table menu opens on the board
+            await pilot.pause(0.5)
+            shown = str(app.query_one("#board").render())
+            assert "(the board's display)" not in shown and shown.strip()
+            strip = str(app.query_one("#strip").render())
+            assert strip.count("\u25cf") > 0  # the rolled dice are lit
+            status = str(app.query_one("#status").render())
+            assert "live" in status and "entries 1" in status
+
+    asyncio.run(run())
+    assert sim.alive(), sim.stderr_text()
