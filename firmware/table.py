@@ -127,6 +127,9 @@ class Table:
         if kind == wire.HELLO:
             self.listening = True
             self.send(wire.WELCOME, self.welcome())
+            # the public view, so a host can show the table before it has replayed anything
+            view = engine.game_module(self.game).view(self.state, None)
+            self.send(wire.STATE, {"len": self.count, "digest": canon.digest(self.state), "view": view})
         elif kind == wire.PING:
             self.send(wire.PONG, {"re": seq})
         elif kind == wire.GET:
