@@ -168,7 +168,7 @@ class Table:
             self._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
                         % buttons.TABLE)
             return
-        screen, index = self.key(pad, buttons.menu_key(buttons.index_of(pad, names[key]), hold))
+        screen, index = self.key(*buttons.menu_key(buttons.index_of(pad, names[key]), hold))
         self.send(wire.DISPLAY, {"lines": screen})
         self.send(wire.OK, {"re": seq, "i": index})
 

@@ -35,6 +35,7 @@ for _p in (str(ROOT), str(MP_DIR)):
 import gate_harness  # noqa: E402
 import menu_walk  # noqa: E402
 import playout  # noqa: E402
+from menu_player import MenuPlayer, cursor  # noqa: E402
 
 from chancery import micropython as mp  # noqa: E402
 from firmware import buttons, ticks  # noqa: E402
@@ -268,78 +269,18 @@ def test_encoder_detents_become_presses():
 
 # ------------------------------------------------------------------ menus: driving them like a player
 
-def cursor(screen):
-    for line in screen[1:-1]:
-        if line.startswith(">"):
-            return line[2:]
-    return None
-
-
-def say(d, v):
-    """What a value looks like on a menu line (written here on its own, as a player reads it)."""
-    if v is None:
-        return "nobody"
-    if v is True or v is False:
-        return "yes" if v else "no"
-    if d is not None and d["kind"] == "seat":
-        return "seat %d" % v
-    return str(v)[:14]
-
-
-class Player:
-    """Enters a given action through the menu's keys, reading only the screens."""
+class Player(MenuPlayer):
+    """Enters a given action through a local Menu's keys, reading only the screens."""
 
     def __init__(self, game, state, seat):
         self.m = Menu(game)
         self.state = state
-        self.screen = self.m.start(state, seat)
-        self.keys = 0
+        MenuPlayer.__init__(self, self.m.start(state, seat))
 
-    def key(self, k):
-        self.screen, act = self.m.key(self.state, k)
-        self.keys += 1
-        menu_walk.check_screen(self.screen)
-        return act
-
-    def seek(self, text):
-        for _ in range(300):
-            if cursor(self.screen) == text:
-                return
-            assert self.key("down") is None
-        raise AssertionError("%r is not offered: %s" % (text, self.screen))
-
-    def choose(self, text):
-        self.seek(text)
-        return self.key("select")
-
-    def value(self, d, v):
-        if d["kind"] == "per_seat":
-            for x in v:
-                self.value(d["of"], x)
-        elif d["kind"] == "list":
-            if d.get("distinct") and d["of"]["kind"] not in ("list", "per_seat"):
-                for x in v:
-                    self.choose(say(d["of"], x))
-                    assert "*" + say(d["of"], x) in [line[1:] for line in self.screen]
-                self.key("long_select")
-            else:
-                for x in v:
-                    self.value(d["of"], x)
-                if len(v) < d["max"]:
-                    self.key("long_select")
-        else:
-            self.choose(say(d, v))
-
-    def enter(self, schema, target):
-        self.choose(target["type"])
-        for p in schema["params"]:
-            if p["name"] in target:
-                self.value(p["domain"], target[p["name"]])
-            else:
-                assert p.get("optional"), p
-                self.choose("(default)")
-        assert self.screen[-1] == "select: send", self.screen
-        return self.key("select")
+    def press(self, k):
+        screen, act = self.m.key(self.state, k)
+        menu_walk.check_screen(screen)
+        return screen, act
 
 
 def played(seed, players, extended):

@@ -104,17 +104,20 @@ class Link:
     # --- reading ---------------------------------------------------------------
 
     def poll(self, wait=0.0):
-        """Read what has arrived (waiting up to `wait` s for the first byte); handle every frame."""
+        """Read what has arrived (waiting up to `wait` s for the first byte); handle every frame.
+
+        Reads only what the port says is waiting: a blocking read on a pty can be told
+        "ready" and then get nothing, which pyserial reports as a disconnected device."""
         deadline = time.monotonic() + wait
         while True:
-            data = self.ser.read(self.ser.in_waiting or 1)
-            if data:
-                for item in self.reader.feed(data):
+            waiting = self.ser.in_waiting
+            if waiting:
+                for item in self.reader.feed(self.ser.read(waiting)):
                     self._handle(item)
-                if not self.ser.in_waiting:
-                    return
-            elif time.monotonic() >= deadline:
+                continue
+            if time.monotonic() >= deadline:
                 return
+            time.sleep(0.002)
 
     def _handle(self, item):
         if isinstance(item, wire.FrameError):

@@ -22,11 +22,11 @@ left the reader stuck.
 import binascii
 import sys
 
+import wire_fuzz  # noqa: I001  (a sibling runner: tests/mp is on the path)
+
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, wire
-
-import wire_fuzz  # noqa: I001  (a sibling runner: tests/mp is on the path)
 
 
 def run(folder, cases, seed, say):
