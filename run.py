@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Bootstrap for Chancery: set up .venv, then run the game or the tests.
 
-    python3 run.py                  play the game (same as: python3 run.py play)
-    python3 run.py play [ARGS]      play, e.g. python3 run.py play --players 3
+    python3 run.py                  the simulated board with the mirror (same as: python3 run.py sim)
+    python3 run.py sim [ARGS]       e.g. python3 run.py sim --players 3 --new
+    python3 run.py play [ARGS]      play at the terminal, e.g. python3 run.py play --players 3
     python3 run.py test [ARGS]      run the whole test suite (ARGS go to pytest)
     python3 run.py bench [ARGS]     run tools/bench.py
     python3 run.py chancery ARGS    run any `chancery` subcommand
@@ -171,9 +172,9 @@ def main(argv):
         sys.stdout.write(__doc__.strip() + "\n")
         return 0
     if not argv:
-        argv = ["play"]
+        argv = ["sim"]
     elif argv[0].startswith("-"):
-        argv = ["play"] + argv  # options alone are options of the game
+        argv = ["sim"] + argv  # options alone are options of the main job
 
     command, rest = argv[0], argv[1:]
     ensure_environment()

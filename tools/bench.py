@@ -77,6 +77,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=60, help="play-outs per measurement (default 60)")
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--no-board", action="store_true", help="skip the simulated board's figures (bench_board.py)")
     args = ap.parse_args(argv)
     n, s0 = args.games, args.first_seed
     common = ["--games", str(n), "--first-seed", str(s0), "--mixed", "--time"]
@@ -178,6 +179,11 @@ def main(argv=None):
             total += int(parts[1])
     print("| total | %d |" % total)
     print("\n.mpy sizes: " + ", ".join("%s %d" % (p, s) for p, s in sorted(sizes)))
+    if not args.no_board:
+        import bench_board
+
+        print()
+        bench_board.main([])
     print("\nCommand: %s %s %s" % (os.path.relpath(sys.executable, ROOT) if sys.executable.startswith(str(ROOT))
                                    else sys.executable, os.path.relpath(__file__, ROOT),
                                    " ".join(argv if argv is not None else sys.argv[1:])))

@@ -71,7 +71,9 @@ class Hardware:
                 continue
             for item in reader.feed(view[:n]):
                 _answer(table, item)
+                item = None
                 self.show(table)
+                gc.collect()  # between frames: the next step starts on a tidy heap (a board is idle here)
 
     async def inputs(self, table):
         while True:  # no pins to scan: presses come from the host

@@ -114,6 +114,8 @@ class Link:
             if waiting:
                 for item in self.reader.feed(self.ser.read(waiting)):
                     self._handle(item)
+                if self.reader.idle() and not self.ser.in_waiting:
+                    return  # a whole frame or more came: let the caller look
                 continue
             if time.monotonic() >= deadline:
                 return

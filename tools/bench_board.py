@@ -1,0 +1,156 @@
+"""Benchmark of the simulated board and the host link (reports figures; asserts nothing).
+
+    .venv/bin/python tools/bench_board.py [--presses N]
+
+- button-press-to-frame latency: a virtual press sent over the pty until the
+  board's display frame (and its ok) is back, median and 95th percentile;
+- the sustained frame rate the host ingests without loss: entry frames of
+  recorded games fed through the host's frame reader, the re-play of every
+  entry and the logbook, as fast as they come;
+- the smallest heap with which the simulated board plays a whole 4-seat
+  game over the link (bisection; MicroPython's GC is conservative, so the
+  figure moves by a kilobyte or two between runs).
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
+
+import playout  # noqa: E402
+
+from chancery import micropython as mp  # noqa: E402
+from chancery.link import Link  # noqa: E402
+from chancery.logbook import Logbook  # noqa: E402
+from chancery.simboard import SimBoard  # noqa: E402
+from shared_rules import engine, wire  # noqa: E402
+
+
+def build(out):
+    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
+    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
+    return out
+
+
+def start(code, data, heap, players=4, seed=7):
+    board = SimBoard(data_dir=data, players=players, seed=seed, heap=heap, code_path=[code])
+    link = Link(board.open_pty())
+    link.open()
+    board.start()
+    link.hello(wait=10.0)
+    return board, link
+
+
+def press_latency(code, presses):
+    with tempfile.TemporaryDirectory() as data:
+        board, link = start(code, data, "128K")
+        try:
+            times = []
+            for k in range(presses):
+                t0 = time.perf_counter()
+                kind, _ = link.press(5, 2 if k % 2 else 0)  # the table's encoder, left and right
+                times.append(time.perf_counter() - t0)
+                assert kind == wire.OK
+        finally:
+            link.close()
+            board.stop()
+    times.sort()
+    return times[len(times) // 2] * 1000, times[int(len(times) * 0.95)] * 1000
+
+
+def ingest_rate(games=20):
+    """Entry frames of `games` recorded play-outs through Reader, Mirror and logbook."""
+    data = bytearray()
+    welcomes = []
+    seq = 0
+    for seed in range(1, games + 1):
+        match = engine.new_match("chancellors", {"players": 4}, seed)
+        welcome = {"fw": "bench", "proto": wire.PROTO, "game": "chancellors", "settings": match["settings"],
+                   "len": 0, "digest": match["start"], "id": "bench%d" % seed, "seed": seed, "start": match["start"]}
+        welcomes.append(welcome)
+        entries = []
+        playout.play_game(seed, 4, False, lambda i, a, e, d: entries.append((i, a, e, d)))
+        data += wire.encode(seq, wire.WELCOME, welcome).encode()
+        seq += 1
+        for i, act, events, digest in entries:
+            data += wire.encode(seq, wire.ENTRY, {"i": i, "move": act, "events": events, "digest": digest}).encode()
+            seq += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        link = Link("bench", logbook=Logbook(os.path.join(tmp, "book.sqlite3")))
+        t0 = time.perf_counter()
+        count = 0
+        for item in link.reader.feed(bytes(data)):
+            link._handle(item)
+            count += 1
+        seconds = time.perf_counter() - t0
+        lost = count - seq
+    return count / seconds, lost, count
+
+
+def smallest_heap(code):
+    def plays(heap):
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                board, link = start(code, data, heap)
+            except Exception:
+                return False
+            try:
+                rnd = playout.Dice(11)
+                g = engine.game_module("chancellors")
+                cards = list(g.card_names(link.mirror.match["state"]))
+                ranks = playout.card_ranks(cards)
+                while link.mirror.match["state"]["step"] != "over":
+                    state = link.mirror.match["state"]
+                    kind, _ = link.act(playout._choose(rnd, state, g.legal(state, None), 4, cards, ranks))
+                    if kind != wire.OK:
+                        kind, _ = link.act(playout._fallback(state))
+                        if kind != wire.OK:
+                            return False
+                return True
+            except Exception:
+                return False
+            finally:
+                link.close()
+                board.stop()
+
+    lo, hi = 64, 160
+    if not plays("%dK" % hi):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if plays("%dK" % mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return hi
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--presses", type=int, default=200)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        code = build(tmp)
+        median, p95 = press_latency(code, args.presses)
+        rate, lost, frames = ingest_rate()
+        heap = smallest_heap(code)
+    print("## Simulated board and link benchmark\n")
+    print("| measure | value |")
+    print("|---|---|")
+    print("| press-to-frame latency, simulated board on a pty (%d presses) | median %.1f ms, 95%% %.1f ms |"
+          % (args.presses, median, p95))
+    print("| host ingest: frames/s through reader, re-play and logbook (%d frames) | %d (lost %d) |"
+          % (frames, rate, lost))
+    print("| smallest heap: a whole 4-seat game on the simulated board, acts over the link | %s |"
+          % ("%dK" % heap if heap else "over 160K"))
+    print("\nCommand: .venv/bin/python tools/bench_board.py %s" % " ".join(argv if argv is not None else sys.argv[1:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
