@@ -44,7 +44,7 @@ def board(micropython, tmp_path):
     build = tmp_path / "fw"
     mp.build_mpy(os.path.join(ROOT, "shared_rules"), build)
     mp.build_mpy(os.path.join(ROOT, "firmware"), build)
-    b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="128K", micropython=micropython,
+    b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="160K", micropython=micropython,
                  code_path=[str(build)])
     b.open_pty()
     link = Link(b.port_name)
@@ -68,10 +68,14 @@ def test_the_mirror_acts_presses_and_redraws(board):
             await pilot.pause(0.5)
             assert len(link.mirror.match["entries"]) == 1
             assert link.mirror.match["state"]["step"] == "A"
-            await pilot.press("escape")
+            app.set_focus(None)  # keys go to the board's buttons again
+            await pilot.pause(0.1)
             await pilot.press("enter")  # the table's push: the table menu opens on the board
-            await pilot.pause(0.5)
-            shown = str(app.query_one("#board").render())
+            for _ in range(30):
+                await pilot.pause(0.1)
+                shown = str(app.query_one("#board").render())
+                if "(the board's display)" not in shown:
+                    break
             assert "(the board's display)" not in shown and shown.strip()
             strip = str(app.query_one("#strip").render())
             assert strip.count("\u25cf") > 0  # the rolled dice are lit

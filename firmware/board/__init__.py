@@ -14,8 +14,21 @@ layouts are data in hardware/, read by the backend.
 
 
 def load(name):
+    # one import per branch: a board loads only its own backend (and its RAM)
     if name == "sim":
         from firmware.board import sim
 
         return sim
-    raise ValueError("no board backend %r (known: sim)" % name)
+    if name == "rp2":
+        from firmware.board import rp2
+
+        return rp2
+    if name == "esp32":
+        from firmware.board import esp32
+
+        return esp32
+    if name == "circuitpy":
+        from firmware.board import circuitpy
+
+        return circuitpy
+    raise ValueError("no board backend %r (known: sim, rp2, esp32, circuitpy)" % name)

@@ -1,0 +1,239 @@
+"""A CircuitPython board (the map: hardware/boards/adafruit-kb2040.json).
+
+CircuitPython has no `machine`: pins are `board` names opened with
+`digitalio`, the strip is Adafruit's `neopixel` library (pixel_order does the
+byte order, so each LED is written as one logical 0xRRGGBB int: no tuple per
+pixel), the encoder is `rotaryio` (counted in the background, so the scan loop
+cannot miss a step), the id is microcontroller.cpu.uid, and the display is
+`adafruit_ssd1306` (same fill/text/show calls as micropython-lib's driver).
+
+The link is usb_cdc.data, the second USB serial port, when boot.py enables it
+(usb_cdc.enable(console=True, data=True)), so the REPL's console stays out of
+the frames; without it, the console (sys.stdin / sys.stdout). The journal
+needs a writable flash: boot.py must storage.remount("/", readonly=False),
+which hides the drive from the laptop while the game runs.
+
+Needs the `asyncio` and `adafruit_ticks` libraries from the bundle.
+"""
+
+import asyncio
+import binascii
+import gc
+import os
+import sys
+
+import board
+import digitalio
+import microcontroller
+import neopixel
+
+from firmware import buttons as keys
+from firmware import ticks
+from firmware.board import pins
+from firmware.board.sim import _answer
+from shared_rules import engine, power, prng, render, wire
+from shared_rules.compat import const
+
+SCAN_MS = const(5)
+_CHUNK = const(256)
+_LEFT = const(15)
+_RIGHT = const(17)
+
+
+def _pin(name):
+    return getattr(board, name)
+
+
+def _input(name, up):
+    d = digitalio.DigitalInOut(_pin(name))
+    d.direction = digitalio.Direction.INPUT
+    d.pull = digitalio.Pull.UP if up else digitalio.Pull.DOWN
+    return d
+
+
+class Hardware:
+    def __init__(self, opts):
+        self._data = opts.get("data") or "/chancery"
+        self._seq = 0
+        self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
+        try:
+            import usb_cdc
+
+            self._port = usb_cdc.data
+        except ImportError:
+            self._port = None
+        cfg = pins.load(opts.get("pins") or "adafruit-kb2040")
+        up = cfg.get("pull", "up") == "up"
+        self._pins = [None if p is None else _input(p, up) for p in pins.buttons(cfg)]
+        self._pressed = not pins.active_level(cfg)  # digitalio gives True for a high level
+        self.buttons = keys.Buttons(keys.COUNT, opts.get("clock") or ticks)
+        enc = pins.encoder(cfg)
+        self._enc = None
+        if enc:
+            import rotaryio
+
+            self._enc = rotaryio.IncrementalEncoder(_pin(enc["a"]), _pin(enc["b"]),
+                                                    divisor=enc.get("steps_per_detent", 4))
+            self._pos = self._enc.position
+        data, n, order = pins.strip(cfg)
+        pins.order_offsets(order)  # refuse a bad order here, not at the first frame
+        # brightness stays at its default, full: the layout's level caps it, in ints
+        self.strip = neopixel.NeoPixel(_pin(data), n, auto_write=False, pixel_order=order)
+        self._n = n
+        self._budget = pins.budget_ma(cfg)
+        self._layout = None
+        self._game = None
+        self._frame = bytearray(n * 3)
+        self.oled = _display(pins.i2c(cfg))
+        self.screen = None
+
+    def board_id(self):
+        return binascii.hexlify(microcontroller.cpu.uid).decode()
+
+    def entropy(self, n):
+        if self._fixed is None:
+            return os.urandom(n)
+        out = bytearray(n)
+        for i in range(n):
+            out[i], self._fixed = prng.draw(self._fixed, 256)
+        return bytes(out)
+
+    def data_dir(self):
+        return self._data
+
+    # --- the link ------------------------------------------------------------------
+
+    def _write(self, piece):
+        if self._port is not None:
+            self._port.write(piece.encode())
+        else:
+            sys.stdout.write(piece)
+
+    def send(self, kind, body):
+        seq = self._seq
+        self._seq = wire.next_seq(seq)
+        if self._port is not None and not getattr(self._port, "connected", True):
+            return  # nobody listening: dropped, as on the other boards
+        wire.write(seq, kind, body, self._write)
+
+    def _waiting(self):
+        if self._port is not None:
+            return self._port.in_waiting
+        import supervisor
+
+        return supervisor.runtime.serial_bytes_available
+
+    async def link(self, table):
+        reader = wire.Reader()
+        chunk = bytearray(_CHUNK)
+        view = memoryview(chunk)
+        while True:
+            n = self._waiting()
+            if not n:
+                await asyncio.sleep_ms(2)
+                continue
+            if n > _CHUNK:
+                n = _CHUNK
+            if self._port is not None:
+                n = self._port.readinto(view[:n]) or 0
+            else:
+                for i in range(n):
+                    chunk[i] = ord(sys.stdin.read(1))
+            for item in reader.feed(view[:n]):
+                _answer(table, item)
+                self.show(table)
+
+    # --- buttons, strip, display -----------------------------------------------------
+
+    async def inputs(self, table):
+        while True:
+            self.scan(table)
+            await asyncio.sleep_ms(SCAN_MS)
+
+    def scan(self, table):
+        mask = 0
+        ps = self._pins
+        for i in range(len(ps)):
+            p = ps[i]
+            if p is not None and p.value == self._pressed:
+                mask |= 1 << i
+        if self._enc is not None:
+            pos = self._enc.position
+            if pos != self._pos:
+                self.buttons.turn(pos - self._pos, _LEFT, _RIGHT)
+                self._pos = pos
+        events = self.buttons.update(mask)
+        n = len(events)
+        for k in range(n):
+            pad, key = keys.menu_key(events[k][0], events[k][1])
+            try:
+                self.screen = table.key(pad, key)[0]
+            except MemoryError:
+                gc.collect()
+                continue
+            except Exception as e:
+                self.screen = ["Error:", type(e).__name__[:16]]
+            if table.listening:
+                self.send(wire.DISPLAY, {"lines": self.screen})
+        if n:
+            self.show(table)
+            self._draw()
+        return n
+
+    def show(self, table):
+        if not table.changed:
+            return
+        frame = self._frame
+        layout = self._layout_for(table.game)
+        for i in range(len(frame)):
+            frame[i] = 0
+        if layout is not None:
+            render.render(engine.game_module(table.game).view(table.state, None), layout, frame,
+                          layout.get("level", 255))
+            power.limit(frame, self._budget)
+        px = self.strip
+        for i in range(self._n):
+            j = i * 3
+            px[i] = (frame[j] << 16) | (frame[j + 1] << 8) | frame[j + 2]
+        px.show()
+        table.changed = False
+
+    def _layout_for(self, game):
+        if game != self._game:
+            import json
+
+            self._layout = None
+            gc.collect()
+            try:
+                with open("/hardware/layouts/" + game + ".json") as f:
+                    self._layout = json.load(f)
+                self._layout.pop("doc", None)
+                for t in self._layout["tracks"]:
+                    t.pop("label", None)
+                if self._layout["leds"] * 3 > len(self._frame):
+                    self._frame = bytearray(self._layout["leds"] * 3)
+            except OSError:
+                self._layout = None
+            self._game = game
+        return self._layout
+
+    def _draw(self):
+        if self.oled is None or self.screen is None:
+            return
+        self.oled.fill(0)
+        for k in range(min(len(self.screen), 8)):
+            self.oled.text(str(self.screen[k])[:16], 0, k * 8, 1)
+        self.oled.show()
+
+
+def _display(bus):
+    if not bus:
+        return None
+    try:
+        import adafruit_ssd1306
+        import busio
+
+        i2c = busio.I2C(_pin(bus["scl"]), _pin(bus["sda"]), frequency=bus.get("freq", 400000))
+        return adafruit_ssd1306.SSD1306_I2C(128, 64, i2c, addr=bus.get("addr", 0x3C))
+    except Exception:  # no library, no display answering: play without one
+        return None

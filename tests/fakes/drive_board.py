@@ -1,0 +1,186 @@
+"""Drive the rp2/esp32 backend (firmware/board/mpboard.py) on fake pins; both interpreters.
+
+    drive_board.py HARDWARE_DIR TMP_DIR BACKEND
+
+HARDWARE_DIR is the repository's hardware/ folder, TMP_DIR a writable folder,
+BACKEND rp2 or esp32. Checks with assert (exit status 1 on failure) and prints
+one canonical JSON line of what it saw, so tests/test_boards.py can also
+require CPython and MicroPython to agree.
+"""
+
+import gc
+import json
+import sys
+
+import machine
+import neopixel  # noqa: F401  (the fake, first on the path)
+
+from firmware import board as boards
+from firmware import buttons as keys
+from firmware import ticks
+from firmware.board import pins
+from shared_rules import canon, engine, power
+
+HW, TMP, BACKEND = sys.argv[1], sys.argv[2], sys.argv[3]
+BOARD = {"rp2": "rpi-pico", "esp32": "esp32-s3-devkitc"}[BACKEND]
+
+
+class StubTable:
+    """What the backend needs of firmware.table.Table: key(), changed, game, state."""
+
+    def __init__(self):
+        self.game = "chancellors"
+        self.state = engine.new_match("chancellors", {"players": 4}, 7)["state"]
+        self.changed = True
+        self.listening = False
+        self.keys = []
+
+    def key(self, pad, name):
+        self.keys.append([pad, name])
+        return ["pad %d" % pad, name], None
+
+
+def make(budget=None):
+    path = HW + "/boards/" + BOARD + ".json"
+    if budget is not None:  # the same map with another budget
+        with open(path) as f:
+            cfg = json.load(f)
+        cfg["budget_ma"] = budget
+        path = TMP + "/tight.json"
+        with open(path, "w") as f:
+            f.write(canon.encode(cfg))
+    mod = boards.load(BACKEND)  # through the loader main.py uses
+    clock = ticks.FakeClock(30, start=(1 << 30) - 40)  # the presses cross the Pico's wrap
+    hw = mod.Hardware({"pins": path, "layouts": HW + "/layouts/", "clock": clock, "data": TMP})
+    return hw, clock
+
+
+def run(hw, clock, table, ms):
+    """Scan every 5 ms for `ms` milliseconds, as the inputs task does."""
+    for _ in range(ms // 5):
+        hw.scan(table)
+        clock.advance(5)
+
+
+def main():
+    out = {}
+    machine.DEVICES.append(0x3C)  # an SSD1306 answers on the bus
+    hw, clock = make()
+    cfg = hw.cfg
+    gpio = pins.buttons(cfg)
+    data = pins.strip(cfg)[0]
+    made = {}
+    for p in machine.MADE:
+        made[p.id] = (p.mode, p.pull)
+    for g in gpio:
+        assert made[g] == (machine.Pin.IN, machine.Pin.PULL_UP), (g, made.get(g))
+    assert made[data][0] == machine.Pin.OUT
+    out["id"] = hw.board_id()
+    assert out["id"] == "deadbeef01020304"
+    assert hw.oled is not None
+
+    table = StubTable()
+    run(hw, clock, table, 200)  # everything pulled up: nothing pressed
+    assert table.keys == [], table.keys
+
+    # seat 1's select: a short press, with contact bounce at both edges
+    pin = gpio[keys.index_of(1, "select")]
+    for level in (0, 1, 0):
+        machine.LEVELS[pin] = level
+        run(hw, clock, table, 5)
+    run(hw, clock, table, 100)
+    assert table.keys == [], "a press must wait for its release: %r" % table.keys
+    for level in (1, 0, 1):
+        machine.LEVELS[pin] = level
+        run(hw, clock, table, 5)
+    run(hw, clock, table, 40)
+    assert table.keys == [[1, "select"]], table.keys
+
+    # the table's back button held: a long press, delivered while still held
+    pin = gpio[keys.index_of(keys.TABLE, "back")]
+    machine.LEVELS[pin] = 0
+    run(hw, clock, table, 700)
+    assert table.keys[-1] == [keys.TABLE, "back"], table.keys
+    machine.LEVELS[pin] = 1
+    run(hw, clock, table, 100)
+    assert len(table.keys) == 2, table.keys
+
+    # two buttons at once (seat 4's down and seat 0's up): both arrive, in index order
+    a, b = gpio[keys.index_of(4, "down")], gpio[keys.index_of(0, "up")]
+    machine.LEVELS[a] = machine.LEVELS[b] = 0
+    run(hw, clock, table, 60)
+    machine.LEVELS[a] = machine.LEVELS[b] = 1
+    run(hw, clock, table, 60)
+    assert table.keys[2:] == [[0, "up"], [4, "down"]], table.keys
+
+    enc = pins.encoder(cfg)
+    if enc:  # one detent clockwise: the table's right, which a menu reads as down
+        for la, lb in ((0, 1), (0, 0), (1, 0), (1, 1)):
+            machine.LEVELS[enc["a"]], machine.LEVELS[enc["b"]] = la, lb
+            run(hw, clock, table, 5)
+        assert table.keys[-1] == [keys.TABLE, "down"], table.keys
+    out["keys"] = table.keys
+    out["screen"] = hw.oled.shown[-1]  # the display shows the last menu screen
+    assert hw.oled.shown[-1] == [[0, "pad %d" % table.keys[-1][0]], [8, table.keys[-1][1]]]
+
+    # show(): the frame, limited, reaches the strip in GRB
+    table.changed = True
+    hw.show(table)
+    assert not table.changed
+    buf = hw.strip.writes[-1]
+    out["strip"] = strip_facts(buf)
+    # LED 43 is the step track's "roll" LED: step colour [150, 0, 255] at level 160
+    # is R 94, G 0, B 160; the strip wants G, R, B
+    assert buf[43 * 3:43 * 3 + 3] == bytes([0, 94, 160]), buf[129:132]
+    assert power.estimate_ma(grb_to_rgb(buf)) <= 500
+
+    # a budget the frame does not fit: dimmed as a whole to fit, still GRB
+    machine.MADE[:] = []
+    hw = None  # one board at a time, as on a board
+    gc.collect()
+    tight, clock2 = make(budget=130)
+    table.changed = True
+    tight.show(table)
+    dim = tight.strip.writes[-1]
+    rgb = grb_to_rgb(dim)
+    out["tight"] = strip_facts(dim)
+    assert power.estimate_ma(rgb) <= 130, power.estimate_ma(rgb)
+    assert dim[129] == 0 and 0 < dim[130] < 94 and 0 < dim[131] < 160, dim[129:132]
+    for i in range(len(buf)):
+        assert dim[i] <= buf[i]
+
+    # no display on the bus: none, and the presses still work
+    machine.DEVICES[:] = []
+    tight = None
+    gc.collect()
+    bare, clock3 = make()
+    assert bare.oled is None
+    t2 = StubTable()
+    pin = gpio[keys.index_of(2, "up")]
+    machine.LEVELS[pin] = 0
+    run(bare, clock3, t2, 40)
+    machine.LEVELS[pin] = 1
+    run(bare, clock3, t2, 40)
+    assert t2.keys == [[2, "up"]], t2.keys
+    sys.stdout.write("RESULT " + canon.encode(out) + "\n")
+
+
+def grb_to_rgb(buf):
+    out = bytearray(len(buf))
+    for j in range(0, len(buf), 3):
+        out[j], out[j + 1], out[j + 2] = buf[j + 1], buf[j], buf[j + 2]
+    return out
+
+
+def strip_facts(buf):
+    lit = 0
+    total = 0
+    for i in range(0, len(buf), 3):
+        if buf[i] or buf[i + 1] or buf[i + 2]:
+            lit += 1
+    for c in buf:
+        total += c
+    return {"bytes": len(buf), "lit": lit, "sum": total, "ma": power.estimate_ma(grb_to_rgb(buf))}
+
+
+main()

