@@ -47,3 +47,12 @@ def mpy_build(micropython, tmp_path_factory):
     out = tmp_path_factory.mktemp("mpy")
     mp.build_mpy(ROOT / "shared_rules", out)
     return out
+
+
+@pytest.fixture(scope="session")
+def firmware_build(micropython, tmp_path_factory):
+    """shared_rules/ and firmware/ compiled to .mpy, as deployed to a board (str path)."""
+    out = tmp_path_factory.mktemp("fw")
+    mp.build_mpy(ROOT / "shared_rules", out)
+    mp.build_mpy(ROOT / "firmware", out)
+    return str(out)

@@ -201,11 +201,8 @@ def test_backends_use_only_what_micropython_offers():
 
 
 @pytest.fixture(scope="module")
-def build(micropython, tmp_path_factory):
-    out = tmp_path_factory.mktemp("boards")
-    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
-    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
-    return str(out)
+def build(firmware_build):
+    return firmware_build
 
 
 def _result(proc):

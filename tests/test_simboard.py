@@ -11,9 +11,6 @@ flash folder) lose nothing; bad frames are answered and change nothing.
 import os
 import sys
 
-import pytest
-
-from chancery import micropython as mp
 from chancery.link import Link
 from chancery.logbook import Logbook
 from chancery.simboard import SimBoard
@@ -30,15 +27,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # and above (the menus' share of the heap wobbles), and the benchmark reports the
 # smallest heap that works.
 HEAP = os.environ.get("CHANCERY_SIM_HEAP", "160K")
-
-
-@pytest.fixture(scope="module")
-def firmware_build(micropython, tmp_path_factory):
-    """shared_rules/ and firmware/ compiled to .mpy, as deployed."""
-    out = tmp_path_factory.mktemp("fw")
-    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
-    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
-    return str(out)
 
 
 def start(build, data, micropython, seed=7, players=4, heap=HEAP):

@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 
+import gate_harness  # noqa: E402
 import playout  # noqa: E402
 
 from chancery import micropython as mp  # noqa: E402
@@ -118,16 +119,7 @@ def smallest_heap(code):
                 link.close()
                 board.stop()
 
-    lo, hi = 64, 160
-    if not plays("%dK" % hi):
-        return None
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if plays("%dK" % mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return hi
+    return gate_harness.smallest_heap(plays, 64, 160)
 
 
 def main(argv=None):
