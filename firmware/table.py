@@ -115,9 +115,11 @@ class Table:
             index = self.act(move, seat)
         except RuleError as e:
             return ["Not allowed:", e.code[:16]], None
-        for other in self.menus.values():  # the state moved on: every pad starts afresh
-            other.start(self.state, None)
-        screen = menu.start(self.state, seat)
+        screen = None
+        for p in self.menus:  # the state moved on: every pad starts afresh, each for its own seat
+            shown = self.menus[p].start(self.state, None if p == buttons.TABLE else p)
+            if p == pad:
+                screen = shown
         return screen, index
 
     # --- the link ------------------------------------------------------------------
