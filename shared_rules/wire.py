@@ -132,21 +132,13 @@ def _frame(seq, kind, body):
 
 def encode(seq, kind, body=None):
     r"""One frame as a line (str, ending in "\n"); raises FrameError."""
-    obj = _frame(seq, kind, body)
-    try:
-        text = canon.encode(obj)
-    except TypeError as e:  # floats, bytes, non-string keys
-        raise FrameError("not_json", str(e))
-    line = '{"c":"' + canon.crc32_hex(text) + '",' + text[1:]
-    if len(line) > MAX_FRAME:
-        raise FrameError("too_long", "%d bytes, at most %d (send entries one per frame)" % (len(line), MAX_FRAME))
-    if min(line) < " " or max(line) > "~":  # canon escapes these; never let one through
-        raise FrameError("not_json", "a byte outside printable ASCII")
-    return line + "\n"
+    pieces = []
+    write(seq, kind, body, pieces.append)
+    return "".join(pieces)
 
 
 def write(seq, kind, body, out):
-    """Write the same line as encode(), piece by piece, through out(str).
+    """Write one frame, piece by piece, through out(str): the one encoder (encode joins it).
 
     A board has no room for a whole frame's text (nor for the list of pieces
     that builds it): one pass sums the CRC and the length, a second writes.
