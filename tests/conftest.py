@@ -52,7 +52,4 @@ def mpy_build(micropython, tmp_path_factory):
 @pytest.fixture(scope="session")
 def firmware_build(micropython, tmp_path_factory):
     """shared_rules/ and firmware/ compiled to .mpy, as deployed to a board (str path)."""
-    out = tmp_path_factory.mktemp("fw")
-    mp.build_mpy(ROOT / "shared_rules", out)
-    mp.build_mpy(ROOT / "firmware", out)
-    return str(out)
+    return str(mp.build_board(tmp_path_factory.mktemp("fw")))

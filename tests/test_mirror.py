@@ -6,7 +6,6 @@ import os
 
 import pytest
 
-from chancery import micropython as mp
 from chancery.link import Link
 from chancery.mirror import MirrorApp, key_press, load_layout, strip_text
 from chancery.simboard import SimBoard
@@ -40,12 +39,9 @@ def test_strip_text_draws_every_led_of_every_track():
 
 
 @pytest.fixture()
-def board(micropython, tmp_path):
-    build = tmp_path / "fw"
-    mp.build_mpy(os.path.join(ROOT, "shared_rules"), build)
-    mp.build_mpy(os.path.join(ROOT, "firmware"), build)
+def board(micropython, firmware_build, tmp_path):
     b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="160K", micropython=micropython,
-                 code_path=[str(build)])
+                 code_path=[firmware_build])
     b.open_pty()
     link = Link(b.port_name)
     link.open()

@@ -32,12 +32,6 @@ from chancery.simboard import SimBoard  # noqa: E402
 from shared_rules import engine, wire  # noqa: E402
 
 
-def build(out):
-    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
-    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
-    return out
-
-
 def start(code, data, heap, players=4, seed=7):
     board = SimBoard(data_dir=data, players=players, seed=seed, heap=heap, code_path=[code])
     link = Link(board.open_pty())
@@ -127,7 +121,7 @@ def main(argv=None):
     ap.add_argument("--presses", type=int, default=200)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        code = build(tmp)
+        code = mp.build_board(tmp)
         median, p95 = press_latency(code, args.presses)
         rate, lost, frames = ingest_rate()
         heap = smallest_heap(code)

@@ -26,10 +26,7 @@ def configure_mirror(p):
 
 def firmware_build():
     """shared_rules/ and firmware/ compiled to .mpy in the user cache (only what changed)."""
-    out = os.path.join(platformdirs.user_cache_dir("chancery", appauthor=False), "mpy")
-    mp.build_mpy(os.path.join(ROOT, "shared_rules"), out)
-    mp.build_mpy(os.path.join(ROOT, "firmware"), out)
-    return out
+    return mp.build_board(os.path.join(platformdirs.user_cache_dir("chancery", appauthor=False), "mpy"))
 
 
 def _terminal():

@@ -332,3 +332,18 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=()):
                 if name.endswith((".mpy", ".mpy.tmp")) and stale not in wanted:
                     os.remove(stale)
     return sorted(outputs)
+
+
+BOARD_PACKAGES = ("shared_rules", "firmware")  # what a board runs, from the checkout
+
+
+def build_board(out_dir, *, mpy_cross=None):
+    """Compile what a board runs (shared_rules/ and firmware/) to .mpy under out_dir.
+
+    out_dir is then the one folder to put on MICROPYPATH (or a board's /lib).
+    Returns out_dir.
+    """
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for package in BOARD_PACKAGES:
+        build_mpy(os.path.join(root, package), out_dir, mpy_cross=mpy_cross)
+    return out_dir

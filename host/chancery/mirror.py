@@ -198,13 +198,7 @@ class MirrorApp(App):
         if press is None or self.link.ser is None:
             return
         event.stop()
-        try:
-            kind, body = self.link.press(*press)
-        except (OSError, LinkError) as e:
-            self.log_line("Press not delivered: %s" % e)
-            return
-        if kind == wire.ERROR:
-            self.log_line("Board says no: %s" % _error_text(self.link, body))
+        self.ask(self.link.press, *press)
 
     def on_input_submitted(self, message):
         text = message.value.strip().lstrip(":")
@@ -218,13 +212,15 @@ class MirrorApp(App):
         except commands.ParseError as e:
             self.log_line(str(e))
             return
+        self.ask(self.link.act, act)
+
+    def ask(self, request, *args):
+        """Send a press or an act. A refusal arrives as an error frame, which
+        on_link_event reports like any other; only a lost link is said here."""
         try:
-            kind, body = self.link.act(act)
+            request(*args)
         except (OSError, LinkError) as e:
             self.log_line("Not delivered: %s" % e)
-            return
-        if kind == wire.ERROR:
-            self.log_line("Not allowed: %s" % _error_text(self.link, body))
 
 
 def _error_text(link, body):
