@@ -1,4 +1,4 @@
-"""Buttons: debounce, short and long presses, the pad layout, the rotary encoder.
+"""Buttons: debounce, short and long presses, the rotary encoder (the layout: firmware/pads.py).
 
 The board's scan loop reads its pins every few milliseconds and passes the
 levels (1 = pressed; the board layer inverts active-low pins) to
@@ -25,48 +25,7 @@ list is reused (read it before the next update or press). Only a press
 allocates, its (index, kind) tuple.
 """
 
-from shared_rules.compat import const
-
-SHORT = "short"
-LONG = "long"
-
-SEAT_PADS = const(5)  # up to five seats, each with a pad of three buttons
-TABLE = const(5)  # the pad number of the table controls
-COUNT = const(19)  # 5 seats x 3 buttons + 4 table controls
-PAD_BUTTONS = ("up", "select", "down")
-TABLE_BUTTONS = ("left", "push", "right", "back")  # encoder ccw/cw arrive as left/right
-
-# What each button means to a menu, short and long. A seat's pad has no back
-# button, so holding "up" steps back; holding "down" jumps a group ahead
-# (a rank of cards), which is how 45 cards are crossed with three buttons.
-_KEYS = {"up": ("up", "back"), "left": ("up", "back"),
-         "select": ("select", "long_select"), "push": ("select", "long_select"),
-         "down": ("down", "long_down"), "right": ("down", "long_down"),
-         "back": ("back", "back")}
-
-
-def which(index):
-    """(pad, button name) of a button index: seats' pads first, then the table's."""
-    if index < 0 or index >= COUNT:
-        raise IndexError(index)
-    if index < SEAT_PADS * 3:
-        return index // 3, PAD_BUTTONS[index % 3]
-    return TABLE, TABLE_BUTTONS[index - SEAT_PADS * 3]
-
-
-def index_of(pad, name):
-    if pad == TABLE:
-        return SEAT_PADS * 3 + TABLE_BUTTONS.index(name)
-    if pad < 0 or pad >= SEAT_PADS:
-        raise IndexError(pad)
-    return pad * 3 + PAD_BUTTONS.index(name)
-
-
-def menu_key(index, kind):
-    """(pad, menu key) for a press: the menu's keys are up, down, select, back,
-    long_select and long_down."""
-    pad, name = which(index)
-    return pad, _KEYS[name][1 if kind == LONG else 0]
+from firmware.pads import LONG, SHORT
 
 
 class Buttons:

@@ -229,22 +229,6 @@ class Journal:
             raise JournalError(r, path, lineno)
         return r
 
-    def _first(self, name, tag, keys):
-        """(object, crc) of a file's first line; None if the file or the line is missing."""
-        path = self._p(name)
-        try:
-            f = self._open(path, "rb")
-        except OSError:
-            return None
-        try:
-            r = self._read(f, path, 1)
-        finally:
-            f.close()
-        v = _loads(r[1], keys) if r and r[0] == tag else None
-        if r and v is None:
-            raise JournalError("bad_header" if tag == b"h" else "bad_snapshot", path, 1, "not " + str(list(keys)))
-        return r and (v, r[2])
-
     def entries(self, start=0):
         """Yield the complete entries from index `start` on, one at a time (RAM). Every line
         is checked; those before `start` only by CRC and index: parsing costs time."""
@@ -269,96 +253,21 @@ class Journal:
         finally:
             f.close()
 
-    def _recover(self):
-        """A .tmp beside its target was cut short: removed. A lone one is promoted if its
-        first line is whole (FAT's rename), else removed (cut while first written)."""
-        for name in (GAME, SNAP):
-            tmp = self._p(name + ".tmp")
-            if _exists(tmp):
-                line = b""
-                if not _exists(self._p(name)):
-                    f = self._open(tmp, "rb")
-                    line = _readline(f)
-                    f.close()
-                if isinstance(_check(line), str):
-                    os.remove(tmp)
-                else:
-                    _replace(tmp, self._p(name))
-
     def resume(self, engine=None):
         """Load the game: header, snapshot, then each later entry replayed, every digest
         checked; a torn tail is cut. Returns (header, state, count). Bad data raises
-        NoGame or JournalError, never another exception."""
-        if engine is None:
-            from shared_rules import engine
-        from shared_rules.errors import RuleError
+        NoGame or JournalError, never another exception. The code lives in
+        firmware/resume.py, which is let go once the game is loaded: a board resumes at
+        boot only, and the RAM is the game's."""
+        import sys
 
-        self.close()
-        self._recover()
-        gp, sp = self._p(GAME), self._p(SNAP)
-        r = self._first(GAME, b"h", {"game": str, "seed": int, "start": str})
-        if r is None:
-            raise NoGame("no_game", gp, None, "no game under way, or its header was cut short")
-        header, self.head = r
-        game, first, last = header["game"], 0, header["start"]
-        r = self._first(SNAP, b"s", {"count": int, "digest": str, "state": dict})
-        if r and r[0].get("head") == self.head:  # else another game's: start() was cut before removing it
-            first, last, state = r[0]["count"], r[0]["digest"], r[0]["state"]
-            if canon.digest(state) != last or first < 0 or (first == 0 and last != header["start"]):
-                raise JournalError("bad_snapshot", sp, 1, "the state's digest is not the one recorded")
-        else:
-            try:
-                state = engine.new_match(game, header.get("settings"), header["seed"])["state"]
-            except RuleError as e:
-                raise JournalError("bad_header", gp, 1, "%s %s" % (e.code, canon.encode(e.detail)))
-            if canon.digest(state) != last:
-                raise JournalError("start_differs", gp, 1, "the rules give another initial state")
-        r = None
-        index = first - 1 if first else 0
-        it = self.entries(index)
+        import firmware
+        from firmware import resume as loader
+
         try:
-            for entry in it:
-                line, index = index + 2, index + 1
-                if index == first:  # the entry the snapshot was taken after
-                    if entry["digest"] != last:
-                        raise JournalError("bad_snapshot", sp, 1, "digest %s; entry %d has %s" % (
-                            last, first - 1, entry["digest"]))
-                    continue
-                try:
-                    act, events, state, digest = engine.step(game, state, entry["action"])
-                    same = canon.digest(act) == canon.digest(entry["action"]) and \
-                        canon.digest(events) == canon.digest(entry["events"])
-                except RuleError as e:
-                    raise JournalError("refused", gp, line, "%s %s" % (e.code, canon.encode(e.detail)))
-                except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:  # data no rules expect
-                    raise JournalError("bad_entry", gp, line, "%s %s" % (type(e).__name__, e))
-                if not same or digest != entry["digest"]:
-                    raise JournalError("events_differ" if not same else "digest_differs", gp, line,
-                                       "state %s, journal says %s" % (digest, entry["digest"]))
-                entry = act = events = None
+            return loader.resume(self, engine)
         finally:
-            it.close()
-        count = self._lines
-        if count < first:
-            raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
-        self.count, self.snap_at, self.cut = count, first, self._size - self._good
-        if self.cut:
-            self._rewrite(self._good)
-        self._f = self._open(gp, "ab")
-        return header, state, count
-
-    def _rewrite(self, size):
-        """Cut the torn tail: the first `size` bytes to game.tmp, renamed over game.jsonl."""
-        src = self._open(self._p(GAME), "rb")
-        dst = self._open(self._p(GAME + ".tmp"), "wb")
-        mv = memoryview(self._buf)
-        while size > 0:
-            k = src.readinto(mv[:min(size, _BUF)])
-            if not k:
-                raise JournalError("io", self._p(GAME), None, "shorter than when it was read")
-            dst.write(mv[:k])
-            size -= k
-        src.close()
-        _sync(dst)
-        dst.close()
-        _replace(self._p(GAME + ".tmp"), self._p(GAME))
+            loader = None
+            sys.modules.pop("firmware.resume", None)
+            if hasattr(firmware, "resume"):  # a submodule is an attribute of its package
+                delattr(firmware, "resume")

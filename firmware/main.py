@@ -10,16 +10,15 @@ from firmware import board as boards
 from firmware.journal import Journal
 from firmware.table import Table
 
-_OPTIONS = ("--board", "--data", "--game", "--players", "--seed")
-
 
 def options(argv):
     out = {"board": "sim", "data": "chancery-data", "game": "chancellors", "players": None, "seed": None}
     i = 0
     while i < len(argv):
-        if argv[i] not in _OPTIONS or i + 1 >= len(argv):
-            raise SystemExit("usage: firmware.main " + " ".join([o + " X" for o in _OPTIONS]))
-        out[argv[i][2:]] = argv[i + 1]
+        name = argv[i][2:]  # each option is "--" and a key of out
+        if argv[i][:2] != "--" or name not in out or i + 1 >= len(argv):
+            raise SystemExit("usage: firmware.main [--board B] [--data DIR] [--game G] [--players N] [--seed S]")
+        out[name] = argv[i + 1]
         i += 2
     for name in ("players", "seed"):
         if out[name] is not None:

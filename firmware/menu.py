@@ -14,7 +14,8 @@ Optional parameters offer "(default)" first; lists of distinct scalars are
 toggled and finished with long_select; other lists take one pick per item.
 After confirming, the confirm screen stays (back corrects a refused action);
 a key that comes with another state object restarts the menu and is
-swallowed, since the screen it answered is stale.
+swallowed, since the screen it answered is stale. rest() drops what an idle
+menu holds until its next key.
 """
 
 from shared_rules import canon, decktet, engine
@@ -71,6 +72,12 @@ class Menu:
         self._rebuild()
         self._move(0)
         return self.screen()
+
+    def rest(self):
+        """Let go of the entry and what it was built from (the board's RAM); the next
+        key comes with another state, so it starts the menu afresh and is swallowed."""
+        self.state = self.schemas = self.types = self.cards = self.s = None
+        self.picks = self.vals = self.stack = None
 
     def _rebuild(self):
         self.stage = _TYPE

@@ -15,6 +15,8 @@ log holds every value (source "board") and nothing in it predicts the next
 roll. The match seed stays in the log for replays.
 """
 
+import gc
+
 from shared_rules import canon, engine, prng, wire
 from shared_rules.errors import RuleError
 
@@ -69,6 +71,7 @@ class Table:
         if seat is not None and isinstance(move, dict) and "seat" not in move:
             move = dict(move)
             move["seat"] = seat
+        gc.collect()  # the step copies the state: let it find room on a tidy heap
         act, events, state, digest = engine.step(self.game, self.state, move)
         entry = {"action": act, "events": events, "digest": digest}
         self.journal.append(self.count, entry, state)  # on flash before anyone hears of it
@@ -76,8 +79,13 @@ class Table:
         index = self.count
         self.count += 1
         self.changed = True
+        if self.menus:  # the state moved on: every pad's next key starts its menu afresh
+            for p in self.menus:
+                self.menus[p].rest()
         if self.listening:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
+        move = act = events = state = entry = None
+        gc.collect()  # the old state and the menus' data are garbage now
         return index
 
     def _board_roll(self, g, move):
@@ -96,15 +104,15 @@ class Table:
     # --- the menus (pads and table controls) ---------------------------------------
 
     def key(self, pad, name):
-        """A menu key from a pad (seat 0..4, or buttons.TABLE). Returns the screen lines
+        """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
         and the entry index if the key completed an action (else None)."""
-        from firmware import buttons
+        from firmware import pads
         from firmware.menu import Menu
 
         if self.menus is None:
             self.menus = {}
         menu = self.menus.get(pad)
-        seat = None if pad == buttons.TABLE else pad
+        seat = None if pad == pads.TABLE else pad
         if menu is None:
             menu = self.menus[pad] = Menu(engine.game_module(self.game))
             menu.start(self.state, seat)
@@ -115,12 +123,7 @@ class Table:
             index = self.act(move, seat)
         except RuleError as e:
             return ["Not allowed:", e.code[:16]], None
-        screen = None
-        for p in self.menus:  # the state moved on: every pad starts afresh, each for its own seat
-            shown = self.menus[p].start(self.state, None if p == buttons.TABLE else p)
-            if p == pad:
-                screen = shown
-        return screen, index
+        return menu.start(self.state, seat), index
 
     # --- the link ------------------------------------------------------------------
 
@@ -161,16 +164,16 @@ class Table:
             self._error(seq, "wrong_side", "a board does not take %s frames" % kind)
 
     def press(self, seq, body):
-        from firmware import buttons
+        from firmware import pads
 
         pad, key, hold = body.get("pad"), body.get("key"), body.get("hold")
-        names = buttons.TABLE_BUTTONS if pad == buttons.TABLE else buttons.PAD_BUTTONS
-        if not (isinstance(pad, int) and 0 <= pad <= buttons.TABLE and isinstance(key, int)
-                and 0 <= key < len(names) and hold in (buttons.SHORT, buttons.LONG)):
+        names = pads.TABLE_BUTTONS if pad == pads.TABLE else pads.PAD_BUTTONS
+        if not (isinstance(pad, int) and 0 <= pad <= pads.TABLE and isinstance(key, int)
+                and 0 <= key < len(names) and hold in (pads.SHORT, pads.LONG)):
             self._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
-                        % buttons.TABLE)
+                        % pads.TABLE)
             return
-        screen, index = self.key(*buttons.menu_key(buttons.index_of(pad, names[key]), hold))
+        screen, index = self.key(*pads.menu_key(pads.index_of(pad, names[key]), hold))
         self.send(wire.DISPLAY, {"lines": screen})
         self.send(wire.OK, {"re": seq, "i": index})
 

@@ -12,11 +12,30 @@ import binascii
 _ESCAPES = {"\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 
 
+try:
+    memoryview("")  # MicroPython: a str is a buffer of its UTF-8 bytes, no copy needed
+
+    def _utf8(s):
+        return memoryview(s)
+
+except TypeError:  # CPython
+
+    def _utf8(s):
+        return s.encode("utf-8", "surrogatepass")  # a lone surrogate is escaped, not refused
+
+
+def printable(s):
+    """True when every character of s is printable ASCII (0x20-0x7E).
+
+    Checked on its UTF-8 bytes, never one character at a time: MicroPython
+    interns each one-character string it makes, and interned strings are
+    never freed."""
+    b = _utf8(s)
+    return len(b) == 0 or (min(b) >= 0x20 and max(b) <= 0x7E)
+
+
 def _plain(s):
-    for ch in s:
-        if ch in _ESCAPES or not (" " <= ch <= "~"):
-            return False
-    return True
+    return printable(s) and '"' not in s and "\\" not in s
 
 
 def _string(s, write):

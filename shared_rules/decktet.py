@@ -4,36 +4,39 @@ Source: ../shared/rules/decktet.md (basic deck of 36, extended deck of 9).
 Ranks are ordered ints: Ace 1, numbers 2-9, then PAWN < COURT < CROWN; the
 Excuse has rank 0 and no suit. The table is kept as one tuple of names and two
 byte strings (rank, suit bits) because a tuple per card costs a board several
-KB of RAM; a correction to the deck is still a one-place change here.
+KB of RAM; a correction to the deck is still a one-place change here. The
+names are split from one string: as a constant tuple MicroPython would keep
+each name as an object of its own plus the tuple's copy (3.5 KB), and as
+interned strings (a list of literals) they would push a board past the
+boundary where its table of interned strings doubles (7 KB at once).
 """
 
 from shared_rules.compat import const
 
-SUITS = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+SUITS = tuple(["Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"])
 
-ACE = const(1)
+_ACE = const(1)
 PAWN = const(10)
 COURT = const(11)
-CROWN = const(12)
-EXCUSE_RANK = const(0)
+_CROWN = const(12)
+_EXCUSE_RANK = const(0)
 EXCUSE = "Excuse"
 _BASIC = const(36)  # the first 36 names are the basic deck; the rest the extended deck
 
-NAMES = (
-    "Ace of Moons", "Ace of Suns", "Ace of Waves", "Ace of Leaves", "Ace of Wyrms", "Ace of Knots",
-    "Author", "Desert", "Origin",
-    "Journey", "Painter", "Savage",
-    "Mountain", "Sailor", "Battle",
-    "Forest", "Discovery", "Soldier",
-    "Lunatic", "Penitent", "Market",
-    "Chance Meeting", "Castle", "Cave",
-    "Diplomat", "Mill", "Betrayal",
-    "Pact", "Darkness", "Merchant",
-    "Huntress", "Bard", "Sea", "End", "Calamity", "Windfall",
-    "Watchman", "Light Keeper", "Borderland", "Harvest",
-    "Consul", "Rite", "Window", "Island",
-    "Excuse",
-)
+NAMES = tuple((
+    "Ace of Moons|Ace of Suns|Ace of Waves|Ace of Leaves|Ace of Wyrms|Ace of Knots|"
+    "Author|Desert|Origin|"
+    "Journey|Painter|Savage|"
+    "Mountain|Sailor|Battle|"
+    "Forest|Discovery|Soldier|"
+    "Lunatic|Penitent|Market|"
+    "Chance Meeting|Castle|Cave|"
+    "Diplomat|Mill|Betrayal|"
+    "Pact|Darkness|Merchant|"
+    "Huntress|Bard|Sea|End|Calamity|Windfall|"
+    "Watchman|Light Keeper|Borderland|Harvest|"
+    "Consul|Rite|Window|Island|"
+    "Excuse").split("|"))
 # Rank of each card, in NAMES order. Byte-string literals, not bytes((...)):
 # a tuple of ints would be kept alive in the module's constants (1 KB each).
 _RANKS = (
@@ -83,7 +86,7 @@ def rank_name(r):
 def label(name):
     """'7 Castle (Suns/Knots)' - what a person at the table reads."""
     r = rank(name)
-    if r == EXCUSE_RANK or r == ACE:
+    if r == _EXCUSE_RANK or r == _ACE:
         return name
     return "%s %s (%s)" % (rank_name(r), name, "/".join(suits(name)))
 

@@ -21,7 +21,7 @@ stays dark: a layout may describe more (or less) than a game shows.
 from shared_rules.compat import const
 
 _FULL = const(255)
-_SERVICES = ("diplomatic", "army", "navy")
+_SERVICES = tuple(["diplomatic", "army", "navy"])
 
 
 def frame_size(layout):

@@ -30,19 +30,31 @@ PROTO = const(1)            # protocol version, sent in hello and welcome
 MAX_FRAME = const(1024)     # bytes of a line without its line ending
 MAX_SEQ = const(0x3FFFFFFF)  # seq numbers stay small ints on a 32-bit board
 MAX_DEPTH = const(10)       # nesting of lists and objects, the frame itself counted
-BACKOFF_FIRST_MS = const(500)  # host reconnect delay: doubles after each failure
-BACKOFF_MAX_MS = const(10000)
 
-HELLO, GET, ACT, PRESS, PING = "hello", "get", "act", "press", "ping"  # sent by the host
-WELCOME, ENTRY, STATE, FRAME, DISPLAY = "welcome", "entry", "state", "frame", "display"  # by the board
-ERROR, PONG, OK = "error", "pong", "ok"
+# sent by the host
+HELLO = "hello"
+GET = "get"
+ACT = "act"
+PRESS = "press"
+PING = "ping"
+# sent by the board
+WELCOME = "welcome"
+ENTRY = "entry"
+STATE = "state"
+FRAME = "frame"
+DISPLAY = "display"
+ERROR = "error"
+PONG = "pong"
+OK = "ok"
 
 # Each kind and the fields it carries (more are allowed and passed along); the
-# first _HOST_KINDS are sent by the host, the rest by the board. Strings, not
-# tuples of tuples: those took 2.8 KB more heap (64-bit unix port).
-_KINDS = ("hello proto", "get i j", "act seat move", "press pad key hold", "ping",
-          "welcome fw proto game settings len digest id", "entry i move events digest", "state len digest view",
-          "frame px", "display lines", "error re code message", "pong re", "ok re i")
+# first _HOST_KINDS are sent by the host, the rest by the board. One string:
+# a tuple of these took 2.8 KB more of a board's heap, a tuple of strings
+# 0.9 KB (64-bit unix port; MicroPython keeps each string of a constant tuple
+# as an object of its own).
+_KINDS = ("hello proto|get i j|act seat move|press pad key hold|ping|"
+          "welcome fw proto game settings len digest id|entry i move events digest|state len digest view|"
+          "frame px|display lines|error re code message|pong re|ok re i")
 _HOST_KINDS = const(5)
 
 # one message for every way a line fails to be canonical JSON: where each
@@ -70,7 +82,7 @@ class FrameError(ValueError):
 
 def fields(kind):
     """The fields a kind carries (a tuple), or None for an unknown kind."""
-    for item in _KINDS:
+    for item in _KINDS.split("|"):
         words = item.split(" ")
         if words[0] == kind:
             return tuple(words[1:])
@@ -80,8 +92,9 @@ def fields(kind):
 def kinds():
     """[(kind, sender, fields)] for every kind; sender is "host" or "board"."""
     out = []
-    for i in range(len(_KINDS)):
-        words = _KINDS[i].split(" ")
+    items = _KINDS.split("|")
+    for i in range(len(items)):
+        words = items[i].split(" ")
         out.append((words[0], "host" if i < _HOST_KINDS else "board", tuple(words[1:])))
     return out
 
@@ -149,9 +162,8 @@ def write(seq, kind, body, out):
     def count(piece):
         crc[0] = canon.crc32_update(piece, crc[0])
         crc[1] += len(piece)
-        for ch in piece:  # canon escapes these; never let one through
-            if ch < " " or ch > "~":
-                raise FrameError("not_json", "a byte outside printable ASCII")
+        if not canon.printable(piece):  # canon escapes these; never let one through
+            raise FrameError("not_json", "a byte outside printable ASCII")
 
     try:
         canon.dump(obj, count)
@@ -275,6 +287,8 @@ class Reader:
                             item = decode(bytes(self._mv[:n]))
                         except FrameError as e:
                             item = e
+                        except MemoryError:  # a board short of RAM: this line is lost, not the link
+                            item = FrameError("no_memory", "no room to read this line")
                         yield item
             if nl < 0:
                 break

@@ -22,7 +22,7 @@ import sys
 import pytest
 
 from chancery import micropython as mp
-from firmware import buttons
+from firmware import pads
 from firmware.board import pins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -99,7 +99,7 @@ def _no_floats(value, where):
 def test_pin_map_is_complete(name):
     cfg = load(name)
     assert cfg["port"] in ("rp2", "esp32", "circuitpython")
-    assert len(cfg["buttons"]) == buttons.COUNT == 19
+    assert len(cfg["buttons"]) == pads.COUNT == 19
     assert cfg["pull"] == "up" and cfg["active_low"] is True
     assert cfg["budget_ma"] == 500
     assert isinstance(cfg["notes"], str) and cfg["notes"]
@@ -111,7 +111,7 @@ def test_pin_map_is_complete(name):
     fitted = [i for i, p in enumerate(cfg["buttons"]) if p is not None]
     # at least four seats' pads, and the table can step forward, back and select
     assert set(range(12)) <= set(fitted), fitted
-    table = {buttons.which(i)[1] for i in fitted if buttons.which(i)[0] == buttons.TABLE}
+    table = {pads.which(i)[1] for i in fitted if pads.which(i)[0] == pads.TABLE}
     assert {"push", "back"} <= table
     assert {"left", "right"} <= table or cfg.get("encoder")
     assert problems(cfg) == []

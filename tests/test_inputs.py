@@ -38,14 +38,15 @@ import playout  # noqa: E402
 from menu_player import MenuPlayer, cursor  # noqa: E402
 
 from chancery import micropython as mp  # noqa: E402
-from firmware import buttons, ticks  # noqa: E402
-from firmware.buttons import LONG, SHORT, Buttons, Encoder  # noqa: E402
+from firmware import pads, ticks  # noqa: E402
+from firmware.buttons import Buttons, Encoder  # noqa: E402
 from firmware.menu import Menu  # noqa: E402
+from firmware.pads import LONG, SHORT  # noqa: E402
 from shared_rules import engine  # noqa: E402
 from shared_rules import schema as schemas  # noqa: E402
 
 BOARD_HEAP = "96K"
-FIRMWARE = ("__init__", "ticks", "buttons", "menu")
+FIRMWARE = ("__init__", "ticks", "pads", "buttons", "menu")
 
 
 # ------------------------------------------------------------------ ticks
@@ -201,19 +202,19 @@ def test_update_without_levels_still_times_a_hold():
 
 def test_the_button_map():
     seen = set()
-    for i in range(buttons.COUNT):
-        pad, name = buttons.which(i)
-        assert buttons.index_of(pad, name) == i
+    for i in range(pads.COUNT):
+        pad, name = pads.which(i)
+        assert pads.index_of(pad, name) == i
         seen.add((pad, name))
     assert len(seen) == 19
-    assert buttons.which(0) == (0, "up") and buttons.which(14) == (4, "down")
-    assert buttons.which(15) == (buttons.TABLE, "left") and buttons.which(18) == (buttons.TABLE, "back")
-    assert buttons.menu_key(4, SHORT) == (1, "select") and buttons.menu_key(4, LONG) == (1, "long_select")
-    assert buttons.menu_key(3, LONG) == (1, "back")  # a seat's pad has no back button: hold up
-    assert buttons.menu_key(17, SHORT) == (buttons.TABLE, "down")
-    assert buttons.menu_key(18, SHORT) == (buttons.TABLE, "back")
+    assert pads.which(0) == (0, "up") and pads.which(14) == (4, "down")
+    assert pads.which(15) == (pads.TABLE, "left") and pads.which(18) == (pads.TABLE, "back")
+    assert pads.menu_key(4, SHORT) == (1, "select") and pads.menu_key(4, LONG) == (1, "long_select")
+    assert pads.menu_key(3, LONG) == (1, "back")  # a seat's pad has no back button: hold up
+    assert pads.menu_key(17, SHORT) == (pads.TABLE, "down")
+    assert pads.menu_key(18, SHORT) == (pads.TABLE, "back")
     with pytest.raises(IndexError):
-        buttons.which(19)
+        pads.which(19)
 
 
 # ------------------------------------------------------------------ encoder
@@ -604,8 +605,9 @@ from firmware import ticks
 took('ticks')
 from firmware import buttons
 took('buttons')
-pads = buttons.Buttons(buttons.COUNT, ticks)
-pads.update(0)
+from firmware import pads as layout
+keys = buttons.Buttons(layout.COUNT, ticks)
+keys.update(0)
 took('buttons_in_use')
 from firmware.menu import Menu
 took('menu')
@@ -633,7 +635,7 @@ def test_the_heap_buttons_and_menu_take(board_path, capsys):
 def test_nothing_in_firmware_inputs_that_micropython_lacks():
     from test_micropython_gate import check_source
 
-    for name in ("ticks", "buttons", "menu"):
+    for name in ("ticks", "pads", "buttons", "menu"):
         path = ROOT / "firmware" / (name + ".py")
         problems = [p for p in check_source(path.read_text(), str(path), package="firmware")
                     if "imports shared_rules" not in p and "imports time" not in p and "imports supervisor" not in p]

@@ -145,6 +145,15 @@ def check_source(text, filename, package="shared_rules"):
         elif top not in ALLOWED_IMPORTS:
             bad(node, "imports %s, which is not in the allowed list %s" % (name, sorted(ALLOWED_IMPORTS)))
 
+    for top in tree.body:  # module level: the constants a module keeps for as long as it is loaded
+        if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for node in ast.walk(top):
+            if isinstance(node, ast.Tuple) and len(node.elts) > 1 and all(
+                    isinstance(e, ast.Constant) for e in node.elts) and any(
+                    isinstance(e.value, str) for e in node.elts):
+                bad(node, "a tuple of string constants at module level: MicroPython keeps each string "
+                          "as an object of its own (about 60 bytes on a board); write tuple([...])")
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:

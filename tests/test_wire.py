@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from chancery import link
 from chancery import micropython as mp
 from shared_rules import canon, wire
 
@@ -370,7 +371,7 @@ def test_doc_states_the_limits_the_code_has():
     assert "at most **%d** deep" % wire.MAX_DEPTH in text
     assert "(version %d)" % wire.PROTO in text
     assert wire.MAX_SEQ == 2 ** 30 - 1 and "1073741823" in text
-    assert (wire.BACKOFF_FIRST_MS, wire.BACKOFF_MAX_MS) == (500, 10000)
+    assert (link.BACKOFF_FIRST_MS, link.BACKOFF_MAX_MS) == (500, 10000)
     for kind, _sender, fields in wire.kinds():
         heading = re.search(r"\*\*%s\*\*([^:]*):" % kind, text)
         assert heading, kind

@@ -28,7 +28,7 @@ import microcontroller
 import neopixel
 
 from firmware import buttons as keys
-from firmware import ticks
+from firmware import pads, ticks
 from firmware.board import pins
 from firmware.board.sim import _answer
 from shared_rules import engine, power, prng, render, wire
@@ -66,7 +66,7 @@ class Hardware:
         up = cfg.get("pull", "up") == "up"
         self._pins = [None if p is None else _input(p, up) for p in pins.buttons(cfg)]
         self._pressed = not pins.active_level(cfg)  # digitalio gives True for a high level
-        self.buttons = keys.Buttons(keys.COUNT, opts.get("clock") or ticks)
+        self.buttons = keys.Buttons(pads.COUNT, opts.get("clock") or ticks)
         enc = pins.encoder(cfg)
         self._enc = None
         if enc:
@@ -165,7 +165,7 @@ class Hardware:
         events = self.buttons.update(mask)
         n = len(events)
         for k in range(n):
-            pad, key = keys.menu_key(events[k][0], events[k][1])
+            pad, key = pads.menu_key(events[k][0], events[k][1])
             try:
                 self.screen = table.key(pad, key)[0]
             except MemoryError:

@@ -24,14 +24,14 @@ import machine
 import neopixel
 
 from firmware import buttons as keys
-from firmware import ticks
+from firmware import pads, ticks
 from firmware.board import pins, sim
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 
 SCAN_MS = const(5)
 LAYOUTS = "/hardware/layouts/"
-_LEFT = const(15)  # keys.index_of(keys.TABLE, "left"): an encoder's turn anticlockwise
+_LEFT = const(15)  # pads.index_of(pads.TABLE, "left"): an encoder's turn anticlockwise
 _RIGHT = const(17)  # ... and clockwise
 _LINES = const(8)  # an SSD1306 128x64 shows 8 lines of 16 characters in its 8x8 font
 
@@ -50,7 +50,7 @@ class Hardware(sim.Hardware):
         pull = Pin.PULL_UP if cfg.get("pull", "up") == "up" else Pin.PULL_DOWN
         self._pins = [None if p is None else Pin(p, Pin.IN, pull) for p in pins.buttons(cfg)]
         self._active = pins.active_level(cfg)
-        self.buttons = keys.Buttons(keys.COUNT, o.get("clock") or ticks)
+        self.buttons = keys.Buttons(pads.COUNT, o.get("clock") or ticks)
         enc = pins.encoder(cfg)
         self._enc = None
         if enc:
@@ -105,7 +105,7 @@ class Hardware(sim.Hardware):
         return n
 
     def _key(self, table, index, kind):
-        pad, key = keys.menu_key(index, kind)
+        pad, key = pads.menu_key(index, kind)
         try:
             screen = table.key(pad, key)[0]
         except MemoryError:

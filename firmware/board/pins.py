@@ -31,7 +31,7 @@ def load(name):
 
 
 def buttons(cfg):
-    """The 19 button pins in firmware/buttons.py order; None where none is fitted."""
+    """The 19 button pins in firmware/pads.py order; None where none is fitted."""
     return cfg["buttons"]
 
 

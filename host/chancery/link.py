@@ -17,6 +17,8 @@ from shared_rules import canon, engine, matches, wire
 from shared_rules.errors import RuleError
 
 FETCH = 50  # entries per get: a long log comes in pieces
+BACKOFF_FIRST_MS = 500  # reconnect delay (docs/protocol.md): doubles after each failure
+BACKOFF_MAX_MS = 10000
 
 
 class LinkError(Exception):
@@ -73,7 +75,7 @@ class Link:
         self.game_id = None
         self.answers = {}
         self.state = "closed"
-        self.backoff_ms = wire.BACKOFF_FIRST_MS
+        self.backoff_ms = BACKOFF_FIRST_MS
 
     # --- the port --------------------------------------------------------------
 
@@ -170,7 +172,7 @@ class Link:
         else:
             raise LinkError("no welcome from %s within %.1f s (frame %d)" % (self.port_name, wait, start))
         self.catch_up()
-        self.backoff_ms = wire.BACKOFF_FIRST_MS
+        self.backoff_ms = BACKOFF_FIRST_MS
         self._state("live")
 
     def catch_up(self, wait=5.0):
@@ -222,4 +224,4 @@ class Link:
                     raise LinkError("cannot reach the board on %s: %s" % (self.port_name, e))
                 self.on_event("retry", self.backoff_ms)
                 sleep(self.backoff_ms / 1000.0)
-                self.backoff_ms = min(self.backoff_ms * 2, wire.BACKOFF_MAX_MS)
+                self.backoff_ms = min(self.backoff_ms * 2, BACKOFF_MAX_MS)

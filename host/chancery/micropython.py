@@ -272,9 +272,11 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=()):
     The package keeps its name and layout: ``build_mpy('shared_rules', 'build/mpy')``
     writes ``build/mpy/shared_rules/__init__.mpy``, ``build/mpy/shared_rules/chancellors/...``,
     so ``out_dir`` is the directory to put on ``MICROPYPATH`` (or copy to a board's
-    ``/lib``). The source name embedded in each file (``mpy-cross -s``) is that same
-    relative path, e.g. ``shared_rules/scoring.py``, so tracebacks read the same as on
-    the board and the output does not depend on where the checkout lives.
+    ``/lib``). The source name embedded in each file (``mpy-cross -s``) is the module's
+    name, e.g. ``shared_rules.chancellors.flow``: tracebacks name the module, the output
+    does not depend on where the checkout lives, and the board interns one string per
+    module where a file name would add another (interned strings are never freed, and
+    the unix port's string pool doubles when it fills).
 
     A file is recompiled only when its output is missing or older than the source.
     ``.mpy`` files under ``out_dir/<package>`` whose source has gone are deleted, so a
@@ -312,7 +314,8 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=()):
             exe = exe or mpy_cross or find_mpy_cross()
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             tmp = dst + ".tmp"
-            embedded = "/".join([package] + rel.split(os.sep))
+            parts = [package] + rel[:-3].split(os.sep)
+            embedded = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
             cmd = [os.fspath(exe)] + list(extra_args) + ["-s", embedded, "-o", tmp, src]
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
             if proc.returncode != 0 or not os.path.exists(tmp):

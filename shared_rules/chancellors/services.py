@@ -7,10 +7,10 @@ Rules: ../shared/seeds/chancellors.txt L23 (the three services), L31-L43
 from shared_rules import decktet
 
 # In the order they act in step B: decreasing rank of the service card (L47).
-ORDER = ("diplomatic", "army", "navy")
+ORDER = tuple(["diplomatic", "army", "navy"])
 CARD = {"diplomatic": "Diplomat", "army": "Soldier", "navy": "Sailor"}
 TITLE = {"diplomatic": "Diplomatic corps", "army": "Army", "navy": "Navy"}
-SERVICE_CARDS = ("Diplomat", "Soldier", "Sailor")
+SERVICE_CARDS = tuple(["Diplomat", "Soldier", "Sailor"])
 
 
 def controlled_by(control, seat):

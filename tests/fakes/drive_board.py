@@ -16,7 +16,7 @@ import machine
 import neopixel  # noqa: F401  (the fake, first on the path)
 
 from firmware import board as boards
-from firmware import buttons as keys
+from firmware import pads as keys
 from firmware import ticks
 from firmware.board import pins
 from shared_rules import canon, engine, power

@@ -32,7 +32,7 @@ import binascii
 import gc
 import sys
 
-from firmware import buttons, ticks
+from firmware import buttons, pads, ticks
 from firmware.menu import Menu
 from shared_rules import canon, engine, prng
 from shared_rules import schema as schemas
@@ -294,7 +294,7 @@ def press_script(seed):
 
 def run_buttons(script, clock, scan=2):
     """Feed a script at one scan every `scan` ms; (ms since the start, index, kind) for each event."""
-    pads = buttons.Buttons(buttons.COUNT, clock)
+    keys = buttons.Buttons(pads.COUNT, clock)
     t0 = clock.ticks_ms()
     out = []
     for ms, levels in script:
@@ -303,7 +303,7 @@ def run_buttons(script, clock, scan=2):
             step = scan if left >= scan else left
             clock.advance(step)
             left -= step
-            for i, kind in pads.update(levels):
+            for i, kind in keys.update(levels):
                 out.append((clock.ticks_diff(clock.ticks_ms(), t0), i, kind))
     return out
 
@@ -380,20 +380,20 @@ def alloc_lines(write):
     A button is held throughout (its long press already given): the steady
     state of a scan loop, with the levels as a bitmask and as a list."""
     clock = ticks.FakeClock(30, (1 << 30) - 1000)
-    pads = buttons.Buttons(buttons.COUNT, clock)
-    held = [0] * buttons.COUNT
+    keys = buttons.Buttons(pads.COUNT, clock)
+    held = [0] * pads.COUNT
     held[2] = 1
     events = []
     for _ in range(400):  # press button 2 and hold it past the long press (and the wrap)
         clock.advance(2)
-        events.extend(pads.update(0b100))
+        events.extend(keys.update(0b100))
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
     for _ in range(1000):
         clock.advance(2)
-        pads.update(0b100)
-        pads.update(held)
+        keys.update(0b100)
+        keys.update(held)
     b = gc.mem_alloc()
     gc.enable()
     write("alloc steady=%d events=%s\n" % (b - a, canon.encode([list(e) for e in events])))

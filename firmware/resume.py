@@ -1,0 +1,127 @@
+"""Resume the journalled game at boot: Journal.resume() calls resume() here.
+
+Header, snapshot, then each later entry replayed through the rules core with
+every digest checked; a torn tail (the one line a power cut can leave) is cut
+by copying the good part to game.tmp and renaming it over. Any other damage is
+a JournalError naming the file, the line and the reason. Kept apart from the
+journal's writer because a board needs it once, at boot.
+"""
+
+import os
+
+from firmware.journal import _BUF, GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
+from shared_rules import canon
+
+
+def _first(journal, name, tag, keys):
+    """(object, crc) of a file's first line; None if the file or the line is missing."""
+    path = journal._p(name)
+    try:
+        f = journal._open(path, "rb")
+    except OSError:
+        return None
+    try:
+        r = journal._read(f, path, 1)
+    finally:
+        f.close()
+    v = _loads(r[1], keys) if r and r[0] == tag else None
+    if r and v is None:
+        raise JournalError("bad_header" if tag == b"h" else "bad_snapshot", path, 1, "not " + str(list(keys)))
+    return r and (v, r[2])
+
+
+def _recover(journal):
+    """A .tmp beside its target was cut short: removed. A lone one is promoted if its
+    first line is whole (FAT's rename), else removed (cut while first written)."""
+    for name in (GAME, SNAP):
+        tmp = journal._p(name + ".tmp")
+        if _exists(tmp):
+            line = b""
+            if not _exists(journal._p(name)):
+                f = journal._open(tmp, "rb")
+                line = _readline(f)
+                f.close()
+            if isinstance(_check(line), str):
+                os.remove(tmp)
+            else:
+                _replace(tmp, journal._p(name))
+
+
+def resume(journal, engine=None):
+    """Load the game: header, snapshot, then each later entry replayed, every digest
+    checked; a torn tail is cut. Returns (header, state, count). Bad data raises
+    NoGame or JournalError, never another exception."""
+    if engine is None:
+        from shared_rules import engine
+    from shared_rules.errors import RuleError
+
+    journal.close()
+    _recover(journal)
+    gp, sp = journal._p(GAME), journal._p(SNAP)
+    r = _first(journal, GAME, b"h", {"game": str, "seed": int, "start": str})
+    if r is None:
+        raise NoGame("no_game", gp, None, "no game under way, or its header was cut short")
+    header, journal.head = r
+    game, first, last = header["game"], 0, header["start"]
+    r = _first(journal, SNAP, b"s", {"count": int, "digest": str, "state": dict})
+    if r and r[0].get("head") == journal.head:  # else another game's: start() was cut before removing it
+        first, last, state = r[0]["count"], r[0]["digest"], r[0]["state"]
+        if canon.digest(state) != last or first < 0 or (first == 0 and last != header["start"]):
+            raise JournalError("bad_snapshot", sp, 1, "the state's digest is not the one recorded")
+    else:
+        try:
+            state = engine.new_match(game, header.get("settings"), header["seed"])["state"]
+        except RuleError as e:
+            raise JournalError("bad_header", gp, 1, "%s %s" % (e.code, canon.encode(e.detail)))
+        if canon.digest(state) != last:
+            raise JournalError("start_differs", gp, 1, "the rules give another initial state")
+    r = None
+    index = first - 1 if first else 0
+    it = journal.entries(index)
+    try:
+        for entry in it:
+            line, index = index + 2, index + 1
+            if index == first:  # the entry the snapshot was taken after
+                if entry["digest"] != last:
+                    raise JournalError("bad_snapshot", sp, 1, "digest %s; entry %d has %s" % (
+                        last, first - 1, entry["digest"]))
+                continue
+            try:
+                act, events, state, digest = engine.step(game, state, entry["action"])
+                same = canon.digest(act) == canon.digest(entry["action"]) and \
+                    canon.digest(events) == canon.digest(entry["events"])
+            except RuleError as e:
+                raise JournalError("refused", gp, line, "%s %s" % (e.code, canon.encode(e.detail)))
+            except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:  # data no rules expect
+                raise JournalError("bad_entry", gp, line, "%s %s" % (type(e).__name__, e))
+            if not same or digest != entry["digest"]:
+                raise JournalError("events_differ" if not same else "digest_differs", gp, line,
+                                   "state %s, journal says %s" % (digest, entry["digest"]))
+            entry = act = events = None
+    finally:
+        it.close()
+    count = journal._lines
+    if count < first:
+        raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
+    journal.count, journal.snap_at, journal.cut = count, first, journal._size - journal._good
+    if journal.cut:
+        _rewrite(journal, journal._good)
+    journal._f = journal._open(gp, "ab")
+    return header, state, count
+
+
+def _rewrite(journal, size):
+    """Cut the torn tail: the first `size` bytes to game.tmp, renamed over game.jsonl."""
+    src = journal._open(journal._p(GAME), "rb")
+    dst = journal._open(journal._p(GAME + ".tmp"), "wb")
+    mv = memoryview(journal._buf)
+    while size > 0:
+        k = src.readinto(mv[:min(size, _BUF)])
+        if not k:
+            raise JournalError("io", journal._p(GAME), None, "shorter than when it was read")
+        dst.write(mv[:k])
+        size -= k
+    src.close()
+    _sync(dst)
+    dst.close()
+    _replace(journal._p(GAME + ".tmp"), journal._p(GAME))
