@@ -1,9 +1,16 @@
 """A player who enters a given action through the board's menus, reading only the screens.
 
-Used by the menu tests (a local firmware.menu.Menu) and by the end-to-end test
-(the simulated board, over the link): `press(key)` is the one thing that
-differs, returning the next screen and the action the key completed (or None).
+Used by the menu tests (a local firmware.menu.Menu), and by the end-to-end test
+and the benchmark (the simulated board, over the link: BoardPlayer and
+play_by_presses): `press(key)` is the one thing that differs, returning the
+next screen and the action the key completed (or None).
 """
+
+from shared_rules import engine, wire
+from shared_rules import schema as schemas
+from shared_rules.errors import RuleError
+
+TABLE_PAD = 5
 
 
 def cursor(screen):
@@ -76,3 +83,73 @@ class MenuPlayer:
                 self.choose("(default)")
         assert self.screen[-1] == "select: send", self.screen
         return self.key("select")
+
+
+class BoardPlayer(MenuPlayer):
+    """Enters actions on the simulated board's own menus by virtual button presses only."""
+
+    SEAT_KEYS = {"up": (0, "short"), "select": (1, "short"), "down": (2, "short"),
+                 "long_select": (1, "long"), "back": (0, "long"), "long_down": (2, "long")}
+    TABLE_KEYS = {"up": (0, "short"), "select": (1, "short"), "down": (2, "short"),
+                  "long_select": (1, "long"), "back": (3, "short"), "long_down": (2, "long")}
+
+    def __init__(self, link, pad):
+        self.link = link
+        self.pad = pad
+        self.shown = None
+        link.on_event = self._heard
+        MenuPlayer.__init__(self, None)
+
+    def _heard(self, kind, data):
+        if kind == wire.DISPLAY:
+            self.shown = data["lines"]
+
+    def press(self, k):
+        key, hold = (self.TABLE_KEYS if self.pad == TABLE_PAD else self.SEAT_KEYS)[k]
+        kind, body = self.link.press(self.pad, key, hold)
+        assert kind == wire.OK, body
+        return self.shown, body["i"]
+
+    def enter(self, schema, target):
+        self.key("down")  # the first press opens the pad's menu: read its screen
+        self.seek(target["type"])
+        return MenuPlayer.enter(self, schema, target)
+
+
+def play_by_presses(link, driver_seed, on_refusal=lambda: ""):
+    """Play the linked board's game to its end by button presses only: each action is chosen
+    at random among those the rules take (tests/mp/playout.py) and entered on the pad of
+    the seat whose chance it is, or on the table's controls. Returns (presses, types)."""
+    import playout  # tests/mp, on the path of whoever imports this
+
+    rnd = playout.Dice(driver_seed)
+    game = link.mirror.match["game"]
+    g = engine.game_module(game)
+    state = link.mirror.match["state"]
+    players = state["settings"]["players"]
+    cards = list(g.card_names(state))
+    ranks = playout.card_ranks(cards)
+    presses = 0
+    types = set()
+    while not g.is_over(link.mirror.match["state"]):
+        state = link.mirror.match["state"]
+        move = None
+        for _ in range(20):  # an action the rules take (the mirror checks it first)
+            try:
+                move = engine.step(game, state, playout._choose(rnd, state, g.legal(state, None), players,
+                                                                 cards, ranks))[0]
+                break
+            except RuleError:
+                move = None
+        move = move or engine.step(game, state, playout._fallback(state))[0]
+        if move["type"] == "roll":
+            move = {"type": "roll"}  # the board rolls its own dice
+        schema = schemas.find(g.legal(state, None), move["type"])
+        pad = TABLE_PAD if schema["who"] == "table" else state["queue"][0][0]
+        player = BoardPlayer(link, pad)
+        before = len(link.mirror.match["entries"])
+        index = player.enter(schema, move)
+        assert index == before, (move, player.screen, on_refusal())
+        presses += player.keys
+        types.add(move["type"])
+    return presses, types

@@ -40,7 +40,7 @@ def test_strip_text_draws_every_led_of_every_track():
 
 @pytest.fixture()
 def board(micropython, firmware_build, tmp_path):
-    b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="160K", micropython=micropython,
+    b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="128K", micropython=micropython,
                  code_path=[firmware_build])
     b.open_pty()
     link = Link(b.port_name)

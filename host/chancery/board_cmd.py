@@ -16,7 +16,7 @@ def configure_sim(p):
     p.add_argument("--players", type=int, metavar="N", help="seats at the table (default 4)")
     p.add_argument("--seed", type=int, metavar="S", help="fix the board's dice (default: os.urandom)")
     p.add_argument("--data", metavar="DIR", help="the simulated board's flash (default: the user data folder)")
-    p.add_argument("--heap", default="192K", help="MicroPython heap for the board (default 192K)")
+    p.add_argument("--heap", default="128K", help="MicroPython heap for the board (default 128K: the link needs 96K, the menus more)")
     p.add_argument("--new", action="store_true", help="wipe the simulated flash: start a new game")
 
 

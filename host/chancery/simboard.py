@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 class SimBoard:
     """A running simulated board. Use as a context manager, or call stop()."""
 
-    def __init__(self, data_dir=None, game="chancellors", players=None, seed=None, heap="192K",
+    def __init__(self, data_dir=None, game="chancellors", players=None, seed=None, heap="128K",
                  micropython=None, code_path=None, extra_env=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="chancery-board-")
         os.makedirs(self.data_dir, exist_ok=True)

@@ -1,0 +1,39 @@
+"""How many strings the board has interned after boot, a resume, the menus and play.
+
+    micropython tests/mp/board_qstrs.py FOLDER
+
+MicroPython interns identifiers and short string constants (qstrs) in pools
+that it never frees, and a full pool is followed by one twice its size: on
+the unix port the pools hold 20, 40, 80, 160 and 320 strings (620 in all),
+and the 621st allocates a pool of 640 entries, about 7 KB of the board's
+heap at once. This runner loads what the simulated board loads (firmware.main
+and its imports, the game, the resume code, the menus), boots a game,
+resumes it, plays actions through the table and presses through a pad's
+menu, then prints the pool figures (micropython.qstr_info()).
+"""
+
+import os
+import sys
+
+import micropython
+
+from firmware import main  # noqa: F401  (what the board imports first)
+from firmware.board import sim  # noqa: F401
+from firmware.journal import Journal
+from firmware.table import Table
+
+
+def run(folder):
+    sent = []
+    table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom, "chancellors",
+                  {"players": 4}).boot()
+    table.act({"type": "roll"})
+    table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom).boot()  # resume
+    for key in ("down", "select", "down", "back", "select", "select"):
+        table.key(5, key)
+    table.key(0, "down")
+    micropython.qstr_info()
+
+
+if __name__ == "__main__":
+    run(sys.argv[1])
