@@ -28,7 +28,7 @@ from firmware.board import pins
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "hardware", "boards")
 FAKES = os.path.join(ROOT, "tests", "fakes")
-MAPS = ("rpi-pico", "esp32-s3-devkitc", "adafruit-kb2040")
+MAPS = ("rpi-pico", "rpi-pico-w", "rpi-pico2", "esp32-s3-devkitc", "adafruit-kb2040")
 HEAP = "192K"  # the driver compiles from source and holds a match; 160K is the measured floor (64-bit unix port)
 
 # --- what each board allows, from its own documents ------------------------------------

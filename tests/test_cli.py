@@ -253,7 +253,7 @@ def test_rules_unknown_game(capsys):
     assert code == 2 and "chess" in err and "chancellors" in err
 
 
-def test_usage_errors_and_later_commands(capsys):
+def test_usage_errors(capsys):
     assert run(capsys, "deploy")[0] == 2
     assert cli.main([]) == 2
     assert cli.main(["play", "--players", "x"]) == 2

@@ -9,11 +9,8 @@ import argparse
 import os
 import sys
 
-from chancery import __version__, board_cmd, log_cmd
-
-LATER = {
-    "deploy": "install the rules and firmware on a board (not yet available)",
-}
+from chancery import __version__, board_cmd, deploy_cmd, log_cmd, power_cmd
+from chancery.drawings import commands as drawings_cmd
 
 
 def _whole(text):
@@ -59,8 +56,18 @@ def parser():
     board_cmd.configure_mirror(sub.add_parser(
         "mirror", help="mirror a real board's game on this screen",
         description="Connect to a board over USB serial and show the mirror; every entry goes to the logbook."))
-    for name, text in LATER.items():
-        sub.add_parser(name, help=text, description=text)
+    hw = drawings_cmd.configure(sub.add_parser(
+        "hardware", help="the hardware: wiring diagrams, LED overlays, the strip's power budget",
+        description="Wiring diagrams and printable LED overlays from hardware/, and the strip's current."))
+    pw = hw.add_parser("power", help="the strip's worst-case and typical current and the brightness cap",
+                       description="The current the layout's strip draws, by the model the board's limiter "
+                                   "enforces (shared_rules/power.py), and the highest brightness cap that fits.")
+    power_cmd.configure(pw)
+    pw.set_defaults(hardware_run=power_cmd.run)
+    deploy_cmd.configure(sub.add_parser(
+        "deploy", help="put the rules, the firmware, the pin map and the layouts on a board (mpremote)",
+        description="Compile with the mpy-cross that matches the board (or copy sources), copy what changed "
+                    "(by hash), verify, and reset the board into the firmware."))
     return p
 
 
@@ -102,7 +109,11 @@ def _dispatch(argv):
         return board_cmd.run_sim(args)
     if args.command == "mirror":
         return board_cmd.run_mirror(args)
-    print("chancery %s: %s" % (args.command, LATER[args.command]), file=sys.stderr)
+    if args.command == "deploy":
+        return deploy_cmd.run(args)
+    if args.command == "hardware":
+        return drawings_cmd.run(args)
+    p.print_help()
     return 2
 
 

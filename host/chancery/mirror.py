@@ -205,6 +205,9 @@ class MirrorApp(App):
         message.input.value = ""
         if not text or self.link.mirror is None:
             return
+        if text.split()[0] == "deploy":
+            self.deploy(text.split()[1:])
+            return
         match = self.link.mirror.match
         g = engine.game_module(match["game"])
         try:
@@ -213,6 +216,19 @@ class MirrorApp(App):
             self.log_line(str(e))
             return
         self.ask(self.link.act, act)
+
+    def deploy(self, words):
+        """:deploy [BOARD]: put the checkout's firmware on this board. The mirror lets go of
+        the port (mpremote opens it exclusively), and is back on it after the reset."""
+        from chancery import deploy
+
+        if not self.connect_first:
+            self.log_line("deploy: the simulated board runs the checkout's code already")
+            return
+        try:
+            deploy.deploy(self.link.port_name, words[0] if words else "rpi-pico", link=self.link, say=self.log_line)
+        except deploy.DeployError as e:
+            self.log_line("deploy: %s" % e)
 
     def ask(self, request, *args):
         """Send a press or an act. A refusal arrives as an error frame, which

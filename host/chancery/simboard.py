@@ -24,7 +24,7 @@ class SimBoard:
     """A running simulated board. Use as a context manager, or call stop()."""
 
     def __init__(self, data_dir=None, game="chancellors", players=None, seed=None, heap="128K",
-                 micropython=None, code_path=None, extra_env=None):
+                 micropython=None, code_path=None, extra_env=None, entry=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="chancery-board-")
         os.makedirs(self.data_dir, exist_ok=True)
         self.game = game
@@ -36,6 +36,10 @@ class SimBoard:
         # default (the unix port compiles them); a deploy test passes a copied .mpy tree
         self.code_path = list(code_path) if code_path else [ROOT]
         self.extra_env = dict(extra_env or {})
+        # what the unix port runs: None, the firmware (-m firmware.main and its options);
+        # [] its REPL (what mpremote talks to: the deploy tests); ["main.py"] a script
+        # in data_dir, such as the main.py that chancery deploy writes
+        self.entry = entry
         self.proc = None
         self.port_name = None
         self._master = None
@@ -67,7 +71,7 @@ class SimBoard:
         cmd = [self.micropython]
         if self.heap:
             cmd += ["-X", "heapsize=" + self.heap]
-        cmd += ["-m", "firmware.main"] + self.args()
+        cmd += ["-m", "firmware.main"] + self.args() if self.entry is None else list(self.entry)
         with open(self.stderr_path, "ab") as err:
             self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=err,
                                          cwd=self.data_dir, env=env, start_new_session=True)

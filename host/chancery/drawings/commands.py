@@ -1,0 +1,159 @@
+"""`chancery hardware wiring|overlay|drawings`: make the hardware drawings.
+
+    chancery hardware wiring --board NAME [-o FILE]     one board's wiring diagram
+    chancery hardware overlay --layout NAME [-o FILE]   one layout's printable overlay
+    chancery hardware drawings [--check]                (re)write, or check, the committed ones
+
+The committed drawings are hardware/wiring/BOARD.svg for every hardware/boards/*.json
+and hardware/overlays/GAME.svg for every hardware/layouts/*.json. Exit status: 0
+done (or all current), 1 --check found stale or missing drawings (named on stderr),
+2 bad input (an unknown board or layout, with the names there are).
+
+Run alone as `python -m chancery.drawings.commands ...` too.
+"""
+
+import argparse
+import os
+import sys
+
+from chancery.drawings import ROOT, UnknownName, overlay, wiring
+
+WIRING = os.path.join("hardware", "wiring")
+OVERLAYS = os.path.join("hardware", "overlays")
+
+
+def configure(hardware):
+    """Add wiring, overlay and drawings to the `hardware` parser; returns its subparsers
+    (dest "hardware_cmd") so more actions (power) can be added beside them. Each action
+    sets hardware_run, the function run() calls with the parsed args."""
+    sub = hardware.add_subparsers(dest="hardware_cmd", metavar="ACTION")
+    w = sub.add_parser("wiring", help="a board's wiring diagram (SVG) from its pin map",
+                       description="Draw the wiring diagram of a board from hardware/boards/NAME.json.")
+    w.add_argument("--board", required=True, metavar="NAME", help="a pin map in hardware/boards/ (e.g. rpi-pico)")
+    w.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard output)")
+    w.set_defaults(hardware_run=run_wiring)
+    o = sub.add_parser("overlay", help="a printable, to-scale LED overlay (SVG) for a game's layout",
+                       description="Draw the overlay for hardware/layouts/NAME.json: every LED at its place on "
+                                   "the strip, labelled. Print at 100%%.")
+    o.add_argument("--layout", required=True, metavar="NAME", help="a layout in hardware/layouts/ (e.g. chancellors)")
+    o.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard output)")
+    o.set_defaults(hardware_run=run_overlay)
+    d = sub.add_parser("drawings", help="write every committed wiring diagram and overlay (or --check them)",
+                       description="Write hardware/wiring/*.svg and hardware/overlays/*.svg from the pin maps and "
+                                   "layouts; with --check write nothing and fail when any is stale.")
+    d.add_argument("--check", action="store_true", help="exit 1 naming the drawings that differ from their data")
+    d.set_defaults(hardware_run=run_drawings)
+    hardware.set_defaults(hardware_help=hardware.print_help)
+    return sub
+
+
+def run(args):
+    """Run the chosen action; with none, print the group's help (exit 2)."""
+    action = getattr(args, "hardware_run", None)
+    if action is None:
+        getattr(args, "hardware_help", lambda: None)()
+        return 2
+    return action(args)
+
+
+def _error(text):
+    print("error: " + text, file=sys.stderr)
+    return 2
+
+
+def _emit(text, output):
+    if output:
+        _write(output, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _write(path, text):
+    # "\n" on every platform, so the committed bytes are the same everywhere
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def run_wiring(args):
+    try:
+        text = wiring.wiring_svg(args.board)
+    except UnknownName as e:
+        return _error(str(e))
+    return _emit(text, args.output)
+
+
+def run_overlay(args):
+    try:
+        text = overlay.overlay_svg(args.layout)
+    except UnknownName as e:
+        return _error(str(e))
+    return _emit(text, args.output)
+
+
+def drawings(root=ROOT):
+    """{path relative to root: SVG text} for every committed drawing, made from root's data."""
+    out = {}
+    for name in wiring.board_names(root):
+        source = "hardware/boards/%s.json" % name
+        out[os.path.join(WIRING, name + ".svg")] = wiring.wiring_svg(wiring.load_board(name, root), source=source)
+    for name in overlay.layout_names(root):
+        out[os.path.join(OVERLAYS, name + ".svg")] = overlay.overlay_svg(overlay.load_layout(name, root))
+    return out
+
+
+def stale(root=ROOT):
+    """Paths (relative to root) whose committed bytes differ from what the data makes now,
+    or that are missing, or that no pin map or layout makes any more."""
+    wanted = drawings(root)
+    out = []
+    for rel, text in sorted(wanted.items()):
+        path = os.path.join(root, rel)
+        try:
+            with open(path, "rb") as f:
+                current = f.read() == text.encode("utf-8")
+        except FileNotFoundError:
+            current = False
+        if not current:
+            out.append(rel)
+    for folder in (WIRING, OVERLAYS):
+        if os.path.isdir(os.path.join(root, folder)):
+            for name in sorted(os.listdir(os.path.join(root, folder))):
+                rel = os.path.join(folder, name)
+                if name.endswith(".svg") and rel not in wanted:
+                    out.append(rel)
+    return out
+
+
+def run_drawings(args, root=None):
+    root = root or ROOT
+    if args.check:
+        bad = stale(root)
+        if bad:
+            print("stale drawings (run `chancery hardware drawings` to rewrite them, and remove any whose data "
+                  "is gone):", file=sys.stderr)
+            for rel in bad:
+                print("  " + rel.replace(os.sep, "/"), file=sys.stderr)
+            return 1
+        print("all drawings are current")
+        return 0
+    for rel, text in sorted(drawings(root).items()):
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        _write(path, text)
+        print("wrote " + rel.replace(os.sep, "/"))
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="chancery hardware", description="Hardware drawings.")
+    configure(p)
+    try:
+        args = p.parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

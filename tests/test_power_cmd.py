@@ -1,0 +1,64 @@
+"""chancery hardware power: the figures of shared_rules/power.py, the model the board's limiter uses."""
+
+import json
+import os
+
+import pytest
+
+from chancery import cli, power_cmd
+from shared_rules import power
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+with open(os.path.join(ROOT, "hardware", "layouts", "chancellors.json")) as f:
+    LAYOUT = json.load(f)
+
+
+def test_worst_case_is_every_led_white_at_the_cap(capsys):
+    assert cli.main(["hardware", "power", "--layout", "chancellors", "--brightness", "100"]) == 0
+    out = capsys.readouterr().out
+    leds = LAYOUT["leds"]
+    worst = -(-leds * 3 * 100 * 20 // 255) + leds  # 20 mA a channel at 255, rounded up, and 1 mA a chip
+    assert "worst case (every LED white at the cap): %d mA" % worst in out
+    assert "idle (every LED dark, the chips alone): %d mA" % leds in out
+    assert "budget %d mA" % LAYOUT["budget_ma"] in out  # the layout's budget, as the board's
+
+
+@pytest.mark.parametrize("budget", [150, 500, 2000, 8000])
+def test_the_highest_cap_is_the_last_that_fits(budget):
+    cap = power_cmd.highest_level(LAYOUT, budget)
+    assert power.worst_case_ma(LAYOUT, cap) <= budget
+    if cap < 255:
+        assert power.worst_case_ma(LAYOUT, cap + 1) > budget
+
+
+def test_no_cap_fits_a_budget_below_the_idle_current(capsys):
+    assert power_cmd.highest_level(LAYOUT, LAYOUT["leds"] - 1) is None
+    assert cli.main(["hardware", "power", "--layout", "chancellors", "--budget", "50"]) == 0
+    assert "no cap fits" in capsys.readouterr().out
+
+
+def test_typical_lies_between_idle_and_worst():
+    for level in (0, 40, 160, 255):
+        typical = power_cmd.typical_ma(LAYOUT, level)
+        assert LAYOUT["leds"] <= typical <= power.worst_case_ma(LAYOUT, level)
+    assert power_cmd.typical_ma(LAYOUT, 200) > power_cmd.typical_ma(LAYOUT, 100)
+
+
+def test_the_limiter_brings_a_typical_frame_under_the_budget():
+    frame = bytearray(LAYOUT["leds"] * 3)
+    colour = power_cmd.mean_colour(LAYOUT)
+    for i in range(LAYOUT["leds"] // 2):
+        frame[i * 3:i * 3 + 3] = bytes(c * 160 // 255 for c in colour)
+    assert power.estimate_ma(frame) == power_cmd.typical_ma(LAYOUT, 160) > 500
+    power.limit(frame, 500)
+    assert power.estimate_ma(frame) <= 500
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--layout", "chess"], "no layout 'chess'; the layouts are: chancellors"),
+    (["--layout", "chancellors", "--brightness", "300"], "0-255"),
+    (["--layout", "chancellors", "--budget", "0"], "positive"),
+])
+def test_bad_input_is_refused_with_the_reason(argv, words, capsys):
+    assert cli.main(["hardware", "power"] + argv) == 2
+    assert words in capsys.readouterr().err
