@@ -169,3 +169,25 @@ def test_the_command_line_deploys_to_the_unix_port(tmp_path, micropython, capsys
 def test_mpremote_is_the_pinned_one():
     out = subprocess.run([deploy._mpremote(), "version"], capture_output=True, text=True).stdout
     assert "1.29.0" in out
+
+
+class HeldLink:
+    """Stands for the mirror's Link: mpremote needs the port to itself."""
+
+    def __init__(self, events):
+        self.events = events
+        self.port_name = "held"
+
+    def close(self):
+        self.events.append("released")
+
+    def connect(self, attempts=None):
+        self.events.append("reconnected")
+
+
+def test_the_hosts_own_connection_is_released_first_and_back_after(tmp_path, micropython):
+    events = []
+    with repl(tmp_path, micropython) as board:
+        deploy.deploy(board.port_name, "sim", resume=True, link=HeldLink(events), say=events.append)
+    assert events[0] == "released" and events[1].startswith("board on ")  # let go before mpremote opens it
+    assert events[-3].startswith("verified: ") and events[-2:] == ["reconnected", "reconnected to held"]
