@@ -156,7 +156,7 @@ def test_a_port_without_micropython_gets_a_clear_message(tmp_path):
     silent.open_pty()
     with silent.start():
         with pytest.raises(deploy.DeployError, match="MicroPython"):
-            deploy.Board(silent.port_name, resume=True).run("exec", "print(1)", timeout=15)
+            deploy.Board(silent.port_name, resume=True).run("exec", "print(1)", timeout=5)
 
 
 def test_the_command_line_deploys_to_the_unix_port(tmp_path, micropython, capsys):

@@ -21,7 +21,7 @@ def ruff():
 
 
 def test_no_undefined_names_or_unused_imports():
-    proc = subprocess.run([ruff(), "check", "--select", "F,E9,I", "--no-cache", "shared_rules", "firmware", "host", "tests",
+    proc = subprocess.run([ruff(), "check", "--select", "F,E9,I", "--no-cache", "shared_rules", "firmware", "host", "tests", "hardware",
                            "tools"], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

@@ -37,7 +37,7 @@ _LINES = const(8)  # an SSD1306 128x64 shows 8 lines of 16 characters in its 8x8
 
 
 class Hardware(sim.Hardware):
-    BOARD = None  # the default pin map, set by rp2.py / esp32.py
+    BOARD = None  # type: str | None  # the default pin map, set by rp2.py / esp32.py
 
     def __init__(self, opts):
         o = dict(opts)

@@ -86,7 +86,7 @@ class Board:
         self.resume = resume
         self.exe = mpremote or _mpremote()
 
-    def run(self, *commands, timeout=20):
+    def run(self, *commands, timeout=60):
         cmd = [self.exe, "connect", self.port] + (["resume"] if self.resume else []) + list(commands)
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -284,7 +284,7 @@ def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=
             if dry_run:
                 return copy, remove
             if copy or remove:
-                board.run(*_write_commands(files, copy, remove))
+                board.run(*_write_commands(files, copy, remove), timeout=600)  # a board writes flash slowly
             after = board_hashes(board)
             wrong = [p for p in files if after.get(p) != sha256(files[p])]
             if wrong:

@@ -10,10 +10,13 @@ a MicroPython left on a pty whose other side closed spins at 100% CPU.
 
 import os
 import pty
+import select
 import signal
 import subprocess
 import tempfile
+import threading
 import time
+import tty
 
 from chancery import micropython as mp
 
@@ -72,10 +75,24 @@ class SimBoard:
         if self.heap:
             cmd += ["-X", "heapsize=" + self.heap]
         cmd += ["-m", "firmware.main"] + self.args() if self.entry is None else list(self.entry)
+        end = self._master
+        if self.entry == []:
+            # The REPL sets its terminal raw while it reads a line and back after, and a
+            # pty's two sides share one set of modes: on the host's side, mpremote's raw
+            # port would flip to line mode under it. So the REPL gets a terminal of its
+            # own, and a relay copies bytes between that terminal and the host's port.
+            end, self._relayed = pty.openpty()
+            tty.setraw(self._relayed)  # so the REPL reads Ctrl-A/C/D as bytes, not as signals or end of file
+            self._relay = threading.Thread(target=_relay, args=(end, self._master), daemon=True)
         with open(self.stderr_path, "ab") as err:
-            self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=err,
+            self.proc = subprocess.Popen(cmd, stdin=end if self.entry != [] else self._relayed,
+                                         stdout=end if self.entry != [] else self._relayed, stderr=err,
                                          cwd=self.data_dir, env=env, start_new_session=True)
-        os.close(self._master)  # the child has its own copy
+        if self.entry == []:
+            os.close(self._relayed)
+            self._relay.start()  # it closes both masters when either side is gone
+        else:
+            os.close(self._master)  # the child has its own copy
         self._master = None
         return self
 
@@ -116,3 +133,25 @@ class SimBoard:
     def __exit__(self, *exc):
         self.stop()
         return False
+
+
+def _relay(a, b):
+    """Copy bytes both ways between two pty masters until either side is gone."""
+    try:
+        while True:
+            ready, _, _ = select.select([a, b], [], [], 0.5)
+            for src in ready:
+                data = os.read(src, 4096)
+                if not data:
+                    return
+                dst = b if src == a else a
+                while data:
+                    data = data[os.write(dst, data):]
+    except OSError:  # EIO: the child or the host closed its side
+        return
+    finally:
+        for fd in (a, b):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
