@@ -4,11 +4,15 @@ On a real board, main.py on the flash calls run() with that board's options.
 """
 
 import asyncio
+import gc
 import sys
 
 from firmware import board as boards
 from firmware.journal import Journal
 from firmware.table import Table
+from shared_rules.compat import const
+
+_GC_EVERY = const(8192)
 
 
 def options(argv):
@@ -32,6 +36,12 @@ async def _main(table, hw):
 
 
 def run(opts):
+    # Collect after every 8 KB allocated, not only when the heap is full: garbage is then
+    # freed in small runs and the long-lived objects (each action's new state) land
+    # low in the heap instead of between old garbage. Measured on the simulated board:
+    # a whole game over the link needs 84K with it, 93K without.
+    if hasattr(gc, "threshold"):
+        gc.threshold(_GC_EVERY)
     hw = boards.load(opts["board"]).Hardware(opts)
     settings = {"players": opts["players"]} if opts["players"] else None
     table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id()).boot()

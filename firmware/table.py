@@ -38,6 +38,7 @@ class Table:
         self.state = None
         self.count = 0
         self.menus = None
+        self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
 
@@ -52,6 +53,10 @@ class Table:
             self.game = self.header["game"]
         except NoGame:
             self.new_game(self.game, self.settings)
+        if "ballot" in self.state:  # the power went after the last vote, before the reveal
+            from firmware import ballot_box
+
+            ballot_box.reveal_if_due(self)
         return self
 
     def new_game(self, game, settings):
@@ -71,8 +76,15 @@ class Table:
         if seat is not None and isinstance(move, dict) and "seat" not in move:
             move = dict(move)
             move["seat"] = seat
+        box = None
+        if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
+            from firmware import ballot_box as box  # the choice goes to the private box, never to the log
+
+            move, choice = box.take_choice(self, move)
         gc.collect()  # the step copies the state: let it find room on a tidy heap
         act, events, state, digest = engine.step(self.game, self.state, move)
+        if box is not None:
+            box.of(self).put(state["ballot"]["n"], act["seat"], choice)  # on flash before the cast is journaled
         entry = {"action": act, "events": events, "digest": digest}
         self.journal.append(self.count, entry, state)  # on flash before anyone hears of it
         self.state = state
@@ -84,8 +96,12 @@ class Table:
                 self.menus[p].rest()
         if self.listening:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
-        move = act = events = state = entry = None
+        move = act = events = state = entry = box = None
         gc.collect()  # the old state and the menus' data are garbage now
+        if "ballot" in self.state:
+            from firmware import ballot_box
+
+            ballot_box.reveal_if_due(self)
         return index
 
     def _board_roll(self, g, move):
@@ -109,10 +125,15 @@ class Table:
         from firmware import pads
         from firmware.menu import Menu
 
+        seat = None if pad == pads.TABLE else pad
+        b = self.state.get("ballot")
+        if b is not None and b["open"] and seat in b["voters"]:
+            from firmware import ballot_box
+
+            return ballot_box.key(self, seat, name, b)
         if self.menus is None:
             self.menus = {}
         menu = self.menus.get(pad)
-        seat = None if pad == pads.TABLE else pad
         if menu is None:
             menu = self.menus[pad] = Menu(engine.game_module(self.game))
             menu.start(self.state, seat)
@@ -150,8 +171,13 @@ class Table:
                                        "digest": entry["digest"]})
                 k += 1
         elif kind == wire.ACT:
+            move = body.get("move")
+            if isinstance(move, dict) and move.get("type") == "ballot_reveal":
+                # only the board holds the choices: a reveal from outside could be anything
+                self._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
+                return
             try:
-                index = self.act(body.get("move"), body.get("seat"))
+                index = self.act(move, body.get("seat"))
             except RuleError as e:
                 # the facts, not the sentence: the host renders it with shared_rules.texts,
                 # and the board keeps the prose of every message out of its RAM

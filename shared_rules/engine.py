@@ -15,6 +15,8 @@ edited. Undo is truncate-and-replay: nothing is ever un-folded.
 Every game module offers: NAME, SETTINGS, SCHEMAS, card_names(state),
 initial(settings, seed), decide(state, action, emit), fold(state, event),
 view(state, seat), legal(state, seat), prompt(state), is_over(state).
+Actions and events named ballot_* belong to the sealed ballot that every game's
+table may hold (shared_rules/ballot.py), not to the game.
 """
 
 from shared_rules import canon, games
@@ -66,17 +68,33 @@ def seats(state):
     return state["settings"]["players"]
 
 
+def _ballot(kind):
+    """shared_rules.ballot when `kind` (an action type or event tag) is one of its own,
+    else None. Loaded on first use: a game without hidden votes never pays for it."""
+    if isinstance(kind, str) and kind[:7] == "ballot_":
+        from shared_rules import ballot
+
+        return ballot
+    return None
+
+
+def fold(g, state, event):
+    """Fold one event into state: the sealed ballot's own events, or the game's."""
+    (_ballot(event.get("t")) or g).fold(state, event)
+
+
 def _decide(g, state, action):
     """(normalised action, events, new state) for an action; state is not touched."""
-    act = schemas.check(action, g.SCHEMAS, seats(state), g.card_names(state))
+    rules = _ballot(action.get("type") if isinstance(action, dict) else None) or g
+    act = schemas.check(action, rules.SCHEMAS, seats(state), g.card_names(state))
     work = canon.copy(state)
     events = []
 
     def emit(event):
-        g.fold(work, event)
+        fold(g, work, event)
         events.append(event)
 
-    g.decide(work, act, emit)
+    rules.decide(work, act, emit)
     return act, events, work
 
 

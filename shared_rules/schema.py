@@ -10,6 +10,8 @@ of:
   {"kind": "bool"}
   {"kind": "seat"}                            0 .. seats-1 ("none": True also allows null)
   {"kind": "card", "deck": "decktet"}         a card name ("among": [...] narrows it)
+  {"kind": "text", "max": n}                  1..n characters of printable ASCII ("none": True
+                                              also allows null); entered on the host, never on a pad
   {"kind": "list", "of": DOMAIN, "min": a, "max": b}   ("distinct": True: no repeats)
   {"kind": "per_seat", "of": DOMAIN}          one item for each seat, in seat order
 
@@ -18,6 +20,7 @@ filled in; it raises RuleError("bad_param", ...) with the parameter, what was
 wrong and the domain (texts.describe turns a domain into words).
 """
 
+from shared_rules.canon import printable
 from shared_rules.errors import RuleError
 
 
@@ -67,6 +70,11 @@ def check_value(name, domain, value, seats, cards):
         among = domain.get("among")
         if among is not None and value not in among:
             _fail(name, domain, seats, value, "not_allowed")
+    elif kind == "text":
+        if value is None and domain.get("none"):
+            return
+        if not isinstance(value, str) or not 0 < len(value) <= domain["max"] or not printable(value):
+            _fail(name, domain, seats, value, "not_text")
     elif kind in ("list", "per_seat"):
         if not isinstance(value, list):
             _fail(name, domain, seats, value, "not_list")

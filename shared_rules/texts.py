@@ -45,6 +45,9 @@ def describe(domain, seats):
             describe(domain["of"], seats))
     if kind == "per_seat":
         return "a list of %d items (one per seat), each %s" % (seats, describe(domain["of"], seats))
+    if kind == "text":
+        text = "a text of 1 to %d printable ASCII characters" % domain["max"]
+        return text + " or null" if domain.get("none") else text
     return kind
 
 
@@ -59,6 +62,7 @@ _WHY = {
     "not_list": "must be a list",
     "count": "has the wrong number of items",
     "repeats": "repeats an item",
+    "not_text": "must be a short text of printable ASCII",
 }
 
 
@@ -95,6 +99,23 @@ TEXTS = {
         show(d["value"]), ", ".join(d["types"])),
     "bad_schema": lambda d: "unknown domain kind " + show(d["kind"]),
     "bad_undo": lambda d: "can undo 0 to %d entries (asked %s)" % (d["max"], show(d["count"])),
+    # the sealed ballot (shared_rules/ballot.py), which any game's table may hold
+    "no_ballot": "no ballot is waiting for votes or a reveal; the table opens one with ballot_open",
+    "ballot_open": lambda d: "a ballot is under way (%s), %d voted so far: reveal it before opening another" % (
+        show(d["question"]), len(d["voted"])),
+    "ballot_closed": lambda d: "the ballot takes no more votes (%d of %d voted); it is to be revealed" % (
+        len(d["voted"]), len(d["voters"])),
+    "not_a_voter": lambda d: "seat %s does not vote in this ballot; the voters: %s" % (
+        show(d["seat"]), ", ".join([str(s) for s in d["voters"]])),
+    "voted_already": "seat {seat} has voted already: a vote is cast once",
+    "board_reveals": "the board reveals a ballot itself, from the choices only it holds",
+    "ballot_not_done": lambda d: "the ballot waits for seats %s (the table may close it first)" % (
+        ", ".join([str(s) for s in d["voters"] if s not in d["voted"]])),
+    "bad_reveal": lambda d: ("the reveal needs one choice per voter (%d), got %d" % (len(d["voters"]), d["choices"])
+                             if d["why"] == "count" else
+                             "seat %d %s; the options: %s" % (d["seat"], "voted: its choice must be an option"
+                                                              if d["voted"] else "did not vote: its choice is null",
+                                                              ", ".join(d["options"]))),
 }
 
 

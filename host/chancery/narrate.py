@@ -160,7 +160,7 @@ def lines(game, before, events):
     g = engine.game_module(game)
 
     def fold(state, ev):
-        g.fold(state, canon.copy(ev))  # fold stores the event's lists in the state: keep the log's own
+        engine.fold(g, state, canon.copy(ev))  # fold stores the event's lists in the state: keep the log's own
 
     state = canon.copy(before)
     out = []
@@ -205,5 +205,5 @@ def history(match, first=0):
         if i >= first:
             out.append((i, entry["action"], lines(match["game"], state, entry["events"])))
         for ev in entry["events"]:
-            g.fold(state, canon.copy(ev))  # see lines(): never let the state share the log's lists
+            engine.fold(g, state, canon.copy(ev))  # see lines(): never let the state share the log's lists
     return out

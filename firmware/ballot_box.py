@@ -1,0 +1,128 @@
+"""The board's private ballot box: a sealed ballot's choices, kept off the log until the reveal.
+
+The rules core never sees a choice before the reveal (shared_rules/ballot.py):
+the table controller takes it from the cast (take_choice), puts it here, and
+sends the core a cast without it. Loaded with the first ballot, as are the
+voters' pads (key) and the reveal (reveal_if_due), so a game without hidden
+votes never pays for them. Here it is on flash before the cast is acknowledged (a
+power cut loses no vote), in a file of its own (ballot.json beside the
+journal) that no frame, log or export includes. When the ballot is due, the
+controller asks for the reveal action and clears the box.
+
+File: one line, `{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}` and its
+CRC-32, written to ballot.tmp and renamed over ballot.json: a cut during the
+write leaves the old box whole.
+"""
+
+import binascii
+import json
+import os
+
+from shared_rules import ballot, canon
+from shared_rules.errors import RuleError
+
+# a voter's keys, in the order of the ballot's options (the menu keys of firmware/pads.py)
+_KEYS = "up select down back long_select long_down"
+
+
+class BallotBox:
+    def __init__(self, folder):
+        self.path = folder + "/ballot.json"
+        self.n = 0
+        self.choices = {}  # str(seat): choice
+        self._load()
+
+    def _load(self):
+        try:
+            with open(self.path, "rb") as f:
+                line = f.read()
+        except OSError:
+            return
+        line = line.rstrip(b"\n")
+        sp = line.rfind(b" ")
+        body, crc = line[:sp], line[sp + 1:]
+        if sp < 0 or crc != ("%08x" % (binascii.crc32(body) & 0xFFFFFFFF)).encode():
+            return  # torn or foreign: nothing of it was acknowledged
+        box = json.loads(body)
+        self.n, self.choices = box["n"], box["choices"]
+
+    def _save(self):
+        body = canon.encode({"n": self.n, "choices": self.choices})
+        tmp = self.path[:-4] + "tmp"
+        with open(tmp, "wb") as f:
+            f.write(("%s %08x\n" % (body, binascii.crc32(body.encode()) & 0xFFFFFFFF)).encode())
+            f.flush()
+            if hasattr(os, "fsync"):
+                os.fsync(f.fileno())
+        (os.replace if hasattr(os, "replace") else os.rename)(tmp, self.path)
+
+    def put(self, n, seat, choice):
+        """Keep `seat`'s choice in ballot n (a newer ballot empties the box first)."""
+        if n != self.n:
+            self.n, self.choices = n, {}
+        self.choices[str(seat)] = choice
+        self._save()
+
+    def reveal(self, ballot):
+        """The ballot_reveal action for the state's ballot: each voter's choice, None
+        for those who did not vote (a seat's choice that the log does not show as
+        cast, left by a power cut between box and journal, does not count)."""
+        kept = self.choices if self.n == ballot["n"] else {}
+        choices = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
+        return {"type": "ballot_reveal", "choices": choices}
+
+    def clear(self):
+        self.n, self.choices = 0, {}
+        try:
+            os.remove(self.path)
+        except OSError:
+            pass
+
+
+# --- the table controller's side (firmware/table.py calls these) -----------------------
+
+def of(table):
+    """The table's box, opened from flash on first use."""
+    if table.ballot_box is None:
+        table.ballot_box = BallotBox(table.journal.folder)
+    return table.ballot_box
+
+
+def take_choice(table, move):
+    """(the cast without its choice, the choice); refuses a choice that is no option."""
+    move = dict(move)
+    choice = move.pop("choice")
+    b = table.state.get("ballot")
+    options = b["options"] if b is not None and b["result"] is None else []
+    if choice not in options:
+        raise RuleError("bad_param", {"action": "ballot_cast", "name": "choice", "why": "not_choice",
+                                      "value": choice, "domain": {"kind": "enum", "values": list(options)},
+                                      "seats": table.state["settings"]["players"]})
+    return move, choice
+
+
+def reveal_if_due(table):
+    """Every voter has voted, or the table closed the ballot: the board reveals the
+    choices from its box, all at once, as the next entry."""
+    if ballot.due(table.state):
+        box = of(table)
+        table.act(box.reveal(table.state["ballot"]))
+        box.clear()
+
+
+def key(table, seat, name, b):
+    """A voter's pad while a ballot is open: each key is an option (up, select, down,
+    then held up, select, down for a fourth to sixth), cast at once. The screen never
+    shows which: it reads the same whatever the seat chose. (screen, entry or None)"""
+    title = "S%d ballot" % seat
+    if seat in b["voted"]:
+        return [title, "voted already"], None
+    keys = _KEYS.split(" ")
+    i = keys.index(name) if name in keys else len(keys)
+    if i >= len(b["options"]):
+        return [title, "%d options:" % len(b["options"]), "up sel down", "then held"], None
+    try:
+        index = table.act({"type": "ballot_cast", "choice": b["options"][i]}, seat)
+    except RuleError as e:
+        return ["Not allowed:", e.code[:16]], None
+    return [title, "voted"], index

@@ -1,0 +1,128 @@
+"""The sealed ballot: a hidden vote that any game's table can hold.
+
+    ballot_open   (table)  question, options (2-6), voters (default: every seat)
+    ballot_cast   (a seat) that this seat has voted, and nothing else
+    ballot_close  (table)  no more votes: those who have not voted abstain
+    ballot_reveal (table)  every voter's choice at once (None: abstained)
+
+A choice never enters the log before the reveal: ballot_cast has no choice
+parameter (schema.check refuses one), so its entry, its events and the state
+(hence every digest, view, frame, pixel and exported log) are the same
+whatever the seat chose. Whoever takes the votes keeps them apart until every
+voter has voted or the table has closed the ballot: on a board, the table
+controller's private ballot box on flash (firmware/ballot_box.py), which then
+sends ballot_reveal itself. The reveal is checked against what the log knows:
+one choice per voter, an option for each seat that voted, None for each that
+did not.
+
+State: state["ballot"] = {"n": how many ballots this match has opened,
+"question", "options", "voters", "voted" (seats, in the order they voted),
+"open" (votes still taken), "result": None or {"choices", "counts"}}. A match
+that never opens a ballot has no "ballot" key, so its states and digests are
+those of its game alone. Loaded only when a ballot action or event appears.
+"""
+
+from shared_rules.errors import RuleError
+from shared_rules.schema import action, param
+
+_TEXT = {"kind": "text", "max": 40}
+SCHEMAS = (
+    action("ballot_open", "table", [
+        param("question", _TEXT),
+        param("options", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 2, "max": 6, "distinct": True}),
+        param("voters", {"kind": "list", "of": {"kind": "seat"}, "min": 1, "max": 5, "distinct": True},
+              optional=True),
+    ]),
+    action("ballot_cast", "seat", []),
+    action("ballot_close", "table", []),
+    action("ballot_reveal", "table", [
+        param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True}, "min": 1, "max": 5}),
+    ]),
+)
+
+
+def _current(state):
+    """The ballot not yet revealed; refused with no_ballot when there is none."""
+    b = state.get("ballot")
+    if b is None or b["result"] is not None:
+        raise RuleError("no_ballot", {})
+    return b
+
+
+def decide(state, act, emit):
+    kind = act["type"]
+    if kind == "ballot_open":
+        b = state.get("ballot")
+        if b is not None and b["result"] is None:
+            raise RuleError("ballot_open", {"question": b["question"], "voted": list(b["voted"])})
+        voters = act.get("voters")
+        voters = list(range(state["settings"]["players"])) if voters is None else sorted(voters)
+        emit({"t": "ballot_opened", "n": (b["n"] + 1) if b else 1, "question": act["question"],
+              "options": list(act["options"]), "voters": voters})
+        return
+    b = _current(state)
+    if kind == "ballot_reveal":
+        if b["open"]:
+            raise RuleError("ballot_not_done", {"voted": list(b["voted"]), "voters": list(b["voters"])})
+        _reveal(b, act["choices"], emit)
+        return
+    if not b["open"]:
+        raise RuleError("ballot_closed", {"voted": list(b["voted"]), "voters": list(b["voters"])})
+    if kind == "ballot_close":
+        emit({"t": "ballot_closed"})
+        return
+    seat = act.get("seat")  # ballot_cast
+    if seat not in b["voters"]:
+        raise RuleError("not_a_voter", {"seat": seat, "voters": list(b["voters"])})
+    if seat in b["voted"]:
+        raise RuleError("voted_already", {"seat": seat})
+    emit({"t": "ballot_voted", "seat": seat})
+
+
+def _reveal(b, choices, emit):
+    """One choice per voter: an option for each seat that voted, None for each that did not."""
+    if len(choices) != len(b["voters"]):
+        raise RuleError("bad_reveal", {"why": "count", "voters": list(b["voters"]), "choices": len(choices)})
+    counts = [0] * len(b["options"])
+    for i in range(len(choices)):
+        voted = b["voters"][i] in b["voted"]
+        c = choices[i]
+        if (c is None) == voted or (c is not None and c not in b["options"]):
+            raise RuleError("bad_reveal", {"why": "choice", "seat": b["voters"][i], "voted": voted,
+                                           "options": list(b["options"])})
+        if c is not None:
+            counts[b["options"].index(c)] += 1
+    emit({"t": "ballot_revealed", "choices": list(choices), "counts": counts})
+
+
+def fold(state, ev):
+    t = ev["t"]
+    if t == "ballot_opened":
+        state["ballot"] = {"n": ev["n"], "question": ev["question"], "options": list(ev["options"]),
+                           "voters": list(ev["voters"]), "voted": [], "open": True, "result": None}
+        return
+    b = state["ballot"]
+    if t == "ballot_voted":
+        b["voted"].append(ev["seat"])
+        if len(b["voted"]) == len(b["voters"]):
+            b["open"] = False
+    elif t == "ballot_closed":
+        b["open"] = False
+    elif t == "ballot_revealed":
+        b["result"] = {"choices": list(ev["choices"]), "counts": list(ev["counts"])}
+    else:
+        raise ValueError("unknown event " + t)
+
+
+def waiting(state):
+    """The voters the open ballot still waits for ([] when none is open)."""
+    b = state.get("ballot")
+    if b is None or not b["open"]:
+        return []
+    return [s for s in b["voters"] if s not in b["voted"]]
+
+
+def due(state):
+    """True when the ballot's choices are to be revealed now (all voted, or closed)."""
+    b = state.get("ballot")
+    return b is not None and b["result"] is None and not b["open"]
