@@ -73,6 +73,13 @@ class Menu:
         self._move(0)
         return self.screen()
 
+    def resume(self, picks):
+        """Back to an entry begun earlier on this state (the choices made, in order)."""
+        self.picks = list(picks)
+        self._rebuild()
+        self._move(0)
+        return self.screen()
+
     def rest(self):
         """Let go of the entry and what it was built from (the board's RAM); the next
         key comes with another state, so it starts the menu afresh and is swallowed."""

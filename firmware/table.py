@@ -37,7 +37,9 @@ class Table:
         self.header = None
         self.state = None
         self.count = 0
-        self.menus = None
+        self.menu = None  # the one menu (firmware/menu.py), loaded at the first press
+        self.menu_pad = None  # the pad it serves now
+        self.parked = {}  # pad: its choices so far, while the menu serves another pad
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
@@ -65,7 +67,9 @@ class Table:
                        "seed": match["seed"], "start": match["start"]}
         self.journal.start(self.header)
         self.game, self.state, self.count = match["game"], match["state"], 0
-        self.menus = None
+        self.menu = None
+        self.menu_pad = None
+        self.parked = {}
         self.changed = True
 
     def act(self, move, seat=None):
@@ -91,9 +95,9 @@ class Table:
         index = self.count
         self.count += 1
         self.changed = True
-        if self.menus:  # the state moved on: every pad's next key starts its menu afresh
-            for p in self.menus:
-                self.menus[p].rest()
+        if self.menu is not None:  # the state moved on: every pad's next key starts afresh
+            self.menu.rest()
+            self.parked = {}
         if self.listening:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
         move = act = events = state = entry = box = None
@@ -131,12 +135,19 @@ class Table:
             from firmware import ballot_box
 
             return ballot_box.key(self, seat, name, b)
-        if self.menus is None:
-            self.menus = {}
-        menu = self.menus.get(pad)
+        menu = self.menu
         if menu is None:
-            menu = self.menus[pad] = Menu(engine.game_module(self.game))
+            menu = self.menu = Menu(engine.game_module(self.game))
+        if pad != self.menu_pad:
+            # One menu for every pad (a board has one display, and RAM for one menu's
+            # data): it turns to this pad, with what the pad had entered so far.
+            if self.menu_pad is not None and menu.state is self.state:
+                self.parked[self.menu_pad] = menu.picks
             menu.start(self.state, seat)
+            picks = self.parked.pop(pad, None)
+            if picks:
+                menu.resume(picks)
+            self.menu_pad = pad
         screen, move = menu.key(self.state, name)
         if move is None:
             return screen, None

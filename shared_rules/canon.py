@@ -83,14 +83,21 @@ def _value(v, write):
             _value(item, write)
         write("]")
     elif isinstance(v, dict):
+        # keys in sorted order, found one after another rather than by sorted(v): no list
+        # to allocate, so encoding (every digest, every frame) needs no free block of
+        # the dict's size on a fragmented board heap
         write("{")
-        first = True
-        for key in sorted(v):
-            if not isinstance(key, str):
-                raise TypeError("canonical keys must be strings, not " + repr(key))
-            if not first:
+        key = None
+        for _ in range(len(v)):
+            nxt = None
+            for k in v:
+                if not isinstance(k, str):
+                    raise TypeError("canonical keys must be strings, not " + repr(k))
+                if (key is None or k > key) and (nxt is None or k < nxt):
+                    nxt = k
+            if key is not None:
                 write(",")
-            first = False
+            key = nxt
             _string(key, write)
             write(":")
             _value(v[key], write)

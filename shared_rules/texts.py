@@ -124,6 +124,10 @@ def _game_texts(game):
         from shared_rules.chancellors.texts import TEXTS as game_texts
 
         return game_texts
+    if game == "kings_dilemma":
+        from shared_rules.kings_dilemma.texts import TEXTS as game_texts
+
+        return game_texts
     return {}
 
 

@@ -248,23 +248,24 @@ def cpython_transcript(path):
 
 @pytest.fixture(scope="module")
 def mp_scenario_transcripts(micropython, gate_path):
-    """All scenarios in one MicroPython process (GATE_HEAP, .mpy): {short name: transcript}."""
-    if not SCENARIOS:
-        return {}
-    proc = gate_harness.run("run_scenarios", [str(p) for p in SCENARIOS], GATE_HEAP, gate_path,
-                            micropython=micropython)
-    assert proc.returncode in (0, 1), "the scenario runner did not finish under MicroPython (heap %s):\n%s" % (
-        GATE_HEAP, _mp_output(proc))
+    """The scenarios of each folder in one MicroPython process (GATE_HEAP, .mpy): {short name:
+    transcript}. One process per folder, as a board loads the one game it plays."""
     chunks = {}
-    name = None
-    for line in proc.stdout.splitlines(True):
-        if line.startswith("scenario "):
-            name = line[len("scenario "):].strip()
-            chunks[name] = ""
-        if line.startswith("scenarios failed:"):
-            break
-        if name is not None:
-            chunks[name] += line
+    folders = sorted({p.parent for p in SCENARIOS})
+    for folder in folders:
+        paths = [str(p) for p in SCENARIOS if p.parent == folder]
+        proc = gate_harness.run("run_scenarios", paths, GATE_HEAP, gate_path, micropython=micropython)
+        assert proc.returncode in (0, 1), "the scenario runner did not finish under MicroPython (heap %s, %s):\n%s" % (
+            GATE_HEAP, folder.name, _mp_output(proc))
+        name = None
+        for line in proc.stdout.splitlines(True):
+            if line.startswith("scenario "):
+                name = line[len("scenario "):].strip()
+                chunks[name] = ""
+            if line.startswith("scenarios failed:"):
+                break
+            if name is not None:
+                chunks[name] += line
     return chunks
 
 

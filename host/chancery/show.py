@@ -4,6 +4,8 @@ Works on the public view (matches.view(match, None)); seats are "seat 0".. as
 in the core's own messages.
 """
 
+from shared_rules import canon
+
 SERVICES = (("diplomatic", "Diplomatic corps"), ("army", "Army"), ("navy", "Navy"))
 SHORT = {"diplomatic": "Diplomatic", "army": "Army", "navy": "Navy"}
 
@@ -69,8 +71,20 @@ def ending(view):
     return "Game over (%s). Winner%s: %s." % (how, "s" if len(w) > 1 else "", seats(w))
 
 
+def generic(view, prompt_line):
+    """Any other game's public view, field by field (sorted), then where it stands."""
+    lines = ["%s: %d seats" % (view.get("game", "?"), view["settings"]["players"])]
+    for key in sorted(view):
+        if key not in ("game", "settings"):
+            lines.append("%s: %s" % (key, canon.encode(view[key])))
+    lines.append("Now: " + prompt_line)
+    return "\n".join(lines)
+
+
 def full(view, prompt_line):
     """The multi-line form printed by `chancery replay`."""
+    if view.get("game") != "chancellors":
+        return generic(view, prompt_line)
     st = view["settings"]
     lines = [
         "Chancellors: %d seats, target %d%s" % (st["players"], st["target"],

@@ -1,0 +1,85 @@
+"""The King's Dilemma, one game of the campaign, for 3-5 Houses.
+
+Rules: ../shared/seeds/kings-dilemma-rulebook.txt (Lnnn) and its digest with
+the companion rulings R1-R16, ../shared/rules/kings-dilemma.md. The legacy
+steps between games (stickers, Power and Resource Legacy, Open Agendas,
+Secret Agenda tables) are settings; this package plays the game itself.
+
+Modules: actions (settings, schemas), setup (settings checks), voting (the
+Vote of the Council and its resolution), dilemma (Momentum, Stability, the
+Time Counter), scoring, flow (decide), fold, views (legal, prompt).
+
+Rulings R1-R16 are followed as the digest states them. Where neither the
+rulebook nor the rulings decide, this module chooses (K1-K8):
+  K1 A passer's later voting turns are skipped automatically, and the end of
+     the phase (R4) is tested at each seat skipped (L1926-1927).
+  K2 The Leader token moves at Vote Resolution only when its holder voted for
+     the losing side (L2080-2083, read literally): a Leader who passed keeps it.
+  K3 A House with no Power left earns no Power bonus (L3551-3555 say "most
+     Power remaining"); the Money Ranking ranks every House, 0 Coins included.
+  K4 Time Counter: 8 spaces with the King's-Death icon on the last (L1696 "the
+     final space"); the length is not in the extract, so both are settings.
+  K5 Abdication when Stability lands on (or is clamped to) either end space.
+  K6 A Secret Agenda's area is a set of Resource Track spaces and its goal a
+     table of AP by the number of markers in the area (R15: entered as settings).
+  K7 Coins change hands (R16) at any time before the end; the Coin on a PASS
+     card is the House's only from cleanup on (L2162-2163).
+  K8 The starting Momentum sides are a roll of five values, odd = white (up),
+     even = black (down): a board's d6 or coins entered as 1 / 2 (L781-783).
+"""
+
+from shared_rules import canon
+from shared_rules.kings_dilemma.actions import SCHEMAS, SETTINGS  # noqa: F401
+from shared_rules.kings_dilemma.flow import decide  # noqa: F401
+from shared_rules.kings_dilemma.fold import fold  # noqa: F401
+from shared_rules.kings_dilemma.setup import initial  # noqa: F401
+
+NAME = "kings_dilemma"
+
+_HIDDEN = {"power": 1, "coins": 1}
+
+
+def dice_wanted(state):
+    """Five dice at setup, one per Resource marker's random side (L781-783)."""
+    return state["pending"] if state["step"] == "roll" else 0
+
+
+def card_names(state):
+    """No action names a card: the Dilemma cards stay physical."""
+    return ()
+
+
+def view(state, seat=None):
+    """What `seat` (or the public, for None) may see. Power and Coins behind a
+    House screen are private (L835): other Houses' pools show as None, until the
+    game is over and the screens are scored in the open (L3648-3653). Power
+    committed on the Balance and the middle pool are public; the PRNG is hidden."""
+    out = {}
+    over = state["step"] == "over"
+    for key in state:
+        if key == "rng":
+            continue
+        if key in _HIDDEN and not over:
+            pools = state[key]
+            out[key] = [pools[s] if s == seat else None for s in range(len(pools))]
+        else:
+            out[key] = canon.copy(state[key])
+    return out
+
+
+# views.py (legal actions, prompts) loads on first use: replay needs only decide and fold.
+
+def legal(state, seat=None):
+    from shared_rules.kings_dilemma import views as v
+
+    return v.legal(state, seat)
+
+
+def prompt(state):
+    from shared_rules.kings_dilemma import views as v
+
+    return v.prompt(state)
+
+
+def is_over(state):
+    return state["step"] == "over"

@@ -1,0 +1,98 @@
+"""The King's Dilemma's settings and action schemas, as data (see shared_rules/schema.py).
+
+Prose for people is in docs.py (host only). Line numbers (Lnnn) are in
+../shared/seeds/kings-dilemma-rulebook.txt; rulings Rn in
+../shared/rules/kings-dilemma.md section 8.
+
+SETTINGS and SCHEMAS are re-iterables that build their dicts when iterated,
+one at a time: on a board a schema dict costs far more RAM than the bytecode
+that builds it, and the engine only ever looks one schema up per action
+(schema.find) and reads the settings once, when a game starts. Each pass
+yields fresh dicts, so a caller may keep or change what it gets.
+"""
+
+from shared_rules.schema import action, param
+
+# The five Resources in track order (L779-781); index = position in every per-Resource list.
+RESOURCES = tuple(["influence", "wealth", "morale", "welfare", "knowledge"])
+
+
+class Built:
+    """Iterating calls `build` (a generator function) afresh."""
+
+    def __init__(self, build):
+        self.build = build
+
+    def __iter__(self):
+        return self.build()
+
+
+def _int(lo, hi):
+    return {"kind": "int", "min": lo, "max": hi}
+
+
+def _list(of, lo, hi):
+    return {"kind": "list", "of": of, "min": lo, "max": hi}
+
+
+def _setting(name, domain, default):
+    return {"name": name, "domain": domain, "default": default}
+
+
+def _settings():
+    per_house = _list(_int(0, 99), 0, 5)  # [] = the default for every House
+    tables = _list(_list(_int(-99, 99), 0, 6), 0, 5)  # one small table per House; [] = none
+    yes_no = {"kind": "bool"}
+    yield _setting("players", _int(3, 5), 4)
+    yield _setting("power", per_house, [])
+    yield _setting("coins", per_house, [])
+    yield _setting("middle", _int(0, 99), 3)
+    yield _setting("prestige", _list(_int(0, 4), 0, 5), [])
+    yield _setting("resource_track", _int(3, 21), 9)
+    yield _setting("resources", _list(_int(0, 20), 0, 5), [])
+    yield _setting("stability_track", _int(3, 31), 13)
+    yield _setting("time_counter", _int(1, 30), 8)
+    yield _setting("death_space", _int(1, 30), 8)
+    yield _setting("edge_momentum", yes_no, True)
+    yield _setting("ranking", {"kind": "enum", "values": ["dense", "competition"]}, "dense")
+    yield _setting("coin_bonus", yes_no, False)
+    yield _setting("open_agendas", _list(_int(-1, 4), 0, 10), [])
+    yield _setting("agenda_money", tables, [])
+    yield _setting("agenda_area", _list(_list(_int(0, 20), 0, 21), 0, 5), [])
+    yield _setting("agenda_goal", tables, [])
+
+
+def _schemas():
+    side = {"kind": "enum", "values": ["aye", "nay"]}
+    res = {"kind": "enum", "values": list(RESOURCES)}
+    power = [param("power", _int(1, 99))]
+    yield action("roll", "table", [
+        param("values", _list(_int(1, 6), 1, 5), optional=True),
+        param("source", {"kind": "enum", "values": ["board", "manual"]}, optional=True, default="board"),
+    ])
+    yield action("vote", "seat", [param("side", side), power[0]])
+    yield action("pass", "seat", [param("kind", {"kind": "enum", "values": ["gather", "moderate"]},
+                                        optional=True, default="gather")])
+    yield action("add", "seat", power)
+    yield action("stay", "seat", [])
+    yield action("decide", "seat", [param("side", side)])
+    yield action("appoint", "seat", [param("leader", {"kind": "seat"})])
+    yield action("coins", "table", [param("giver", {"kind": "seat"}), param("taker", {"kind": "seat"}),
+                                    param("amount", _int(1, 999))])
+    yield action("outcome", "table", [param("resources", _list(res, 0, 10)),
+                                      param("amounts", _list(_int(-9, 9), 0, 10))])
+    yield action("record", "table", [
+        param("kind", {"kind": "enum", "values": ["sticker", "story", "envelope"]}),
+        param("resource", res, optional=True),
+        param("sign", {"kind": "enum", "values": ["positive", "negative"]}, optional=True),
+        param("number", _int(0, 999), optional=True, default=0),
+    ])
+    yield action("place", "table", [
+        param("where", {"kind": "enum", "values": ["time_counter", "event_area"]}, optional=True,
+              default="time_counter"),
+        param("death_icon", {"kind": "bool"}, optional=True, default=False),
+    ])
+
+
+SETTINGS = Built(_settings)
+SCHEMAS = Built(_schemas)

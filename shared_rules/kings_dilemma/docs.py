@@ -1,0 +1,74 @@
+"""What people read about The King's Dilemma's settings and actions (host side).
+
+Kept apart from actions.py so the board never loads this prose. Keys:
+"setting.NAME", "ACTION" and "ACTION.PARAM". Lnnn: lines of
+../shared/seeds/kings-dilemma-rulebook.txt; Rn: rulings in
+../shared/rules/kings-dilemma.md section 8.
+"""
+
+DOCS = {
+    "game": "The King's Dilemma (one game of the campaign), 3-5 Houses: vote on the Dilemmas with Power, "
+            "steer the Resources and Stability, score your Agendas when the King dies or abdicates.",
+    "setting.players": "Houses at the table, 3-5; seat 0.. clockwise (R2).",
+    "setting.power": "Power behind each House's screen at the start, one per seat; empty: 8 each (L835). "
+                     "Enter the Power Legacy and abilities here (L1290-1296).",
+    "setting.coins": "Coins behind each House's screen at the start, one per seat; empty: 10 each (L835).",
+    "setting.middle": "Power on the Balance's middle space at the start: 3 (L773-776).",
+    "setting.prestige": "Seats from highest to lowest Prestige (ties broken by the higher House number, "
+                        "L597-602); the first takes the Leader token (L992-996), the last the Moderator "
+                        "(L998-1001). Empty: seat 0 highest, the last seat lowest.",
+    "setting.resource_track": "Spaces on the Resource Track, odd; markers start on the centre (R1: 9).",
+    "setting.resources": "Start spaces of the five markers (0 = bottom), in the order influence, wealth, "
+                         "morale, welfare, knowledge, after the Resource Legacy (L1312-1320); empty: centre.",
+    "setting.stability_track": "Spaces on the Stability Track, odd; the marker starts in the middle (R1: 13).",
+    "setting.time_counter": "Spaces on the Time Counter (not in the rulebook extract; default 8).",
+    "setting.death_space": "Which space (1-based) holds the King's-Death icon: the final one (L1696), default 8.",
+    "setting.edge_momentum": "R10: a marker pushed past the track's end still gets its Momentum extra and "
+                             "update, and Stability moves the full distance (true); false: a marker already "
+                             "at that end gets no extra and keeps its Momentum.",
+    "setting.ranking": "Ties in rankings (Power bonus, Money, Open Agendas): dense (R13) or competition.",
+    "setting.coin_bonus": "R14: false, no Coin bonus; true: most Coins +2, second +1 (a reading of L1700-1701).",
+    "setting.open_agendas": "Holders of the Open Agenda tokens (L1431-1456), seat or -1 for none: the five "
+                            "Positive tokens in Resource order, then the five Negative ones; empty: none.",
+    "setting.agenda_money": "Per House, its Secret Agenda's AP for 1st/2nd/3rd in Coins (L3369-3378; "
+                            "Moderate is 5/3/1, L3408-3416); empty: not scored (R15).",
+    "setting.agenda_area": "Per House, the Resource Track spaces (0 = bottom) of its Secret Agenda's area "
+                           "(L3350-3358; the diagrams are lost, R15).",
+    "setting.agenda_goal": "Per House, AP by how many markers sit in its area: item k is the AP for k markers.",
+    "roll": "The random side of each Resource marker at setup (L781-783): the board rolls five dice, or "
+            "enter five coin tosses or dice; odd = white (Positive, up), even = black (Negative, down).",
+    "roll.values": "Five values, in Resource order; 1 = white, 2 = black for a coin.",
+    "roll.source": "board (the board's roll, or the core's from the seed when values are omitted) or manual.",
+    "vote": "First turn: put at least 1 Power on your AYE or NAY card (L1743-1755).",
+    "vote.side": "aye or nay.",
+    "vote.power": "The Power committed now.",
+    "pass": "First turn: pass and gather Power, or pass and become Moderator (once per vote; at once), "
+            "taking 1 Coin from the general pool (L1843-1901).",
+    "pass.kind": "gather or moderate.",
+    "add": "A later turn: add at least 1 Power to your card (L1926-1930, R5).",
+    "add.power": "The Power added.",
+    "stay": "A later turn: add nothing and stay in the vote (R5). Passers' turns are skipped.",
+    "decide": "The Moderator names the winning side of a tie, or when everyone passed (then also takes the "
+              "Leader token) (L2075-2078).",
+    "decide.side": "aye or nay.",
+    "appoint": "The Moderator picks the Leader among the winning side's tied top investors (L2081-2083, R9).",
+    "appoint.leader": "The new Leader's seat.",
+    "coins": "Bargaining: Coins change hands, any time; a deal is binding once paid (L1932-1942, R16).",
+    "coins.giver": "The House that pays.",
+    "coins.taker": "The House that is paid.",
+    "coins.amount": "How many Coins.",
+    "outcome": "The winning outcome's Resource changes, left to right as on the card (L2332-2337); Momentum "
+               "and Stability follow (L2338-2374).",
+    "outcome.resources": "The Resource of each effect, in card order.",
+    "outcome.amounts": "The signed change of each effect (+ up, - down), same order.",
+    "record": "Record what the outcome unlocked: a Chronicle sticker, signed by the Leader (L2376-2391), a "
+              "Story card, signed by the Leader (L2478), or an Envelope to open (a reminder, L2441-2482).",
+    "record.kind": "sticker, story or envelope.",
+    "record.resource": "A sticker's Resource row.",
+    "record.sign": "A sticker's sign: positive or negative.",
+    "record.number": "A Story card's or Envelope's number (0 if none).",
+    "place": "Place the card and end the round: Time Counter or Event area (L3054-3070), then abdication "
+             "or the King's death ends the game (L3208-3238).",
+    "place.where": "time_counter, or event_area for Event and Trigger cards.",
+    "place.death_icon": "The card's back shows the King's-Death icon on its central space (L3215-3216).",
+}

@@ -1,0 +1,92 @@
+"""The King's Dilemma's decisions: check an action, emit its events, run the round on.
+
+Each step refuses with a RuleError before emitting anything that depends on a
+failed check; the engine works on a copy, so a refused action changes nothing.
+Round (L1674-1684): a card is drawn and read (physical), the Vote of the
+Council (voting.py), Vote Resolution, Dilemma Resolution (dilemma.py).
+"""
+
+from shared_rules import prng
+from shared_rules.errors import RuleError
+from shared_rules.kings_dilemma import dilemma, voting
+
+_STEPS = {
+    "roll": "roll", "vote": "vote", "pass": "vote", "add": "vote", "stay": "vote",
+    "decide": "side", "appoint": "leader", "outcome": "outcome",
+    "record": "after", "place": "after",
+}
+
+
+def situation(state):
+    """The few facts that say where the game stands (for messages and prompts)."""
+    now = {"step": state["step"], "round": state["round"]}
+    step = state["step"]
+    if step == "roll":
+        now["dice"] = state["pending"]
+    elif step == "vote":
+        now["seat"] = state["turn"]
+        now["choice"] = state["choice"][state["turn"]]
+    elif step in ("side", "leader"):
+        now["seat"] = state["moderator"]
+        now["tied"] = state["tied"]
+    elif step == "over":
+        now["ending"], now["winners"] = state["ending"], state["winners"]
+    return now
+
+
+def _roll(state, act, emit):
+    """The random side of each Resource marker (L781-783): odd = white (up),
+    even = black (down), so a d6 or a coin entered as 1 (white) / 2 (black)."""
+    k = state["pending"]
+    values = act.get("values")
+    source = act.get("source", "board")
+    if values is None:
+        if source != "board":
+            raise RuleError("bad_roll", {"why": "no_values", "source": source, "dice": k})
+        rng = state["rng"]
+        values = []
+        for _ in range(k):
+            v, rng = prng.die(rng)
+            values.append(v)
+    elif len(values) != k:
+        raise RuleError("bad_roll", {"why": "count", "dice": k, "got": len(values)})
+    for r in range(k):
+        emit({"t": "momentum", "resource": r, "side": 1 if values[r] % 2 else -1, "die": values[r],
+              "source": source})
+    voting.start(state, emit)
+
+
+def _coins(state, act, emit):
+    """Bargaining (L1932-1942, R16): only Coins change hands, any time."""
+    giver, taker, amount = act["giver"], act["taker"], act["amount"]
+    if giver == taker:
+        raise RuleError("same_house", {"seat": giver})
+    have = state["coins"][giver]
+    if amount > have:
+        raise RuleError("not_enough_coins", {"seat": giver, "have": have, "asked": amount})
+    emit({"t": "coins", "giver": giver, "taker": taker, "amount": amount})
+
+
+def decide(state, act, emit):
+    kind = act["type"]
+    if state["step"] == "over":
+        raise RuleError("game_over", {"now": situation(state)})
+    if kind == "coins":
+        _coins(state, act, emit)
+        return
+    if state["step"] != _STEPS[kind]:
+        raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
+    if kind == "roll":
+        _roll(state, act, emit)
+    elif _STEPS[kind] == "vote":
+        voting.turn(state, act, emit)
+    elif kind == "decide":
+        voting.decide_side(state, act, emit)
+    elif kind == "appoint":
+        voting.appoint(state, act, emit)
+    elif kind == "outcome":
+        dilemma.outcome(state, act, emit)
+    elif kind == "place":
+        dilemma.place(state, act, emit)
+    else:
+        dilemma.record(state, act, emit)

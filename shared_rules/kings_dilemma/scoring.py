@@ -1,0 +1,73 @@
+"""End of game scoring (L3332-3560) with rulings R13-R15.
+
+Agenda Points (AP) per House: Open Agenda tokens (L3531-3542), the Power
+bonus (L3551-3555), the Secret Agenda's Money Ranking (L3369-3378) and its
+Resource goal (L3350-3358), whose values are tables entered as settings
+because the extract lost them (R15). Most AP wins; ties share (L3557-3560).
+"""
+
+
+def place(values, i, dense=True, high=True):
+    """1-based place of values[i] (high: the largest is 1st). Dense ranking
+    (R13): tied values share a place and the next distinct value takes the
+    next place; competition ranking skips the places the ties used."""
+    v = values[i]
+    better = [x for x in values if (x > v if high else x < v)]
+    if dense:
+        seen = []
+        for x in better:
+            if x not in seen:
+                seen.append(x)
+        return len(seen) + 1
+    return len(better) + 1
+
+
+def _at(table, k):
+    """table[k], or 0 beyond it."""
+    return table[k] if 0 <= k < len(table) else 0
+
+
+def open_agendas(positions, positive, negative, dense=True):
+    """AP per seat index from the tokens: positive[r] / negative[r] = seat or -1.
+
+    Positive: highest +3, second +1; Negative: lowest -3, second lowest -1 (L3531-3542)."""
+    out = {}
+    for r in range(len(positions)):
+        if positive and positive[r] >= 0:
+            k = place(positions, r, dense, True)
+            out[positive[r]] = out.get(positive[r], 0) + _at([0, 3, 1], k)
+        if negative and negative[r] >= 0:
+            k = place(positions, r, dense, False)
+            out[negative[r]] = out.get(negative[r], 0) + _at([0, -3, -1], k)
+    return out
+
+
+def bonus(values, i, dense=True):
+    """Most +2, second +1 (L3551-3555); a House with none left earns nothing (ruling K3)."""
+    if values[i] <= 0:
+        return 0
+    return _at([0, 2, 1], place(values, i, dense, True))
+
+
+def scores(state):
+    """Per House: [open agendas, power bonus, coin bonus, money ranking, resource goal, total]
+    (lists, not dicts: five of them are copied with every later state on a board)."""
+    s = state["settings"]
+    n = s["players"]
+    dense = s["ranking"] == "dense"
+    pos = state["resources"]
+    tokens = s["open_agendas"]
+    opened = open_agendas(pos, tokens[:5], tokens[5:], dense)
+    out = []
+    for seat in range(n):
+        row = [opened.get(seat, 0), bonus(state["power"], seat, dense), 0, 0, 0]
+        if s["coin_bonus"]:
+            row[2] = bonus(state["coins"], seat, dense)
+        if s["agenda_money"]:
+            row[3] = _at([0] + s["agenda_money"][seat], place(state["coins"], seat, dense, True))
+        if s["agenda_goal"]:
+            area = s["agenda_area"][seat] if s["agenda_area"] else []
+            row[4] = _at(s["agenda_goal"][seat], len([p for p in pos if p in area]))
+        row.append(row[0] + row[1] + row[2] + row[3] + row[4])
+        out.append(row)
+    return out

@@ -1,0 +1,76 @@
+"""The King's Dilemma's words: error messages and where-the-game-stands sentences.
+
+Rendered on demand from an error's facts (shared_rules/texts.py); line
+numbers are in ../shared/seeds/kings-dilemma-rulebook.txt.
+"""
+
+_ENDINGS = {
+    "died": "the King is dead",
+    "abdicated_top": "the King abdicated (Stability at the top end)",
+    "abdicated_bottom": "the King abdicated (Stability at the bottom end)",
+}
+
+
+def seats(xs):
+    return ", ".join(["House %d" % s for s in xs]) or "nobody"
+
+
+def now(n):
+    """Where the game stands, from flow.situation(state)."""
+    step = n["step"]
+    if step == "over":
+        return "the game is over (%s); winner%s: %s" % (
+            _ENDINGS.get(n["ending"], n["ending"]), "s" if len(n["winners"]) > 1 else "", seats(n["winners"]))
+    if step == "roll":
+        return "the %d Resource markers' sides are to be rolled (odd = white, up; even = black, down)" % n["dice"]
+    if step == "vote":
+        if n["choice"] == "":
+            return "House %d votes (vote aye/nay with Power, or pass)" % n["seat"]
+        return "House %d votes again on %s (add Power or stay)" % (n["seat"], n["choice"].upper())
+    if step == "side":
+        return "the vote is tied: the Moderator, House %d, decides the winning side (decide)" % n["seat"]
+    if step == "leader":
+        return "the Moderator, House %d, appoints the Leader among %s (appoint)" % (n["seat"], seats(n["tied"]))
+    if step == "outcome":
+        return "enter the winning outcome's Resource changes, in card order (outcome)"
+    return "record stickers, Story cards and Envelopes, then place the card (place)"
+
+
+def _bad_roll(d):
+    if d["why"] == "no_values":
+        return "a %s roll needs the values read from the dice or coins (%d of them)" % (d["source"], d["dice"])
+    return "%d values are needed (one per Resource), got %d" % (d["dice"], d["got"])
+
+
+def _bad_outcome(d):
+    if d["why"] == "count":
+        return "the outcome names %d Resources but gives %d amounts; one amount per Resource" % (
+            d["resources"], d["amounts"])
+    return "effect %d moves nothing: each amount is a signed number of spaces, not 0" % d["index"]
+
+
+_WHAT = {"vote": "vote", "pass": "pass", "add": "add Power", "stay": "stay"}
+
+
+TEXTS = {
+    "bad_roll": _bad_roll,
+    "wrong_step": lambda d: "%s is not possible now: %s" % (d["what"], now(d["now"])),
+    "game_over": lambda d: now(d["now"]),
+    "not_your_turn": lambda d: "it is House %d's turn to vote, not House %d's" % (d["seat"], d["asked"]),
+    "choice_made": lambda d: "House %d chose %s on its first turn and cannot change it: it may add Power or "
+                             "stay, or does nothing if it passed (L1926-1927)" % (d["seat"], d["choice"].upper()),
+    "no_choice_yet": lambda d: "House %d has not voted yet: its first turn is vote or pass, not %s" % (
+        d["seat"], _WHAT.get(d["what"], d["what"])),
+    "not_enough_power": lambda d: "House %d has %d Power behind its screen, not %d" % (
+        d["seat"], d["have"], d["asked"]),
+    "moderator_taken": lambda d: "House %d already passed to become Moderator in this vote; pass and gather "
+                                 "instead (L1892-1896)" % d["by"],
+    "not_moderator": lambda d: "only the Moderator, House %d, decides this (House %d asked)" % (
+        d["moderator"], d["seat"]),
+    "not_tied": lambda d: "House %d is not among the tied top investors of the winning side: %s" % (
+        d["seat"], seats(d["tied"])),
+    "same_house": lambda d: "House %d cannot give Coins to itself" % d["seat"],
+    "not_enough_coins": lambda d: "House %d has %d Coins, not %d" % (d["seat"], d["have"], d["asked"]),
+    "bad_outcome": _bad_outcome,
+    "bad_record": lambda d: "a sticker needs its resource (its Chronicle row) and its sign (positive or negative)",
+}

@@ -1,0 +1,273 @@
+"""The King's Dilemma rules on CPython: the pure helpers and the scenario files.
+
+The same scenario files are replayed under MicroPython by test_micropython_gate.py
+and through the CLI by test_cli.py. A scenario header may carry "private":
+{"power": [...], "coins": [...]}, the pools behind the House screens at the
+end, which the public view hides; each is checked through its own seat's view.
+"""
+
+import glob
+import os
+
+import pytest
+
+from shared_rules import engine, scenario, schema, texts
+from shared_rules.errors import RuleError
+from shared_rules.kings_dilemma import dilemma, scoring
+from shared_rules.kings_dilemma import texts as kd_texts
+
+HERE = os.path.dirname(__file__)
+SCENARIOS = sorted(glob.glob(os.path.join(HERE, "scenarios", "kings-dilemma", "*.jsonl")))
+GAME = "kings_dilemma"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_scenario(path):
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        state, failures = scenario.run_stream(header, actions)
+    g = engine.game_module(GAME)
+    for key, want in sorted(header.get("private", {}).items()):
+        got = [g.view(state, s)[key][s] for s in range(len(want))]
+        if got != want:
+            failures.append("private %s is %s, expected %s" % (key, got, want))
+    assert failures == []
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_every_refusal_in_the_scenarios_reads_as_a_sentence(path):
+    """The texts render each refusal from its facts (no fallback to the bare code)."""
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        state = engine.new_match(GAME, header.get("settings"), header.get("seed", 0))["state"]
+        for item in actions:
+            act = item["action"] if "action" in item and "type" not in item else item
+            try:
+                state = engine.step(GAME, state, act)[2]
+            except RuleError as e:
+                assert not e.message.startswith(e.code), e.message
+
+
+def test_every_worked_example_has_its_file():
+    names = [os.path.basename(p) for p in SCENARIOS]
+    for example in ("seed-l1944-five-player-vote", "seed-l2169-middle-pool-split", "seed-l2314-",
+                    "seed-l2321-", "seed-l2366-", "zero-power-only-pass", "moderator-pass-once",
+                    "staying-", "cleanup-order", "kings-death-fifth-card", "kings-death-icon",
+                    "scoring-dense-ties", "bad-input-changes-nothing"):
+        assert any(n.startswith(example) for n in names), example
+
+
+# ------------------------------------------------------------------ Momentum (L2338-2374)
+
+def test_momentum_same_way_adds_one_then_two():
+    # L2321-2330: black, no marker, -1: 2 spaces and a black marker; then 3 spaces
+    assert dilemma.momentum_step(4, -1, 0, -1, 9) == (2, -1, 1, 2)
+    assert dilemma.momentum_step(6, -1, 1, -1, 9) == (3, -1, 1, 3)
+
+
+def test_momentum_change_of_direction_flips_and_drops_the_marker():
+    # L2314-2319: black with a marker, +1: 1 space, white, no marker
+    assert dilemma.momentum_step(2, -1, 1, 1, 9) == (3, 1, 0, 1)
+
+
+def test_momentum_at_the_track_end_clamps_but_counts_the_full_move():
+    # R10: the marker stops at the end; the size (for Stability) is the full move
+    assert dilemma.momentum_step(1, -1, 1, -2, 9) == (0, -1, 1, 4)
+    assert dilemma.momentum_step(8, 1, 1, 1, 9) == (8, 1, 1, 3)
+    # R10's option: already at that end, no extra and the Momentum kept
+    assert dilemma.momentum_step(8, 1, 0, 1, 9, False) == (8, 1, 0, 1)
+    assert dilemma.momentum_step(0, 1, 0, -1, 9, False) == (0, -1, 0, 1)
+
+
+def test_stability_clamps_and_reports_the_end():
+    assert dilemma.stability_step(4, -1, 4, 13) == (0, "bottom")
+    assert dilemma.stability_step(10, 1, 5, 13) == (12, "top")
+    assert dilemma.stability_step(6, 1, 2, 13) == (8, "")
+
+
+# ------------------------------------------------------------------ ranking and scoring (L3513-3560)
+
+def test_dense_and_competition_places():
+    values = [9, 5, 7, 3, 7]
+    assert [scoring.place(values, i) for i in range(5)] == [1, 3, 2, 4, 2]
+    assert [scoring.place(values, i, dense=False) for i in range(5)] == [1, 4, 2, 5, 2]
+    assert [scoring.place(values, i, True, False) for i in range(5)] == [4, 2, 3, 1, 3]
+
+
+def test_open_agendas_follow_the_l3513_example():
+    pos = [8, 2, 6, 2, 6]  # Influence top; Morale, Knowledge 2nd; Wealth, Welfare last
+    got = scoring.open_agendas(pos, [0, -1, 1, -1, 2], [-1, 1, -1, 0, 2])
+    assert got == {0: 3 - 3, 1: 1 - 3, 2: 1 - 1}
+    # competition ranking: Knowledge is 4th lowest, not 2nd: no penalty
+    assert scoring.open_agendas(pos, [], [-1, -1, -1, -1, 2], dense=False) == {2: 0}
+
+
+def test_power_bonus_follows_the_l3544_example_and_none_left_earns_nothing():
+    power = [9, 5, 7, 3, 7]  # Valentine, Martina, Armin, Charles, Theodore
+    assert [scoring.bonus(power, i) for i in range(5)] == [2, 0, 1, 0, 1]
+    assert [scoring.bonus([0, 0, 0], i) for i in range(3)] == [0, 0, 0]
+
+
+# ------------------------------------------------------------------ settings, views, legal, texts
+
+def new(settings=None, seed=1):
+    return engine.new_match(GAME, settings or {"players": 3}, seed)
+
+
+def test_setup_defaults():
+    s = new({"players": 5})["state"]
+    assert s["power"] == [8] * 5 and s["coins"] == [10] * 5 and s["middle"] == 3
+    assert s["resources"] == [4] * 5 and s["stability"] == 6
+    assert s["leader"] == 0 and s["moderator"] == 4
+    assert engine.game_module(GAME).dice_wanted(s) == 5
+
+
+@pytest.mark.parametrize("settings", [
+    {"players": 3, "power": [8, 8]},
+    {"players": 3, "prestige": [0, 0, 1]},
+    {"players": 3, "prestige": [0, 1, 3]},
+    {"players": 3, "resource_track": 8},
+    {"players": 3, "resources": [4, 4, 4, 4, 9]},
+    {"players": 3, "open_agendas": [0, 3, -1, -1, -1, -1, -1, -1, -1, -1]},
+    {"players": 3, "open_agendas": [0, 1, -1, -1, -1]},
+    {"players": 3, "time_counter": 4, "death_space": 5},
+])
+def test_settings_that_do_not_fit_together_are_refused(settings):
+    with pytest.raises(RuleError) as e:
+        new(settings)
+    assert e.value.code == "bad_setting" and e.value.message
+
+
+def test_views_hide_other_houses_pools_until_the_end():
+    m = new()
+    engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
+    g = engine.game_module(GAME)
+    assert g.view(m["state"], None)["power"] == [None, None, None]
+    assert g.view(m["state"], 1)["coins"] == [None, 10, None]
+    assert "rng" not in g.view(m["state"], None)
+
+
+def test_legal_narrows_to_what_the_house_may_do():
+    m = new({"players": 3, "power": [0, 8, 8]})
+    g = engine.game_module(GAME)
+    assert [a["type"] for a in g.legal(m["state"], None)] == ["roll", "coins"]
+    engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
+    types = [a["type"] for a in g.legal(m["state"], 0)]
+    assert types == ["pass", "coins"]  # R6: no Power, only pass
+    assert [a["type"] for a in g.legal(m["state"], 1)] == ["coins"]
+    engine.apply(m, {"type": "pass", "kind": "moderate"})
+    ours = g.legal(m["state"], 1)
+    vote = schema.find(ours, "vote")
+    assert vote["params"][1]["domain"] == {"kind": "int", "min": 1, "max": 8}
+    assert schema.find(ours, "pass")["params"][0]["domain"]["values"] == ["gather"]
+
+
+def test_every_legal_schema_accepts_some_action():
+    """Each offered action type has a filling the rules accept (first values of each domain)."""
+    m = new()
+    g = engine.game_module(GAME)
+    engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
+    for a in g.legal(m["state"], None):
+        act = {"type": a["type"]}
+        for p in a["params"]:
+            d = p["domain"]
+            if d["kind"] == "int":
+                act[p["name"]] = d.get("among", [d["min"]])[0]
+            elif d["kind"] == "enum":
+                act[p["name"]] = d["values"][0]
+            elif d["kind"] == "seat":
+                act[p["name"]] = 1
+        engine.step(GAME, m["state"], act)
+
+
+def test_every_error_code_has_a_text():
+    import re
+
+    codes = set()
+    for path in glob.glob(os.path.join(HERE, "..", "shared_rules", "kings_dilemma", "*.py")):
+        with open(path) as f:
+            codes.update(re.findall(r'RuleError\("([a-z_]+)"', f.read()))
+    for code in codes:
+        assert code in kd_texts.TEXTS or code in texts.TEXTS, code
+
+
+def test_prompts_read_for_each_step():
+    m = new()
+    g = engine.game_module(GAME)
+    assert "rolled" in g.prompt(m["state"])
+    engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
+    assert g.prompt(m["state"]).startswith("Round 1, House 0 votes")
+    with pytest.raises(RuleError) as e:
+        engine.apply(m, {"type": "add", "power": 1})
+    assert "has not voted yet" in e.value.message
+
+
+def test_every_setting_action_and_parameter_has_its_doc():
+    from shared_rules import games
+
+    docs = games.docs(GAME)
+    g = engine.game_module(GAME)
+    keys = ["game"] + ["setting." + s["name"] for s in g.SETTINGS]
+    for a in g.SCHEMAS:
+        keys.append(a["type"])
+        keys.extend([a["type"] + "." + p["name"] for p in a["params"]])
+    assert [k for k in keys if not docs.get(k)] == []
+
+
+def _fill(rnd, domain, seats):
+    kind = domain["kind"]
+    if kind == "int":
+        among = domain.get("among")
+        return rnd.choice(among) if among else rnd.randint(domain["min"], min(domain["max"], domain["min"] + 9))
+    if kind == "enum":
+        return rnd.choice(domain["values"])
+    if kind == "bool":
+        return rnd.random() < 0.3
+    if kind == "seat":
+        return rnd.randrange(seats)
+    if kind == "list":
+        k = rnd.randint(domain["min"], max(domain["min"], min(domain["max"], 3)))
+        return [_fill(rnd, domain["of"], seats) for _ in range(k)]
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("seed", range(1, 41))
+def test_random_playouts_from_legal_end_or_refuse_cleanly(seed):
+    """Random games built only from legal(): every action is accepted or refused
+    with a rule error (never a crash), outcomes keep the state on its tracks, and
+    the game ends (the King dies by the fifth card on the death space at the latest)."""
+    import random
+
+    from shared_rules import canon
+
+    rnd = random.Random(seed)
+    players = 3 + seed % 3
+    m = new({"players": players, "time_counter": 4, "death_space": 4}, seed)
+    g = engine.game_module(GAME)
+    for _ in range(3000):
+        state = m["state"]
+        if g.is_over(state):
+            break
+        offered = g.legal(state, None)
+        assert offered, state["step"]
+        assert g.prompt(state).endswith(".")
+        # bargaining is always on offer: take it now and then, not forever
+        pick = [a for a in offered if a["type"] != "coins"] or offered
+        a = rnd.choice(offered if rnd.random() < 0.05 else pick)
+        act = {"type": a["type"]}
+        for p in a["params"]:
+            if not p.get("optional") or rnd.random() < 0.5:
+                act[p["name"]] = _fill(rnd, p["domain"], players)
+        if act["type"] == "outcome":
+            act["amounts"] = [rnd.choice([-2, -1, 1, 2]) for _ in act["resources"]]
+        before = canon.digest(state)
+        try:
+            engine.apply(m, act)
+        except RuleError as e:
+            assert canon.digest(m["state"]) == before and e.message, act
+            continue
+        s = m["state"]
+        assert all(0 <= x < 9 for x in s["resources"]) and 0 <= s["stability"] < 13
+        assert min(s["power"]) >= 0 and min(s["coins"]) >= 0 and s["middle"] >= 0
+    assert g.is_over(m["state"]), m["state"]["step"]
+    assert len(m["state"]["scores"]) == players and m["state"]["winners"]
