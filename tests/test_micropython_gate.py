@@ -50,6 +50,7 @@ if str(MP_DIR) not in sys.path:
 
 import gate_harness  # noqa: E402
 import playout  # noqa: E402
+import random_game  # noqa: E402
 import run_scenarios  # noqa: E402
 
 GATE_HEAP = os.environ.get("CHANCERY_GATE_HEAP", "64K")
@@ -417,3 +418,37 @@ def test_random_games_end_within_the_cap(seed, players, extended):
     r = playout.play_game(seed, players, extended)  # PlayoutFailure on a broken invariant
     assert r["ending"] in ("target", "catastrophe"), playout.line(r)
     assert r["actions"] < playout.CAP
+
+
+# ------------------------------------------------------------------ random games of the other games
+
+# The King's Dilemma with a short Time Counter, so that the King dies within a few dozen actions.
+KD_GAMES = 200
+KD_SETTINGS = '{"time_counter": 4, "death_space": 4}'
+KD_HEAP = "96K"  # the board's budget
+
+
+def test_kings_dilemma_random_games_same_under_micropython(micropython, gate_path):
+    """200 random games built only from legal() (tests/mp/random_game.py), one line each
+    (actions accepted and refused, the end, the final digest): the same on both interpreters
+    (under the board's 96K, in two processes side by side), every game over, no refusal
+    changing the state."""
+    half = KD_GAMES // 2
+    batches = [(1, half), (1 + half, KD_GAMES - half)]
+
+    def mp_run(batch):
+        return gate_harness.run("random_game", ["kings_dilemma", str(batch[0]), str(batch[1]), KD_SETTINGS], KD_HEAP,
+                                gate_path, micropython=micropython)
+
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        procs = list(pool.map(mp_run, batches))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = random_game.main(["kings_dilemma", "1", str(KD_GAMES), KD_SETTINGS])
+    text = out.getvalue()
+    assert status == 0 and len(text.splitlines()) == KD_GAMES, text[-2000:]
+    assert all(" over " in line for line in text.splitlines()), text[-2000:]
+    mp_text = "".join(p.stdout for p in procs)
+    for proc in procs:
+        assert "MemoryError" not in proc.stdout + proc.stderr, "does not fit in %s:\n%s" % (KD_HEAP, _mp_output(proc))
+    assert mp_text == text, "per-game lines differ (CPython first):\n%s\n---\n%s" % (text[-1500:], mp_text[-1500:])

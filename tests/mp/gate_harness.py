@@ -24,7 +24,7 @@ import subprocess
 from chancery import micropython as mp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RUNNERS = ("playout", "replay_log", "run_scenarios")
+RUNNERS = ("playout", "replay_log", "run_scenarios", "random_game")
 
 # Run under MicroPython with -c: refuse to measure anything but the .mpy build.
 _STUB = (

@@ -1,0 +1,118 @@
+"""Random games of any game, built only from its legal() schemas, on either interpreter.
+
+    micropython random_game.py GAME FIRST_SEED COUNT [SETTINGS_JSON]
+
+For each seed: a match with 3 + seed % 3 players (within the game's range) and
+the settings given, then actions drawn with shared_rules.prng (so both
+interpreters draw the same ones) from what legal(state, None) offers, every
+parameter filled from its narrowed domain. An action is accepted, or refused
+with a rule error and the state unchanged; anything else is a failure. One
+line per game: seed, players, actions accepted and refused, the end, and the
+final digest. The gate compares CPython's lines with MicroPython's.
+"""
+
+import json
+import sys
+
+from shared_rules import canon, engine, prng
+from shared_rules.errors import RuleError
+
+CAP = 3000  # actions per game at most: a game still running then is reported as "cap"
+
+
+class Draw:
+    def __init__(self, seed):
+        self.s = prng.seed_state(seed)
+
+    def below(self, n):
+        v, self.s = prng.draw(self.s, n)
+        return v
+
+    def pick(self, items):
+        return items[self.below(len(items))]
+
+
+def fill(rnd, domain, seats, cards):
+    kind = domain["kind"]
+    among = domain.get("among")
+    if kind == "int":
+        if among is not None:
+            return rnd.pick(among) if among else domain["min"]
+        lo, hi = domain["min"], domain["max"]
+        if lo <= 0 <= hi:  # near nothing: rules take small numbers more often than large
+            lo, hi = max(lo, -3), min(hi, 3)
+        else:
+            hi = min(hi, lo + 9)
+        return lo + rnd.below(hi - lo + 1)
+    if kind == "enum":
+        return rnd.pick(domain["values"])
+    if kind == "bool":
+        return rnd.below(10) < 3
+    if kind == "seat":
+        if domain.get("none") and rnd.below(4) == 0:
+            return None
+        return rnd.below(seats)
+    if kind == "card":
+        return rnd.pick(among if among else cards)
+    if kind == "text":
+        return "t%d" % rnd.below(10)
+    if kind == "per_seat":
+        return [fill(rnd, domain["of"], seats, cards) for _ in range(seats)]
+    if kind == "list":
+        hi = min(domain["max"], domain["min"] + 3)
+        n = domain["min"] + rnd.below(hi - domain["min"] + 1)
+        return [fill(rnd, domain["of"], seats, cards) for _ in range(n)]
+    raise ValueError("no filler for domain kind " + kind)
+
+
+def action(rnd, schema, seats, cards):
+    act = {"type": schema["type"]}
+    for p in schema["params"]:
+        if not p.get("optional") or rnd.below(2):
+            act[p["name"]] = fill(rnd, p["domain"], seats, cards)
+    return act
+
+
+def play(game, seed, settings):
+    rnd = Draw(seed)
+    g = engine.game_module(game)
+    given = dict(settings)
+    if "players" not in given:
+        dom = [s for s in g.SETTINGS if s["name"] == "players"][0]["domain"]
+        given["players"] = min(dom["max"], max(dom["min"], 3 + seed % 3))
+    state = engine.new_match(game, given, seed)["state"]
+    seats = engine.seats(state)
+    cards = g.card_names(state)
+    accepted = refused = 0
+    while not g.is_over(state) and accepted < CAP:
+        offered = g.legal(state, None)
+        if not offered:
+            return "seed %d: no legal action in a game not over" % seed
+        act = action(rnd, rnd.pick(offered), seats, cards)
+        before = canon.digest(state)
+        try:
+            state = engine.step(game, state, act)[2]
+            accepted += 1
+        except RuleError:
+            if canon.digest(state) != before:
+                return "seed %d: a refusal changed the state" % seed
+            refused += 1
+    ending = "over" if g.is_over(state) else "cap"
+    return "seed %d players %d accepted %d refused %d %s %s" % (seed, seats, accepted, refused, ending,
+                                                                 canon.digest(state))
+
+
+def main(argv):
+    game, first, count = argv[0], int(argv[1]), int(argv[2])
+    settings = json.loads(argv[3]) if len(argv) > 3 else {}
+    bad = 0
+    for seed in range(first, first + count):
+        line = play(game, seed, settings)
+        if " players " not in line:
+            bad += 1
+        print(line)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
