@@ -173,3 +173,34 @@ def test_the_board_stays_below_its_next_pool_of_interned_strings(firmware_build,
     assert count <= QSTR_LIMIT and pools == 5, (
         "the board interns %d strings in %d pools (limit %d): move host-only names out of the board's "
         "modules, or merge tiny modules (each costs two: its name and its file)" % (count, pools, QSTR_LIMIT))
+
+
+def test_a_kings_dilemma_game_through_the_link(firmware_build, micropython, tmp_path):
+    """The same board, another game: The King's Dilemma played over the link within the
+    budget, actions drawn from legal() as in tests/mp/random_game.py; the logbook holds
+    what the board journalled and the mirror agrees with the board's digest."""
+    import random_game
+
+    book = Logbook(str(tmp_path / "book.sqlite3"))
+    board = SimBoard(data_dir=str(tmp_path / "flash"), game="kings_dilemma", players=4, seed=5, heap=HEAP,
+                     micropython=micropython, code_path=[firmware_build])
+    board.open_pty()
+    with board:
+        link = connect(board, book)
+        g = engine.game_module("kings_dilemma")
+        rnd = random_game.Draw(3)
+        refused = 0
+        for _ in range(400):
+            state = link.mirror.match["state"]
+            if g.is_over(state):
+                break
+            act = random_game.action(rnd, rnd.pick(g.legal(state, None)), 4, ())
+            kind, body = link.act(act)
+            refused += kind != wire.OK
+        assert link.mirror.match["entries"] and refused < 400, board.stderr_text()[-2000:]
+        link.hello()
+        assert link.mirror.welcome["game"] == "kings_dilemma"
+        assert link.mirror.welcome["digest"] == canon.digest(link.mirror.match["state"])
+        link.close()
+    logged = [canon.encode(e) for e in book.entries(link.game_id)]
+    assert logged == journal_entries(tmp_path / "flash")

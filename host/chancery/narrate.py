@@ -6,7 +6,7 @@ were at that moment. An event type this module does not know is shown as
 data, never dropped.
 """
 
-from chancery.show import seat
+from chancery.show import seat, seats
 from shared_rules import canon, decktet, engine
 
 TITLE = {"diplomatic": "the Diplomatic corps", "army": "the Army", "navy": "the Navy"}
@@ -155,9 +155,27 @@ def _one(before, after, ev):
     return "(%s)" % canon.encode(ev)
 
 
+def _ballot(before, ev):
+    """The sealed ballot's events, in any game (shared_rules/ballot.py)."""
+    t = ev["t"]
+    if t == "ballot_opened":
+        return "Ballot %d: %s (%s); voting: %s." % (ev["n"], ev["question"], " / ".join(ev["options"]),
+                                                     seats(ev["voters"]))
+    if t == "ballot_voted":
+        return "%s has voted." % _cap(seat(ev["seat"]))
+    if t == "ballot_closed":
+        return "The ballot is closed."
+    b = before["ballot"]
+    said = ["%s %s" % (seat(s), c if c is not None else "(no vote)") for s, c in zip(b["voters"], ev["choices"])]
+    return "Revealed: %s. Counts: %s." % (", ".join(said), ", ".join(
+        ["%s %d" % (o, n) for o, n in zip(b["options"], ev["counts"])]))
+
+
 def lines(game, before, events):
     """Plain sentences for `events`, which followed the state `before` (not modified)."""
     g = engine.game_module(game)
+    if game != "chancellors":  # its own sentences are Chancellors'; others read as data for now
+        return [_ballot(before, ev) if ev["t"][:7] == "ballot_" else "(%s)" % canon.encode(ev) for ev in events]
 
     def fold(state, ev):
         engine.fold(g, state, canon.copy(ev))  # fold stores the event's lists in the state: keep the log's own
@@ -186,7 +204,7 @@ def lines(game, before, events):
         prev = canon.copy(state)
         fold(state, ev)
         try:
-            out.append(_one(prev, state, ev))
+            out.append(_ballot(prev, ev) if ev["t"][:7] == "ballot_" else _one(prev, state, ev))
         except (KeyError, IndexError, TypeError):
             out.append("(%s)" % canon.encode(ev))
         i += 1

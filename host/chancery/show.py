@@ -53,7 +53,9 @@ def problems_text(view):
 
 
 def status(view):
-    """Two short lines for the play prompt."""
+    """Two short lines for the play prompt (and the mirror's state panel)."""
+    if view.get("game") != "chancellors":
+        return generic_status(view)
     line = "Scores %s | %s" % (scores_text(view), control_text(view, short=True))
     if view["settings"].get("extended"):
         line += " | Excuse: %s" % seat(view.get("excuse"))
@@ -69,6 +71,15 @@ def ending(view):
     else:
         how = "the target was reached: the highest score wins"
     return "Game over (%s). Winner%s: %s." % (how, "s" if len(w) > 1 else "", seats(w))
+
+
+def generic_status(view):
+    """Any other game: its scalar fields on one line, its lists on the next (public view only)."""
+    plain = ["%s %s" % (k, canon.encode(view[k])) for k in sorted(view)
+             if k not in ("game", "settings") and not isinstance(view[k], (list, dict))]
+    lists = ["%s %s" % (k, canon.encode(view[k])) for k in sorted(view)
+             if k not in ("game", "settings") and isinstance(view[k], list)]
+    return " | ".join(plain) + "\n" + " | ".join(lists)
 
 
 def generic(view, prompt_line):

@@ -36,6 +36,13 @@ from shared_rules.kings_dilemma.setup import initial  # noqa: F401
 
 NAME = "kings_dilemma"
 
+# Every entry of the log may be exported as it is (host/chancery/logbook.py): each
+# action is one the whole table sees made (votes and Power on the Balance, passes,
+# Coins changing hands, outcomes), so the log holds nothing a House hides. What
+# stays behind a screen is the running total, which the views leave out; a hidden
+# vote would be a sealed ballot, whose choices never enter the log before the reveal.
+LOG_PUBLIC = True
+
 _HIDDEN = {"power": 1, "coins": 1}
 
 
