@@ -40,6 +40,7 @@ class Table:
         self.menu = None  # the one menu (firmware/menu.py), loaded at the first press
         self.menu_pad = None  # the pad it serves now
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
+        self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
@@ -95,6 +96,7 @@ class Table:
         index = self.count
         self.count += 1
         self.changed = True
+        self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
         if self.menu is not None:  # the state moved on: every pad's next key starts afresh
             self.menu.rest()
             self.parked = {}
@@ -135,6 +137,11 @@ class Table:
             from firmware import ballot_box
 
             return ballot_box.key(self, seat, name, b)
+        g = engine.game_module(self.game)
+        if hasattr(g, "pad"):  # a game whose pads mean something of their own at times (KD's vote cards)
+            got = g.pad(self.state, seat, name, self.held.get(pad))
+            if got is not None:
+                return self._pad_action(pad, seat, got)
         menu = self.menu
         if menu is None:
             menu = self.menu = Menu(engine.game_module(self.game))
@@ -156,6 +163,17 @@ class Table:
         except RuleError as e:
             return ["Not allowed:", e.code[:16]], None
         return menu.start(self.state, seat), index
+
+    def _pad_action(self, pad, seat, got):
+        screen, move, held = got
+        self.held[pad] = held
+        if move is None:
+            return screen, None
+        try:
+            index = self.act(move, seat)
+        except RuleError as e:
+            return ["Not allowed:", e.code[:16]], None
+        return ["S%d: %s" % (seat, move["type"]), "sent"], index
 
     # --- the link ------------------------------------------------------------------
 

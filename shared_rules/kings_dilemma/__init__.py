@@ -90,3 +90,10 @@ def prompt(state):
 
 def is_over(state):
     return state["step"] == "over"
+
+
+def pad(state, seat, key, held):
+    """A House's AYE/PASS/NAY buttons on its voting turn (pads.py); None: the menus."""
+    from shared_rules.kings_dilemma import pads
+
+    return pads.pad(state, seat, key, held)

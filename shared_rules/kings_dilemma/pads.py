@@ -1,0 +1,49 @@
+"""A House's pad in the Vote of the Council: AYE, PASS and NAY on its three buttons.
+
+    up = AYE, select = PASS, down = NAY (the order of the vote cards, L95-98)
+
+On the House's voting turn (state["turn"]):
+- AYE or NAY: one Power more on that side each press, held on the pad (not
+  yet an action: the count shows on the display); pressing the other side
+  starts its count afresh;
+- holding AYE or NAY: the vote, or on a later turn the addition, of the
+  Power counted (one if none was counted), L1743-1769, L1926-1930;
+- PASS: pass and gather Power on a first turn (L1843-1847), stay on a later
+  one (ruling R5);
+- holding PASS: pass and become Moderator (L1855-1861).
+Anything else, and any other moment, goes to the board's generic menus. The
+rules core still decides: an action this builds may be refused (too much
+Power, the Moderator's pass taken), and the refusal is the answer.
+
+pad(state, seat, key, held) -> None (not the pad's business: use the menus),
+or (screen lines, action or None, held) where held is the count kept for the
+seat between presses ({"side", "power"} or None).
+"""
+
+
+def _title(seat, state):
+    return "S%d %d Power" % (seat, state["power"][seat])
+
+
+def pad(state, seat, key, held):
+    if state["step"] != "vote" or seat is None or state["turn"] != seat:
+        return None
+    first = state["choice"][seat] == ""
+    mine = state["choice"][seat]
+    if key in ("up", "down", "back", "long_down"):  # back: up held (a seat pad has no back button)
+        side = "aye" if key == "up" or key == "back" else "nay"
+        if not first and side != mine:  # L1926: a House cannot change its choice
+            return [_title(seat, state), "you voted " + mine.upper(), "add to it only"], None, held
+    if key == "up" or key == "down":
+        n = held["power"] + 1 if held and held["side"] == side else 1
+        return [_title(seat, state), "%s %d" % (side.upper(), n), "hold to vote"], None, {"side": side, "power": n}
+    if key == "back" or key == "long_down":
+        n = held["power"] if held and held["side"] == side else 1
+        if first:
+            return None, {"type": "vote", "side": side, "power": n}, None
+        return None, {"type": "add", "power": n}, None
+    if key == "select":
+        return None, {"type": "pass", "kind": "gather"} if first else {"type": "stay"}, None
+    if key == "long_select":
+        return None, {"type": "pass", "kind": "moderate"}, None
+    return None

@@ -1,0 +1,74 @@
+"""The King's Dilemma at the table: each House votes on its pad's AYE / PASS / NAY buttons.
+
+The rulebook's five-player vote (L1944-2046), entered on the board by button
+presses only, ends in the same state as its scenario file, where the same vote
+is given as actions; pads.py's keys are checked one by one too.
+"""
+
+import os
+
+from firmware.journal import Journal
+from firmware.table import Table
+from shared_rules import canon, engine, scenario
+from shared_rules.kings_dilemma import pads
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VOTE = os.path.join(ROOT, "tests", "scenarios", "kings-dilemma", "seed-l1944-five-player-vote.jsonl")
+
+
+def scenario_state(upto):
+    """The state after the scenario file's first `upto` actions, applied by the engine."""
+    with open(VOTE) as f:
+        header, items = scenario.read_lines(f)
+        actions = [item["action"] for item in items if "action" in item][:upto]
+    m = engine.new_match(header["game"], header["settings"], header["seed"])
+    for act in actions:
+        engine.apply(m, act)
+    return header, m
+
+
+def test_the_five_player_vote_by_pad_presses(tmp_path):
+    header, expected = scenario_state(9)  # the roll and the eight voting turns
+    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x01" * n, header["game"],
+              header["settings"], "kd")
+    t.new_game(header["game"], header["settings"])
+    t.state = engine.new_match(header["game"], header["settings"], header["seed"])["state"]  # the file's seed
+    t.journal.start(dict(t.header, seed=header["seed"], start=canon.digest(t.state)))
+    t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    presses = [(0, "long_select"),                                 # Theodore: pass, become Moderator
+               (1, "up"), (1, "back"),                             # Julius: AYE 1 (held up: vote)
+               (2, "down"), (2, "long_down"),                      # Armin: NAY 1
+               (3, "up"), (3, "back"),                             # Diana: AYE 1
+               (4, "down"), (4, "down"), (4, "down"), (4, "down"), (4, "long_down"),  # Frances: NAY 4
+               (1, "up"), (1, "up"), (1, "up"), (1, "back"),       # Julius adds 3
+               (2, "down"), (2, "long_down"),                      # Armin adds 1
+               (3, "up"), (3, "back")]                             # Diana adds her last
+    screens = [t.key(pad, key)[0] for pad, key in presses]
+    assert screens[9] == ["S4 8 Power", "NAY 3", "hold to vote"]  # Frances counts her Power on the pad
+    assert t.state["step"] == "side" and canon.digest(t.state) == canon.digest(expected["state"])
+
+
+def state_at_turn(choice, power=8):
+    return {"step": "vote", "turn": 1, "choice": ["", choice, ""], "power": [8, power, 8]}
+
+
+def test_keys_on_a_first_turn():
+    s = state_at_turn("")
+    screen, act, held = pads.pad(s, 1, "up", None)
+    assert act is None and held == {"side": "aye", "power": 1} and screen[1] == "AYE 1"
+    assert pads.pad(s, 1, "up", held)[2] == {"side": "aye", "power": 2}
+    assert pads.pad(s, 1, "down", {"side": "aye", "power": 2})[2] == {"side": "nay", "power": 1}  # afresh
+    assert pads.pad(s, 1, "back", {"side": "aye", "power": 2})[1] == {"type": "vote", "side": "aye", "power": 2}
+    assert pads.pad(s, 1, "long_down", None)[1] == {"type": "vote", "side": "nay", "power": 1}
+    assert pads.pad(s, 1, "select", None)[1] == {"type": "pass", "kind": "gather"}
+    assert pads.pad(s, 1, "long_select", None)[1] == {"type": "pass", "kind": "moderate"}
+
+
+def test_keys_on_a_later_turn_and_out_of_turn():
+    s = state_at_turn("nay")
+    assert pads.pad(s, 1, "back", None) == (["S1 8 Power", "you voted NAY", "add to it only"], None, None)
+    assert pads.pad(s, 1, "up", None)[1] is None  # the other side: nothing sent
+    assert pads.pad(s, 1, "long_down", {"side": "nay", "power": 3})[1] == {"type": "add", "power": 3}
+    assert pads.pad(s, 1, "select", None)[1] == {"type": "stay"}
+    assert pads.pad(s, 0, "up", None) is None  # not seat 0's turn: the menus
+    assert pads.pad(dict(s, step="outcome"), 1, "up", None) is None
