@@ -1,6 +1,6 @@
 """How many strings the board has interned after boot, a resume, the menus and play.
 
-    micropython tests/mp/board_qstrs.py FOLDER
+    micropython tests/mp/board_qstrs.py FOLDER [GAME [ballot]]
 
 MicroPython interns identifiers and short string constants (qstrs) in pools
 that it never frees, and a full pool is followed by one twice its size: on
@@ -23,17 +23,21 @@ from firmware.journal import Journal
 from firmware.table import Table
 
 
-def run(folder):
+def run(folder, game="chancellors", ballot=""):
     sent = []
-    table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom, "chancellors",
+    table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom, game,
                   {"players": 4}).boot()
     table.act({"type": "roll"})
     table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom).boot()  # resume
     for key in ("down", "select", "down", "back", "select", "select"):
         table.key(5, key)
     table.key(0, "down")
+    if ballot:  # a sealed ballot too: its modules and the private box
+        table.act({"type": "ballot_open", "question": "Q?", "options": ["a", "b"]})
+        for seat in range(4):
+            table.key(seat, "up")
     micropython.qstr_info()
 
 
 if __name__ == "__main__":
-    run(sys.argv[1])
+    run(*sys.argv[1:])
