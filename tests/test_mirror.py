@@ -80,3 +80,31 @@ def test_the_mirror_acts_presses_and_redraws(board):
 
     asyncio.run(run())
     assert sim.alive(), sim.stderr_text()
+
+
+def test_the_mirror_shows_a_kings_dilemma_game_without_the_houses_pools(micropython, firmware_build, tmp_path):
+    b = SimBoard(data_dir=str(tmp_path / "flash"), game="kings_dilemma", players=3, seed=2, heap="128K",
+                 micropython=micropython, code_path=[firmware_build])
+    b.open_pty()
+    link = Link(b.port_name)
+    link.open()
+    b.start()
+    try:
+        link.hello(wait=10.0)
+
+        async def run():
+            app = MirrorApp(link, connect=False)
+            async with app.run_test(size=(140, 45)) as pilot:
+                await pilot.press("colon")
+                await pilot.press(*"roll")
+                await pilot.press("enter")
+                await pilot.pause(0.5)
+                assert len(link.mirror.match["entries"]) == 1
+                state = str(app.query_one("#state").render())
+                assert 'step "vote"' in state and "power [null,null,null]" in state  # the screens stay shut
+                assert str(app.query_one("#strip").render()).strip()
+
+        asyncio.run(run())
+    finally:
+        link.close()
+        b.stop()

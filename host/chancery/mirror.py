@@ -33,9 +33,13 @@ TABLE_LONG = {"less_than_sign": 0, "asterisk": 1, "greater_than_sign": 2}
 
 
 def load_layout(game):
+    """The game's LED layout, or None when hardware/layouts/ has none for it (no strip drawn)."""
     path = os.path.join(ROOT, "hardware", "layouts", game + ".json")
-    with open(path) as f:
-        return json.load(f)
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
 
 
 def key_press(key):
@@ -176,10 +180,13 @@ class MirrorApp(App):
         match = link.mirror.match
         view = matches.view(match, None)  # the public view: all the mirror ever shows
         if self.layout_data is None:
-            self.layout_data = load_layout(match["game"])
-            self.frame = bytearray(render.frame_size(self.layout_data))
-        render.render(view, self.layout_data, self.frame, self.layout_data.get("level", 255))
-        self.query_one("#strip", Static).update(strip_text(self.frame, self.layout_data))
+            self.layout_data = load_layout(match["game"]) or {}
+            self.frame = bytearray(render.frame_size(self.layout_data)) if self.layout_data else None
+        if self.frame is not None:
+            render.render(view, self.layout_data, self.frame, self.layout_data.get("level", 255))
+            self.query_one("#strip", Static).update(strip_text(self.frame, self.layout_data))
+        else:
+            self.query_one("#strip", Static).update("(no LED layout for %s in hardware/layouts/)" % match["game"])
         self.query_one("#state", Static).update(show.status(view) + "\n" + matches.prompt(match))
         self.query_one("#board", Static).update("\n".join(self.display_lines) or "(the board's display)")
 
