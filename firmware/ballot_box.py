@@ -113,7 +113,13 @@ def reveal_if_due(table):
 def key(table, seat, name, b):
     """A voter's pad while a ballot is open: each key is an option (up, select, down,
     then held up, select, down for a fourth to sixth), cast at once. The screen never
-    shows which: it reads the same whatever the seat chose. (screen, entry or None)"""
+    shows which: it reads the same whatever the seat chose. The table's controls
+    (seat None) show how many have voted; holding push closes the ballot, and the
+    board then reveals it. (screen, entry or None)"""
+    if seat is None:
+        if name != "long_select":
+            return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"])), "hold push: close"], None
+        return ["ballot", "closed"], table.act({"type": "ballot_close"})
     title = "S%d ballot" % seat
     if seat in b["voted"]:
         return [title, "voted already"], None

@@ -133,7 +133,7 @@ class Table:
 
         seat = None if pad == pads.TABLE else pad
         b = self.state.get("ballot")
-        if b is not None and b["open"] and seat in b["voters"]:
+        if b is not None and b["open"] and (seat in b["voters"] or seat is None):
             from firmware import ballot_box
 
             return ballot_box.key(self, seat, name, b)

@@ -114,14 +114,6 @@ def fold(state, ev):
         raise ValueError("unknown event " + t)
 
 
-def waiting(state):
-    """The voters the open ballot still waits for ([] when none is open)."""
-    b = state.get("ballot")
-    if b is None or not b["open"]:
-        return []
-    return [s for s in b["voters"] if s not in b["voted"]]
-
-
 def due(state):
     """True when the ballot's choices are to be revealed now (all voted, or closed)."""
     b = state.get("ballot")

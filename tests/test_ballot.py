@@ -131,3 +131,13 @@ def test_a_voters_pad_casts_and_its_screen_does_not_say_what(tmp_path):
     assert t.key(0, "up")[0] == ["S0 ballot", "voted already"]
     with open(tmp_path / "ballot.json") as f:
         assert '"0":"d"' in f.read()
+
+
+def test_the_tables_controls_close_a_ballot_and_the_board_reveals_it(tmp_path):
+    t = table(tmp_path)
+    t.act(OPEN)
+    t.key(2, "select")  # seat 2: Nay
+    assert t.key(5, "select") == (["ballot", "1 of 3 voted", "hold push: close"], None)
+    screen, index = t.key(5, "long_select")
+    assert screen == ["ballot", "closed"] and index is not None
+    assert t.state["ballot"]["result"] == {"choices": [None, None, "Nay"], "counts": [0, 1]}
