@@ -16,6 +16,11 @@ Every channel is scaled by `level` (0-255), the global brightness cap; the
 current limiter (shared_rules/power.py) runs after it. A track whose view
 field is missing, whose colour the layout lacks, or whose `shows` is unknown
 stays dark: a layout may describe more (or less) than a game shows.
+
+Besides the Chancellors kinds (`shows` names the view field: scores,
+problems, control, step, queue, excuse), three generic kinds take their field
+from the track's `field` key: position, bar and seat_marker (see
+shared_rules/render_tracks.py, loaded only when a layout uses them).
 """
 
 from shared_rules.compat import const
@@ -128,16 +133,22 @@ def render(view, layout, frame, level=255):
         return frame
     seats = layout.get("seat_colours") or ()
     colours = layout.get("colours") or {}
+    more = None  # shared_rules.render_tracks, loaded on the first track of its kinds
     for t in layout["tracks"]:
         shows = t.get("shows")
-        if shows not in view:
+        generic = shows == "position" or shows == "bar" or shows == "seat_marker"
+        if not generic and shows not in view:
             continue
         length = t.get("length", 0)
         if t.get("dir", 1) < 0:
             base, step = t.get("start", 0) + length - 1, -1
         else:
             base, step = t.get("start", 0), 1
-        if shows == "scores":
+        if generic:
+            if more is None:
+                from shared_rules import render_tracks as more
+            more.draw(shows, view, t, frame, leds, base, step, length, seats, colours, level)
+        elif shows == "scores":
             _score(view, t, frame, leds, base, step, length, seats, level)
         elif shows == "problems":
             _die(view, t, frame, leds, base, step, length, colours, level)

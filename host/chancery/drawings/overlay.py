@@ -51,16 +51,16 @@ def position(track, index):
 def led_label(track, k):
     """What the k-th LED of a track stands for, as shared_rules/render.py lights it."""
     shows = track.get("shows")
-    if shows == "scores":
-        # LED k fills as the score goes from k*unit to (k+1)*unit: it stands for those points
-        unit = track.get("unit", 10)
+    if shows in ("scores", "bar"):
+        # LED k fills as the count goes from k*unit to (k+1)*unit: it stands for those points
+        unit = track.get("unit", 10 if shows == "scores" else 1)
         return str(k + 1) if unit == 1 else "%d-%d" % (k * unit + 1, (k + 1) * unit)
     if shows == "problems":
         return str(k + 1)  # pips: a die showing v lights its first v LEDs
     if shows == "step":
         values = track.get("values") or ()
         return str(values[k]) if k < len(values) else "-"
-    if shows in ("queue", "excuse"):
+    if shows in ("queue", "excuse", "seat_marker"):
         return "Seat %d" % k
     if shows == "control":
         return str(track.get("service", "control")).capitalize()
