@@ -114,10 +114,7 @@ class Table:
         n = g.dice_wanted(self.state)
         if n == 0:
             return move  # not a time to roll: the rules answer wrong_step
-        values = []
-        for _ in range(n):
-            v, self._rng = prng.die(self._rng)
-            values.append(v)
+        values, self._rng = prng.dice(self._rng, n)
         out = dict(move)
         out["values"] = values
         out["source"] = "board"

@@ -40,3 +40,12 @@ def die(s, sides=6):
     """(face in 1..sides, next state)."""
     value, s = draw(s, sides)
     return value + 1, s
+
+
+def dice(s, n, sides=6):
+    """([n faces in 1..sides], next state): a roll of n dice, in order."""
+    faces = []
+    for _ in range(n):
+        v, s = die(s, sides)
+        faces.append(v)
+    return faces, s

@@ -100,11 +100,7 @@ def _roll(state, act, emit):
     if values is None:
         if source != "board":
             raise RuleError("bad_roll", {"why": "no_values", "source": source, "dice": pending})
-        rng = state["rng"]
-        values = []
-        for _ in pending:
-            v, rng = prng.die(rng)
-            values.append(v)
+        values = prng.dice(state["rng"], len(pending))[0]
     else:
         # values with source "board" are the board's own roll (its PRNG seeded from
         # os.urandom), so the log holds the faces and no secret predicts the next ones

@@ -43,11 +43,7 @@ def _roll(state, act, emit):
     if values is None:
         if source != "board":
             raise RuleError("bad_roll", {"why": "no_values", "source": source, "dice": k})
-        rng = state["rng"]
-        values = []
-        for _ in range(k):
-            v, rng = prng.die(rng)
-            values.append(v)
+        values = prng.dice(state["rng"], k)[0]
     elif len(values) != k:
         raise RuleError("bad_roll", {"why": "count", "dice": k, "got": len(values)})
     for r in range(k):
