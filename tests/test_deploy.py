@@ -128,7 +128,7 @@ def test_boards_it_cannot_serve_are_told_why(report, words):
 
 
 def test_an_unknown_board_or_a_circuitpython_map_is_refused(tmp_path):
-    with pytest.raises(deploy.DeployError, match="known boards: .*rpi-pico"):
+    with pytest.raises(deploy.DeployError, match="the boards are: .*rpi-pico"):
         deploy.stage(str(tmp_path), "arduino-uno", "mpy")
     with pytest.raises(deploy.DeployError, match="CIRCUITPY"):
         deploy.stage(str(tmp_path), "adafruit-kb2040", "mpy")

@@ -55,7 +55,7 @@ def test_the_limiter_brings_a_typical_frame_under_the_budget():
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--layout", "chess"], "no layout 'chess'; the layouts are: chancellors"),
+    (["--layout", "chess"], "unknown layout 'chess'; the layouts are: chancellors"),
     (["--layout", "chancellors", "--brightness", "300"], "0-255"),
     (["--layout", "chancellors", "--budget", "0"], "positive"),
 ])

@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 
+from chancery import hardware_files
 from chancery import micropython as mp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -162,21 +163,17 @@ def ours():
 
 
 def board_names():
-    folder = os.path.join(ROOT, "hardware", "boards")
-    return sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".json")) + ["sim"]
+    return hardware_files.names("boards") + ["sim"]
 
 
 def pin_map(board_name):
     """The board's pin map (a dict), or None for the simulated board."""
-    import json
-
     if board_name == "sim":
         return None
-    path = os.path.join(ROOT, "hardware", "boards", board_name + ".json")
-    if not os.path.exists(path):
-        raise DeployError("no pin map %r; known boards: %s" % (board_name, ", ".join(board_names())))
-    with open(path, encoding="utf-8") as f:
-        cfg = json.load(f)
+    try:
+        cfg = hardware_files.load("boards", board_name)
+    except hardware_files.UnknownName:
+        raise DeployError("no pin map %r; the boards are: %s" % (board_name, ", ".join(board_names())))
     if cfg.get("port") not in PORTS:
         raise DeployError("%s is a %s board: copy the files to its CIRCUITPY drive; deploy speaks to "
                           "MicroPython boards (%s)" % (board_name, cfg.get("port"), ", ".join(sorted(PORTS))))

@@ -13,19 +13,16 @@ Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
 long forms. Type a command after ':' (e.g. `:solve 0 Castle`), Ctrl-Q quits.
 """
 
-import json
-import os
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from chancery import commands, narrate, show
+from chancery import commands, hardware_files, narrate, show
 from chancery.link import LinkError
 from shared_rules import engine, matches, render, wire
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAD_KEYS = ("qaz", "wsx", "edc", "rfv", "tgb")  # per seat: up, select, down
 TABLE_PAD = 5
 TABLE_KEYS = {"left": 0, "enter": 1, "right": 2, "backspace": 3}
@@ -34,11 +31,9 @@ TABLE_LONG = {"less_than_sign": 0, "asterisk": 1, "greater_than_sign": 2}
 
 def load_layout(game):
     """The game's LED layout, or None when hardware/layouts/ has none for it (no strip drawn)."""
-    path = os.path.join(ROOT, "hardware", "layouts", game + ".json")
     try:
-        with open(path) as f:
-            return json.load(f)
-    except FileNotFoundError:
+        return hardware_files.load("layouts", game)
+    except hardware_files.UnknownName:
         return None
 
 

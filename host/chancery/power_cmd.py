@@ -11,27 +11,12 @@ limiter enforces on every frame, so what this prints is what the board holds to:
   the limiter never has to dim anything).
 """
 
-import json
-import os
 import sys
 
+from chancery import hardware_files
 from shared_rules import power
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LAYOUTS = os.path.join(ROOT, "hardware", "layouts")
 FULL = 255
-
-
-def layout_names():
-    return sorted(n[:-5] for n in os.listdir(LAYOUTS) if n.endswith(".json"))
-
-
-def load_layout(name):
-    path = os.path.join(LAYOUTS, name + ".json")
-    if not os.path.exists(path):
-        raise ValueError("no layout %r; the layouts are: %s" % (name, ", ".join(layout_names())))
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
 
 
 def mean_colour(layout):
@@ -70,7 +55,7 @@ def typical_level(layout, budget_ma):
 
 def report(name, brightness=None, budget_ma=None):
     """The lines the command prints; raises ValueError for a bad name or number."""
-    layout = load_layout(name)
+    layout = hardware_files.load("layouts", name)  # UnknownName is a ValueError: run() answers it
     level = layout.get("level", FULL) if brightness is None else brightness
     if not 0 <= level <= FULL:
         raise ValueError("--brightness must be 0-255 (the cap on every channel), not %d" % level)

@@ -5,12 +5,4 @@ drawings` writes them; its --check (and tests/test_drawings.py) says when a comm
 drawing no longer matches its data.
 """
 
-import os
-
-# The repository root, as host/chancery/micropython.py finds it: the drawings read
-# hardware/ from the checkout the package runs from (an editable install).
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-
-
-class UnknownName(ValueError):
-    """A board or layout name with no file behind it; the message lists those that exist."""
+from chancery.hardware_files import ROOT, UnknownName  # noqa: F401  (the drawings' names for them)

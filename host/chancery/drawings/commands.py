@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 
+from chancery import hardware_files
 from chancery.drawings import ROOT, UnknownName, overlay, wiring
 
 WIRING = os.path.join("hardware", "wiring")
@@ -94,11 +95,11 @@ def run_overlay(args):
 def drawings(root=ROOT):
     """{path relative to root: SVG text} for every committed drawing, made from root's data."""
     out = {}
-    for name in wiring.board_names(root):
+    for name in hardware_files.names("boards", root):
         source = "hardware/boards/%s.json" % name
-        out[os.path.join(WIRING, name + ".svg")] = wiring.wiring_svg(wiring.load_board(name, root), source=source)
-    for name in overlay.layout_names(root):
-        out[os.path.join(OVERLAYS, name + ".svg")] = overlay.overlay_svg(overlay.load_layout(name, root))
+        out[os.path.join(WIRING, name + ".svg")] = wiring.wiring_svg(hardware_files.load("boards", name, root), source=source)
+    for name in hardware_files.names("layouts", root):
+        out[os.path.join(OVERLAYS, name + ".svg")] = overlay.overlay_svg(hardware_files.load("layouts", name, root))
     return out
 
 

@@ -12,10 +12,8 @@ spacing is exact and the file byte-stable. Each LED is a
 <rect class="led" data-led="N" data-track="NAME" x= y= ...> (x, y in mm).
 """
 
-import json
-import os
-
-from chancery.drawings import ROOT, UnknownName, svg
+from chancery import hardware_files
+from chancery.drawings import svg
 
 A4 = (210000, 297000)  # the smallest sheet, portrait; a bigger layout gets a bigger one
 MARGIN = 10000
@@ -24,20 +22,6 @@ LED_SIZE = 4000  # the square marking an LED (a 5050 WS2812B is 5 mm across)
 ROW_PITCH = 12000  # heading, LEDs, labels
 LABEL_ROOM = 5000  # left of the first LED centre, for its centred label
 SCALE_MM = 100
-
-
-def layout_names(root=ROOT):
-    folder = os.path.join(root, "hardware", "layouts")
-    return sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".json"))
-
-
-def load_layout(name, root=ROOT):
-    """The layout hardware/layouts/NAME.json as a dict; UnknownName lists the layouts there are."""
-    names = layout_names(root)
-    if name not in names:
-        raise UnknownName("unknown layout %r; the layouts are: %s" % (name, ", ".join(names)))
-    with open(os.path.join(root, "hardware", "layouts", name + ".json"), encoding="utf-8") as f:
-        return json.load(f)
 
 
 def position(track, index):
@@ -120,7 +104,7 @@ def _scale_bar(x, y):
 def overlay_svg(layout):
     """The overlay of `layout` (a name in hardware/layouts/ or a loaded layout) as SVG text."""
     if isinstance(layout, str):
-        layout = load_layout(layout)
+        layout = hardware_files.load("layouts", layout)
     pitch = layout["pitch_um"]
     rows = _rows(layout)
     game = layout.get("game", "layout")

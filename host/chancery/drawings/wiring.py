@@ -11,10 +11,8 @@ Each pin's row is a <g data-role="Seat 0 up"> holding the pin's label (a
 <text class="pin">), so a test can check every role against the map.
 """
 
-import json
-import os
-
-from chancery.drawings import ROOT, UnknownName, svg
+from chancery import hardware_files
+from chancery.drawings import svg
 
 # The 19 buttons in firmware/pads.py order (seat pads 0-4 up/select/down, then the
 # table's left/push/right/back). Repeated here because the installed host package
@@ -32,20 +30,6 @@ WIDTH = 980
 FONT = "sans-serif"
 
 SIGNAL, FIVE_V, THREE_V3, GND, MUTED = "#000000", "#c00000", "#d07000", "#006000", "#808080"
-
-
-def board_names(root=ROOT):
-    folder = os.path.join(root, "hardware", "boards")
-    return sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".json"))
-
-
-def load_board(name, root=ROOT):
-    """The pin map hardware/boards/NAME.json as a dict; UnknownName lists the boards there are."""
-    names = board_names(root)
-    if name not in names:
-        raise UnknownName("unknown board %r; the boards are: %s" % (name, ", ".join(names)))
-    with open(os.path.join(root, "hardware", "boards", name + ".json"), encoding="utf-8") as f:
-        return json.load(f)
 
 
 def pin_label(cfg, pin):
@@ -300,7 +284,7 @@ def wiring_svg(board, source=None):
     source: the file to name in the diagram (default: hardware/boards/NAME.json for a name)."""
     if isinstance(board, str):
         source = source or "hardware/boards/%s.json" % board
-        cfg = load_board(board)
+        cfg = hardware_files.load("boards", board)
     else:
         cfg = board
     title = "Chancery wiring: %s" % cfg.get("board", "board")
