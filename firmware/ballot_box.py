@@ -9,52 +9,42 @@ power cut loses no vote), in a file of its own (ballot.json beside the
 journal) that no frame, log or export includes. When the ballot is due, the
 controller asks for the reveal action and clears the box.
 
-File: one line, `{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}` and its
-CRC-32, written to ballot.tmp and renamed over ballot.json: a cut during the
-write leaves the old box whole.
+File: ballot.json, one line in the journal's format (tag "b", then
+`{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}`, then its CRC-32), written
+to ballot.json.tmp and renamed over it: a cut during the write leaves the old
+box whole.
 """
 
-import binascii
 import json
 import os
 
-from shared_rules import ballot, canon
+from firmware.journal import _check, _replace
+from shared_rules import ballot
 from shared_rules.errors import RuleError
 
-# a voter's keys, in the order of the ballot's options (the menu keys of firmware/pads.py)
-_KEYS = "up select down back long_select long_down"
+BOX = "ballot.json"
 
 
 class BallotBox:
-    def __init__(self, folder):
-        self.path = folder + "/ballot.json"
+    """The box in the journal's folder, written with the journal's own line format
+    (a tag, canonical JSON, a CRC-32) and atomic replace."""
+
+    def __init__(self, journal):
+        self.journal = journal
         self.n = 0
         self.choices = {}  # str(seat): choice
-        self._load()
-
-    def _load(self):
         try:
-            with open(self.path, "rb") as f:
-                line = f.read()
+            with open(journal._p(BOX), "rb") as f:
+                r = _check(f.read())
         except OSError:
             return
-        line = line.rstrip(b"\n")
-        sp = line.rfind(b" ")
-        body, crc = line[:sp], line[sp + 1:]
-        if sp < 0 or crc != ("%08x" % (binascii.crc32(body) & 0xFFFFFFFF)).encode():
-            return  # torn or foreign: nothing of it was acknowledged
-        box = json.loads(body)
-        self.n, self.choices = box["n"], box["choices"]
+        if not isinstance(r, str):  # else torn or foreign: nothing of it was acknowledged
+            box = json.loads(r[1])
+            self.n, self.choices = box["n"], box["choices"]
 
     def _save(self):
-        body = canon.encode({"n": self.n, "choices": self.choices})
-        tmp = self.path[:-4] + "tmp"
-        with open(tmp, "wb") as f:
-            f.write(("%s %08x\n" % (body, binascii.crc32(body.encode()) & 0xFFFFFFFF)).encode())
-            f.flush()
-            if hasattr(os, "fsync"):
-                os.fsync(f.fileno())
-        (os.replace if hasattr(os, "replace") else os.rename)(tmp, self.path)
+        self.journal._tmp(BOX, "b", {"n": self.n, "choices": self.choices})
+        _replace(self.journal._p(BOX + ".tmp"), self.journal._p(BOX))
 
     def put(self, n, seat, choice):
         """Keep `seat`'s choice in ballot n (a newer ballot empties the box first)."""
@@ -74,7 +64,7 @@ class BallotBox:
     def clear(self):
         self.n, self.choices = 0, {}
         try:
-            os.remove(self.path)
+            os.remove(self.journal._p(BOX))
         except OSError:
             pass
 
@@ -84,7 +74,7 @@ class BallotBox:
 def of(table):
     """The table's box, opened from flash on first use."""
     if table.ballot_box is None:
-        table.ballot_box = BallotBox(table.journal.folder)
+        table.ballot_box = BallotBox(table.journal)
     return table.ballot_box
 
 
@@ -123,10 +113,10 @@ def key(table, seat, name, b):
     title = "S%d ballot" % seat
     if seat in b["voted"]:
         return [title, "voted already"], None
-    keys = _KEYS.split(" ")
+    keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
     i = keys.index(name) if name in keys else len(keys)
     if i >= len(b["options"]):
-        return [title, "%d options:" % len(b["options"]), "up sel down", "then held"], None
+        return [title, "%d options" % len(b["options"])], None
     try:
         index = table.act({"type": "ballot_cast", "choice": b["options"][i]}, seat)
     except RuleError as e:

@@ -25,10 +25,9 @@ those of its game alone. Loaded only when a ballot action or event appears.
 from shared_rules.errors import RuleError
 from shared_rules.schema import action, param
 
-_TEXT = {"kind": "text", "max": 40}
 SCHEMAS = (
     action("ballot_open", "table", [
-        param("question", _TEXT),
+        param("question", {"kind": "text", "max": 40}),
         param("options", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 2, "max": 6, "distinct": True}),
         param("voters", {"kind": "list", "of": {"kind": "seat"}, "min": 1, "max": 5, "distinct": True},
               optional=True),
@@ -39,14 +38,6 @@ SCHEMAS = (
         param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True}, "min": 1, "max": 5}),
     ]),
 )
-
-
-def _current(state):
-    """The ballot not yet revealed; refused with no_ballot when there is none."""
-    b = state.get("ballot")
-    if b is None or b["result"] is not None:
-        raise RuleError("no_ballot", {})
-    return b
 
 
 def decide(state, act, emit):
@@ -60,7 +51,9 @@ def decide(state, act, emit):
         emit({"t": "ballot_opened", "n": (b["n"] + 1) if b else 1, "question": act["question"],
               "options": list(act["options"]), "voters": voters})
         return
-    b = _current(state)
+    b = state.get("ballot")
+    if b is None or b["result"] is not None:  # none opened, or the last one revealed
+        raise RuleError("no_ballot", {})
     if kind == "ballot_reveal":
         if b["open"]:
             raise RuleError("ballot_not_done", {"voted": list(b["voted"]), "voters": list(b["voters"])})
