@@ -117,8 +117,5 @@ def key(table, seat, name, b):
     i = keys.index(name) if name in keys else len(keys)
     if i >= len(b["options"]):
         return [title, "%d options" % len(b["options"])], None
-    try:
-        index = table.act({"type": "ballot_cast", "choice": b["options"][i]}, seat)
-    except RuleError as e:
-        return ["Not allowed:", e.code[:16]], None
-    return [title, "voted"], index
+    index, refused = table.pad_act({"type": "ballot_cast", "choice": b["options"][i]}, seat)
+    return refused or [title, "voted"], index

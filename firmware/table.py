@@ -138,7 +138,11 @@ class Table:
         if hasattr(g, "pad"):  # a game whose pads mean something of their own at times (KD's vote cards)
             got = g.pad(self.state, seat, name, self.held.get(pad))
             if got is not None:
-                return self._pad_action(pad, seat, got)
+                screen, move, self.held[pad] = got
+                if move is None:
+                    return screen, None
+                index, refused = self.pad_act(move, seat)
+                return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
         menu = self.menu
         if menu is None:
             menu = self.menu = Menu(engine.game_module(self.game))
@@ -155,22 +159,16 @@ class Table:
         screen, move = menu.key(self.state, name)
         if move is None:
             return screen, None
-        try:
-            index = self.act(move, seat)
-        except RuleError as e:
-            return ["Not allowed:", e.code[:16]], None
-        return menu.start(self.state, seat), index
+        index, refused = self.pad_act(move, seat)
+        return refused or menu.start(self.state, seat), index
 
-    def _pad_action(self, pad, seat, got):
-        screen, move, held = got
-        self.held[pad] = held
-        if move is None:
-            return screen, None
+    def pad_act(self, move, seat):
+        """An action entered on a pad: (its entry index, None), or (None, the refusal as
+        display lines): the rules' answer goes to the display, the board plays on."""
         try:
-            index = self.act(move, seat)
+            return self.act(move, seat), None
         except RuleError as e:
-            return ["Not allowed:", e.code[:16]], None
-        return ["S%d: %s" % (seat, move["type"]), "sent"], index
+            return None, ["Not allowed:", e.code[:16]]
 
     # --- the link ------------------------------------------------------------------
 

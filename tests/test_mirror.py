@@ -39,9 +39,11 @@ def test_strip_text_draws_every_led_of_every_track():
 
 
 @pytest.fixture()
-def board(micropython, firmware_build, tmp_path):
-    b = SimBoard(data_dir=str(tmp_path / "flash"), players=3, seed=2, heap="128K", micropython=micropython,
-                 code_path=[firmware_build])
+def board(micropython, firmware_build, tmp_path, request):
+    """A simulated board with 3 seats, linked and hello'd; the game by indirect parameter."""
+    game = getattr(request, "param", "chancellors")
+    b = SimBoard(data_dir=str(tmp_path / "flash"), game=game, players=3, seed=2, heap="128K",
+                 micropython=micropython, code_path=[firmware_build])
     b.open_pty()
     link = Link(b.port_name)
     link.open()
@@ -82,29 +84,20 @@ def test_the_mirror_acts_presses_and_redraws(board):
     assert sim.alive(), sim.stderr_text()
 
 
-def test_the_mirror_shows_a_kings_dilemma_game_without_the_houses_pools(micropython, firmware_build, tmp_path):
-    b = SimBoard(data_dir=str(tmp_path / "flash"), game="kings_dilemma", players=3, seed=2, heap="128K",
-                 micropython=micropython, code_path=[firmware_build])
-    b.open_pty()
-    link = Link(b.port_name)
-    link.open()
-    b.start()
-    try:
-        link.hello(wait=10.0)
+@pytest.mark.parametrize("board", ["kings_dilemma"], indirect=True)
+def test_the_mirror_shows_a_kings_dilemma_game_without_the_houses_pools(board):
+    sim, link = board
 
-        async def run():
-            app = MirrorApp(link, connect=False)
-            async with app.run_test(size=(140, 45)) as pilot:
-                await pilot.press("colon")
-                await pilot.press(*"roll")
-                await pilot.press("enter")
-                await pilot.pause(0.5)
-                assert len(link.mirror.match["entries"]) == 1
-                state = str(app.query_one("#state").render())
-                assert 'step "vote"' in state and "power [null,null,null]" in state  # the screens stay shut
-                assert str(app.query_one("#strip").render()).strip()
+    async def run():
+        app = MirrorApp(link, connect=False)
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.press("colon")
+            await pilot.press(*"roll")
+            await pilot.press("enter")
+            await pilot.pause(0.5)
+            assert len(link.mirror.match["entries"]) == 1
+            state = str(app.query_one("#state").render())
+            assert 'step "vote"' in state and "power [null,null,null]" in state  # the screens stay shut
+            assert str(app.query_one("#strip").render()).strip()
 
-        asyncio.run(run())
-    finally:
-        link.close()
-        b.stop()
+    asyncio.run(run())
