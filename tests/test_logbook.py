@@ -420,7 +420,8 @@ def test_sigkill_never_loses_a_committed_entry(tmp_path, capsys):
             time.sleep(delay)
         p.kill()  # SIGKILL: no handler, no flush, no cleanup
         out, err = p.communicate()
-        assert p.returncode == -9, err
+        # killed, or (on a loaded machine the kill can come late) already done: never a failure
+        assert p.returncode == -9 or (p.returncode == 0 and "done" in out), err
         lines = [x for x in out.split() if x.isdigit()]
         before = acked
         if lines:
