@@ -32,7 +32,7 @@ class BallotBox:
     def __init__(self, journal):
         self.journal = journal
         self.n = 0
-        self.choices = {}  # str(seat): choice
+        self.choices = {}  # str(seat): [choice, count or None]
         try:
             with open(journal._p(BOX), "rb") as f:
                 r = _check(f.read())
@@ -58,8 +58,11 @@ class BallotBox:
         for those who did not vote (a seat's choice that the log does not show as
         cast, left by a power cut between box and journal, does not count)."""
         kept = self.choices if self.n == ballot["n"] else {}
-        choices = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
-        return {"type": "ballot_reveal", "choices": choices}
+        cast = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
+        act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
+        if ballot.get("counted"):
+            act["amounts"] = [c[1] if c else None for c in cast]
+        return act
 
     def clear(self):
         self.n, self.choices = 0, {}
@@ -79,16 +82,24 @@ def of(table):
 
 
 def take_choice(table, move):
-    """(the cast without its choice, the choice); refuses a choice that is no option."""
+    """(the cast without its choice and count, [choice, count]); refuses a choice that
+    is no option, or a count where the option takes none (or none where it does)."""
     move = dict(move)
     choice = move.pop("choice")
+    count = move.pop("count", None)
     b = table.state.get("ballot")
     options = b["options"] if b is not None and b["result"] is None else []
+    counted = b.get("counted") or [] if options else []
+    bad = None
     if choice not in options:
-        raise RuleError("bad_param", {"action": "ballot_cast", "name": "choice", "why": "not_choice",
-                                      "value": choice, "domain": {"kind": "enum", "values": list(options)},
-                                      "seats": table.state["settings"]["players"]})
-    return move, choice
+        bad = ("choice", choice, {"kind": "enum", "values": list(options)})
+    elif (count is not None) != (choice in counted) or (count is not None and not (
+            isinstance(count, int) and 1 <= count <= b["max"])):
+        bad = ("count", count, {"kind": "int", "min": 1, "max": b.get("max", 0)})
+    if bad is not None:
+        raise RuleError("bad_param", {"action": "ballot_cast", "name": bad[0], "why": "not_allowed",
+                                      "value": bad[1], "domain": bad[2], "seats": table.state["settings"]["players"]})
+    return move, [choice, count]
 
 
 def reveal_if_due(table):
@@ -115,7 +126,27 @@ def key(table, seat, name, b):
         return [title, "voted already"], None
     keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
     i = keys.index(name) if name in keys else len(keys)
+    counted = b.get("counted")
+    count = None
+    if counted and i < 6:
+        # an option with a count: each short press counts one more (shown nowhere),
+        # holding the key casts it; a held key whose option takes none casts the fourth.
+        # The presses are kept with the pads' other counts, in RAM only: a count is
+        # not a vote until it is cast.
+        short = i < 3
+        i = i % 3
+        if b["options"][i] in counted:
+            at = (b["n"], seat, i)
+            count = table.held.get(at, 0) + 1 if short else table.held.get(at, 1)
+            if short:
+                table.held[at] = count
+                return [title, "counted"], None
+        elif not short:
+            i = 3
     if i >= len(b["options"]):
         return [title, "%d options" % len(b["options"])], None
-    index, refused = table.pad_act({"type": "ballot_cast", "choice": b["options"][i]}, seat)
+    move = {"type": "ballot_cast", "choice": b["options"][i]}
+    if count is not None:
+        move["count"] = count
+    index, refused = table.pad_act(move, seat)
     return refused or [title, "voted"], index

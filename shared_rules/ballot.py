@@ -31,11 +31,17 @@ SCHEMAS = (
         param("options", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 2, "max": 6, "distinct": True}),
         param("voters", {"kind": "list", "of": {"kind": "seat"}, "min": 1, "max": 5, "distinct": True},
               optional=True),
+        # options that also take a secret count (1..max): a side and the Power behind it
+        param("counted", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 1, "max": 6, "distinct": True},
+              optional=True),
+        param("max", {"kind": "int", "min": 1, "max": 99}, optional=True),
     ]),
     action("ballot_cast", "seat", []),
     action("ballot_close", "table", []),
     action("ballot_reveal", "table", [
         param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True}, "min": 1, "max": 5}),
+        param("amounts", {"kind": "list", "of": {"kind": "int", "min": 1, "max": 99, "none": True}, "min": 1,
+                          "max": 5}, optional=True),
     ]),
 )
 
@@ -48,8 +54,16 @@ def decide(state, act, emit):
             raise RuleError("ballot_open", {"question": b["question"], "voted": list(b["voted"])})
         voters = act.get("voters")
         voters = list(range(state["settings"]["players"])) if voters is None else sorted(voters)
-        emit({"t": "ballot_opened", "n": (b["n"] + 1) if b else 1, "question": act["question"],
-              "options": list(act["options"]), "voters": voters})
+        counted = act.get("counted")
+        if counted and [c for c in counted if c not in act["options"]]:
+            raise RuleError("bad_param", {"action": "ballot_open", "name": "counted", "why": "not_allowed",
+                                          "value": counted, "domain": {"kind": "enum", "values": act["options"]},
+                                          "seats": state["settings"]["players"]})
+        ev = {"t": "ballot_opened", "n": (b["n"] + 1) if b else 1, "question": act["question"],
+              "options": list(act["options"]), "voters": voters}
+        if counted:
+            ev["counted"], ev["max"] = list(counted), act.get("max", 99)
+        emit(ev)
         return
     b = state.get("ballot")
     if b is None or b["result"] is not None:  # none opened, or the last one revealed
@@ -57,7 +71,7 @@ def decide(state, act, emit):
     if kind == "ballot_reveal":
         if b["open"]:
             raise RuleError("ballot_not_done", {"voted": list(b["voted"]), "voters": list(b["voters"])})
-        _reveal(b, act["choices"], emit)
+        _reveal(b, act["choices"], act.get("amounts"), emit)
         return
     if not b["open"]:
         raise RuleError("ballot_closed", {"voted": list(b["voted"]), "voters": list(b["voters"])})
@@ -72,20 +86,30 @@ def decide(state, act, emit):
     emit({"t": "ballot_voted", "seat": seat})
 
 
-def _reveal(b, choices, emit):
-    """One choice per voter: an option for each seat that voted, None for each that did not."""
-    if len(choices) != len(b["voters"]):
+def _reveal(b, choices, amounts, emit):
+    """One choice per voter: an option for each seat that voted, None for each that did
+    not; with counted options, an amount (1..max) for each choice of those, else None."""
+    n = len(b["voters"])
+    counted = b.get("counted") or []
+    if len(choices) != n or (amounts is not None and len(amounts) != n) or (counted and amounts is None):
         raise RuleError("bad_reveal", {"why": "count", "voters": list(b["voters"]), "choices": len(choices)})
     counts = [0] * len(b["options"])
-    for i in range(len(choices)):
+    for i in range(n):
         voted = b["voters"][i] in b["voted"]
         c = choices[i]
         if (c is None) == voted or (c is not None and c not in b["options"]):
             raise RuleError("bad_reveal", {"why": "choice", "seat": b["voters"][i], "voted": voted,
                                            "options": list(b["options"])})
+        a = amounts[i] if amounts is not None else None
+        if (a is not None) != (c in counted) or (a is not None and a > b["max"]):
+            raise RuleError("bad_reveal", {"why": "amounts", "seat": b["voters"][i], "counted": counted,
+                                           "max": b.get("max", 0), "voted": voted, "options": list(b["options"])})
         if c is not None:
             counts[b["options"].index(c)] += 1
-    emit({"t": "ballot_revealed", "choices": list(choices), "counts": counts})
+    ev = {"t": "ballot_revealed", "choices": list(choices), "counts": counts}
+    if counted:
+        ev["amounts"] = list(amounts)
+    emit(ev)
 
 
 def fold(state, ev):
@@ -93,6 +117,8 @@ def fold(state, ev):
     if t == "ballot_opened":
         state["ballot"] = {"n": ev["n"], "question": ev["question"], "options": list(ev["options"]),
                            "voters": list(ev["voters"]), "voted": [], "open": True, "result": None}
+        if "counted" in ev:
+            state["ballot"]["counted"], state["ballot"]["max"] = list(ev["counted"]), ev["max"]
         return
     b = state["ballot"]
     if t == "ballot_voted":
@@ -103,6 +129,8 @@ def fold(state, ev):
         b["open"] = False
     elif t == "ballot_revealed":
         b["result"] = {"choices": list(ev["choices"]), "counts": list(ev["counts"])}
+        if "amounts" in ev:
+            b["result"]["amounts"] = list(ev["amounts"])
     else:
         raise ValueError("unknown event " + t)
 

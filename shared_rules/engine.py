@@ -95,6 +95,8 @@ def _decide(g, state, action):
         events.append(event)
 
     rules.decide(work, act, emit)
+    if rules is not g and hasattr(g, "ballot"):  # a game whose own flow waits on a ballot
+        g.ballot(work, act, emit)
     return act, events, work
 
 

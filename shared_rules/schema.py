@@ -5,7 +5,7 @@ here, in plain dicts, so that the board's menus and the host's forms are
 generated from them and no game needs input code of its own. A domain is one
 of:
 
-  {"kind": "int", "min": a, "max": b}       ("among": [...] narrows it)
+  {"kind": "int", "min": a, "max": b}       ("among": [...] narrows it; "none": True also allows null)
   {"kind": "enum", "values": [...]}          strings
   {"kind": "bool"}
   {"kind": "seat"}                            0 .. seats-1 ("none": True also allows null)
@@ -44,6 +44,8 @@ def _fail(name, domain, seats, value, why):
 def check_value(name, domain, value, seats, cards):
     """Validate one value; `cards` is the set-like collection of known card names."""
     kind = domain["kind"]
+    if value is None and domain.get("none") and kind in ("int", "text"):
+        return
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             _fail(name, domain, seats, value, "not_int")
@@ -71,8 +73,6 @@ def check_value(name, domain, value, seats, cards):
         if among is not None and value not in among:
             _fail(name, domain, seats, value, "not_allowed")
     elif kind == "text":
-        if value is None and domain.get("none"):
-            return
         if not isinstance(value, str) or not 0 < len(value) <= domain["max"] or not printable(value):
             _fail(name, domain, seats, value, "not_text")
     elif kind in ("list", "per_seat"):

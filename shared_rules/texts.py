@@ -113,6 +113,8 @@ TEXTS = {
         ", ".join([str(s) for s in d["voters"] if s not in d["voted"]])),
     "bad_reveal": lambda d: ("the reveal needs one choice per voter (%d), got %d" % (len(d["voters"]), d["choices"])
                              if d["why"] == "count" else
+                             "seat %d: a count of 1 to %d goes with each choice of %s, null with any other"
+                             % (d["seat"], d["max"], ", ".join(d["counted"])) if d["why"] == "amounts" else
                              "seat %d %s; the options: %s" % (d["seat"], "voted: its choice must be an option"
                                                               if d["voted"] else "did not vote: its choice is null",
                                                               ", ".join(d["options"]))),

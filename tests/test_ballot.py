@@ -8,27 +8,31 @@ and under MicroPython from the .mpy build, with identical lines). After the
 reveal they do differ, so the comparison can fail.
 """
 
+import json
 import os
 import sys
 
 import pytest
 
 from chancery import micropython as mp
+from chancery import narrate
+from chancery.link import Link
+from chancery.mirror import load_layout, panels
 from firmware.journal import Journal
 from firmware.table import Table
-from shared_rules import canon, engine, wire
+from shared_rules import canon, engine, render, wire
 from shared_rules.errors import RuleError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
-LAYOUT = os.path.join(ROOT, "hardware", "layouts", "chancellors.json")
+LAYOUTS = {g: os.path.join(ROOT, "hardware", "layouts", g + ".json") for g in ("chancellors", "kings_dilemma")}
 sys.path.insert(0, MP_DIR)
 import ballot_secrecy  # noqa: E402
 
 OPEN = {"type": "ballot_open", "question": "Exile the Duke?", "options": ["Aye", "Nay"]}
 
 
-def lines(folder):
+def lines(folder, game):
     os.makedirs(folder, exist_ok=True)
     out = []
     stdout = sys.stdout
@@ -39,7 +43,7 @@ def lines(folder):
 
     sys.stdout = Lines()
     try:
-        ballot_secrecy.main([str(folder), LAYOUT])
+        ballot_secrecy.main([str(folder), LAYOUTS[game], game])
     finally:
         sys.stdout = stdout
     return out
@@ -49,23 +53,74 @@ def by_run(out):
     return {tag: [line[2:] for line in out if line.startswith(tag + " ")] for tag in "AB"}
 
 
-def test_nothing_shows_a_hidden_choice_before_the_reveal(tmp_path):
-    runs = by_run(lines(tmp_path))
+REVEALED = {
+    "chancellors": ('revealed ["Aye","Aye","Nay"] counts [2,1,0] amounts null',
+                    'revealed ["Abstain","Aye","Nay"] counts [1,1,1] amounts null'),
+    # House 0 AYE 2 or NAY 2, House 1 PASS AND BECOME MODERATOR, House 2 PASS AND GATHER POWER
+    "kings_dilemma": ('revealed ["aye","moderate","gather"] counts [1,1,0,1] amounts [2,null,null]',
+                      'revealed ["nay","moderate","gather"] counts [0,1,1,1] amounts [2,null,null]'),
+}
+
+
+@pytest.mark.parametrize("game", sorted(REVEALED))
+def test_nothing_shows_a_hidden_choice_before_the_reveal(tmp_path, game):
+    runs = by_run(lines(tmp_path, game))
     a, b = runs["A"], runs["B"]
     assert a[0].startswith("before ") and a[0] == b[0]  # frames, screens, journal, state, view, LEDs
     assert "box=yes" in a[0]  # the choices are on flash, in the private box
     assert a[1] != b[1] and "box=no" in a[1]  # revealed: now they differ, and the box is gone
-    assert a[2] == 'revealed ["Aye","Aye","Nay"] counts [2,1,0]'
-    assert b[2] == 'revealed ["Abstain","Aye","Nay"] counts [1,1,1]'
+    assert (a[2], b[2]) == REVEALED[game]
 
 
-def test_the_same_under_micropython(tmp_path, micropython, firmware_build):
-    expected = lines(tmp_path / "cpython")
+@pytest.mark.parametrize("game", sorted(REVEALED))
+def test_the_same_under_micropython(tmp_path, micropython, firmware_build, game):
+    """The same lines from the board's .mpy build. The heap is not the board's budget:
+    this runner also renders the LEDs and digests views and files at each moment, and
+    it is compiled from source (tests/test_simboard.py holds the board to 96K)."""
+    heap = "256K"
+    expected = lines(tmp_path / "cpython", game)
     os.makedirs(tmp_path / "mp")
-    proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_secrecy.py"), [str(tmp_path / "mp"), LAYOUT],
-                              heap="256K", cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
+    proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_secrecy.py"), [str(tmp_path / "mp"), LAYOUTS[game], game],
+                              heap=heap, cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines() == expected
+
+
+def mirror_screens(frames, game):
+    """Everything the host mirror would draw from these frames: its panels (strip, game,
+    display) after each frame, and the narration of each entry."""
+    link = Link("/dev/null")
+    shown = []
+    display = []
+
+    def on_event(kind, data):
+        if kind == "entry":
+            shown.extend(narrate.lines(game, link.mirror.before, data["events"]))
+        elif kind == wire.DISPLAY:
+            display[:] = data.get("lines", [])
+
+    link.on_event = on_event
+    layout = load_layout(game)
+    frame = bytearray(render.frame_size(layout))
+    for seq, (kind, body) in enumerate(frames):
+        link._handle((seq, kind, body))
+        if link.mirror is not None:
+            strip, panel, board = panels(link.mirror.match, layout, frame, display)
+            shown.extend([strip.plain, panel, board])
+    return shown
+
+
+@pytest.mark.parametrize("game", sorted(REVEALED))
+def test_the_mirror_screen_shows_no_hidden_choice(tmp_path, game):
+    """The host's mirror, fed what the board sent before the reveal, draws the same in both runs."""
+    seen = {}
+    for tag in "AB":
+        frames = []
+        with open(LAYOUTS[game]) as f:
+            ballot_secrecy.run(str(tmp_path / tag), tag, json.load(f), game, frames)
+        seen[tag] = mirror_screens(frames[:frames.index(None)], game)
+    assert len(seen["A"]) > 10 and seen["A"] == seen["B"]
+    assert any("voted" in text for text in seen["A"])  # it shows who has voted, not what
 
 
 def table(folder, sent=None):
@@ -130,7 +185,7 @@ def test_a_voters_pad_casts_and_its_screen_does_not_say_what(tmp_path):
     assert screen == ["S0 ballot", "voted"] and index is not None
     assert t.key(0, "up")[0] == ["S0 ballot", "voted already"]
     with open(tmp_path / "ballot.json") as f:
-        assert '"0":"d"' in f.read()
+        assert '"0":["d",null]' in f.read()
 
 
 def test_the_tables_controls_close_a_ballot_and_the_board_reveals_it(tmp_path):
@@ -141,3 +196,39 @@ def test_the_tables_controls_close_a_ballot_and_the_board_reveals_it(tmp_path):
     screen, index = t.key(5, "long_select")
     assert screen == ["ballot", "closed"] and index is not None
     assert t.state["ballot"]["result"] == {"choices": [None, None, "Nay"], "counts": [0, 1]}
+
+
+COUNTED = {"type": "ballot_open", "question": "Side and Power?", "options": ["aye", "gather", "nay"],
+           "counted": ["aye", "nay"], "max": 5}
+
+
+@pytest.mark.parametrize("cast, name", [
+    ({"choice": "aye"}, "count"),                # a counted option needs its count
+    ({"choice": "gather", "count": 2}, "count"),  # and the others take none
+    ({"choice": "nay", "count": 6}, "count"),     # at most max
+    ({"choice": "nay", "count": 0}, "count"),
+])
+def test_a_count_goes_with_counted_options_only(tmp_path, cast, name):
+    t = table(tmp_path)
+    t.act(COUNTED)
+    before = canon.digest(t.state)
+    with pytest.raises(RuleError) as e:
+        t.act(dict(cast, type="ballot_cast"), 0)
+    assert e.value.code == "bad_param" and e.value.detail["name"] == name
+    assert canon.digest(t.state) == before and not os.path.exists(tmp_path / "ballot.json")
+    t.act({"type": "ballot_cast", "choice": "nay", "count": 5}, 0)
+    assert canon.digest(t.state) != before
+
+
+def test_a_reveal_with_a_wrong_count_is_refused_and_says_what_goes_with_what():
+    state = engine.new_match("chancellors", {"players": 2}, 7)["state"]
+    for act in (COUNTED, {"type": "ballot_cast", "seat": 0}, {"type": "ballot_cast", "seat": 1}):
+        state = engine.step("chancellors", state, act)[2]
+    with pytest.raises(RuleError) as e:
+        engine.step("chancellors", state, {"type": "ballot_reveal", "choices": ["aye", "gather"], "amounts": [2, 1]})
+    assert e.value.code == "bad_reveal"
+    assert "seat 1: a count of 1 to 5 goes with each choice of aye, nay, null with any other" in e.value.message
+    _, events, _, _ = engine.step("chancellors", state, {"type": "ballot_reveal", "choices": ["aye", "gather"],
+                                                          "amounts": [2, None]})
+    assert events[-1] == {"t": "ballot_revealed", "choices": ["aye", "gather"], "counts": [1, 1, 0],
+                          "amounts": [2, None]}

@@ -72,3 +72,40 @@ def test_keys_on_a_later_turn_and_out_of_turn():
     assert pads.pad(s, 1, "select", None)[1] == {"type": "stay"}
     assert pads.pad(s, 0, "up", None) is None  # not seat 0's turn: the menus
     assert pads.pad(dict(s, step="outcome"), 1, "up", None) is None
+
+
+def sealed_table(folder, sent):
+    settings = {"players": 3, "voting": "sealed"}
+    t = Table(Journal(str(folder)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x01" * n,
+              "kings_dilemma", settings, "kd").boot()
+    t.frame(0, "hello", {"proto": 1})
+    t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    return t
+
+
+def sealed_run(folder, nay_presses):
+    """House 0 AYE 3, House 1 NAY (nay_presses), then House 2 PASS AND BECOME MODERATOR,
+    all on their pads; (what showed before House 2 cast, the table after)."""
+    sent = []
+    t = sealed_table(folder, sent)
+    screens = [t.key(0, k)[0] for k in ("up", "up", "up", "back")]
+    screens += [t.key(1, "down")[0] for _ in range(nay_presses)] + [t.key(1, "long_down")[0]]
+    with open(os.path.join(str(folder), "game.jsonl"), "rb") as f:
+        # the screens as a set: a table sees how often a House presses, never what that counts
+        before = (canon.encode(sent), sorted(set(tuple(x) for x in screens)), f.read(), canon.digest(t.state))
+    t.key(2, "long_select")
+    return before, t
+
+
+def test_a_sealed_vote_on_the_pads_shows_nothing_until_all_have_voted(tmp_path):
+    five, t5 = sealed_run(tmp_path / "a", 5)
+    four, t4 = sealed_run(tmp_path / "b", 4)
+    assert five == four  # frames, screens, journal, digest: House 1's Power is nowhere before the reveal
+    assert five[1] == [("S0 ballot", "counted"), ("S0 ballot", "voted"), ("S1 ballot", "counted"),
+                       ("S1 ballot", "voted")]
+    assert t5.state["ballot"]["result"]["amounts"] == [3, 5, None]
+    assert t4.state["ballot"]["result"]["amounts"] == [3, 4, None]
+    s = t5.state  # NAY 5 beats AYE 3; House 1, strictly most Power, is the Leader (S3)
+    assert (s["step"], s["side"], s["leader"], s["moderator"], s["middle"]) == ("outcome", "nay", 1, 2, 8)
+    assert s["power"] == [8, 3, 8] and s["coins"] == [10, 10, 11]
+    assert canon.digest(t5.state) != canon.digest(t4.state)

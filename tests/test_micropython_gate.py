@@ -422,31 +422,36 @@ def test_random_games_end_within_the_cap(seed, players, extended):
 
 # ------------------------------------------------------------------ random games of the other games
 
-# The King's Dilemma with a short Time Counter, so that the King dies within a few dozen actions.
-KD_GAMES = 200
-KD_SETTINGS = '{"time_counter": 4, "death_space": 4}'
+# The King's Dilemma with a short Time Counter, so that the King dies within a few dozen actions:
+# 200 games of the rulebook's open vote, and 100 more of the sealed variant, whose votes are
+# sealed ballots that the runner casts, closes and reveals as the board does.
+KD_RUNS = [
+    (200, '{"time_counter": 4, "death_space": 4}'),
+    (100, '{"time_counter": 4, "death_space": 4, "voting": "sealed"}'),
+]
 KD_HEAP = "96K"  # the board's budget
 
 
-def test_kings_dilemma_random_games_same_under_micropython(micropython, gate_path):
-    """200 random games built only from legal() (tests/mp/random_game.py), one line each
+@pytest.mark.parametrize("games, settings", KD_RUNS, ids=["open", "sealed"])
+def test_kings_dilemma_random_games_same_under_micropython(micropython, gate_path, games, settings):
+    """Random games built only from legal() (tests/mp/random_game.py), one line each
     (actions accepted and refused, the end, the final digest): the same on both interpreters
     (under the board's 96K, in two processes side by side), every game over, no refusal
     changing the state."""
-    half = KD_GAMES // 2
-    batches = [(1, half), (1 + half, KD_GAMES - half)]
+    half = games // 2
+    batches = [(1, half), (1 + half, games - half)]
 
     def mp_run(batch):
-        return gate_harness.run("random_game", ["kings_dilemma", str(batch[0]), str(batch[1]), KD_SETTINGS], KD_HEAP,
+        return gate_harness.run("random_game", ["kings_dilemma", str(batch[0]), str(batch[1]), settings], KD_HEAP,
                                 gate_path, micropython=micropython)
 
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         procs = list(pool.map(mp_run, batches))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        status = random_game.main(["kings_dilemma", "1", str(KD_GAMES), KD_SETTINGS])
+        status = random_game.main(["kings_dilemma", "1", str(games), settings])
     text = out.getvalue()
-    assert status == 0 and len(text.splitlines()) == KD_GAMES, text[-2000:]
+    assert status == 0 and len(text.splitlines()) == games, text[-2000:]
     assert all(" over " in line for line in text.splitlines()), text[-2000:]
     mp_text = "".join(p.stdout for p in procs)
     for proc in procs:

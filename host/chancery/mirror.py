@@ -67,6 +67,20 @@ def strip_text(frame, layout):
     return out
 
 
+def panels(match, layout, frame, display_lines):
+    """What the mirror draws of a match: (the LED strip, the game's panel, the board's
+    display), all from the public view (matches.view(match, None)) and what the board
+    sent, so that nothing a seat hides can reach the screen. `frame` is reused."""
+    view = matches.view(match, None)
+    if frame is not None:
+        render.render(view, layout, frame, layout.get("level", 255))
+        strip = strip_text(frame, layout)
+    else:
+        strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
+    return (strip, show.status(view) + "\n" + matches.prompt(match),
+            "\n".join(display_lines) or "(the board's display)")
+
+
 class MirrorApp(App):
     CSS = """
     Screen { overflow: hidden; }
@@ -172,18 +186,13 @@ class MirrorApp(App):
                 len(link.mirror.match["entries"]) if link.mirror else 0))
         if link.mirror is None:
             return
-        match = link.mirror.match
-        view = matches.view(match, None)  # the public view: all the mirror ever shows
         if self.layout_data is None:
-            self.layout_data = load_layout(match["game"]) or {}
+            self.layout_data = load_layout(link.mirror.match["game"]) or {}
             self.frame = bytearray(render.frame_size(self.layout_data)) if self.layout_data else None
-        if self.frame is not None:
-            render.render(view, self.layout_data, self.frame, self.layout_data.get("level", 255))
-            self.query_one("#strip", Static).update(strip_text(self.frame, self.layout_data))
-        else:
-            self.query_one("#strip", Static).update("(no LED layout for %s in hardware/layouts/)" % match["game"])
-        self.query_one("#state", Static).update(show.status(view) + "\n" + matches.prompt(match))
-        self.query_one("#board", Static).update("\n".join(self.display_lines) or "(the board's display)")
+        strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines)
+        self.query_one("#strip", Static).update(strip)
+        self.query_one("#state", Static).update(state)
+        self.query_one("#board", Static).update(board)
 
     # --- input -------------------------------------------------------------------
 

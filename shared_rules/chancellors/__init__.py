@@ -76,9 +76,9 @@ def legal(state, seat=None):
 
 
 def prompt(state):
-    from shared_rules.chancellors import views as v
+    from shared_rules.chancellors import texts  # the words only when asked for (a host's)
 
-    return v.prompt(state)
+    return texts.prompt(state)
 
 
 def is_over(state):

@@ -83,3 +83,13 @@ TEXTS = {
     "bad_abdicate": lambda d: "only a seat passing with a service in step B can abdicate (L61)",
     "no_excuse": lambda d: "the Excuse is in the extended deck, which this game does not use (setting extended)",
 }
+
+
+def prompt(state):
+    """One line: what the table is being asked now."""
+    from shared_rules.chancellors.flow import situation
+
+    text = now(situation(state))
+    if state["turn"] and state["step"] != "over":
+        return "Turn %d, %s." % (state["turn"], text)
+    return text[0].upper() + text[1:] + "."

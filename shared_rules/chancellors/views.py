@@ -3,7 +3,7 @@
 from shared_rules import decktet
 from shared_rules.chancellors import services, solving
 from shared_rules.chancellors.actions import SCHEMAS
-from shared_rules.chancellors.flow import open_problems, situation
+from shared_rules.chancellors.flow import open_problems
 
 
 def actor(state):
@@ -93,13 +93,3 @@ def _chance_actions(state, by_type, who):
     else:
         out.append(s)
     return out
-
-
-def prompt(state):
-    """One line: what the table is being asked now."""
-    from shared_rules.chancellors.texts import now  # the words only when asked for
-
-    text = now(situation(state))
-    if state["turn"] and state["step"] != "over":
-        return "Turn %d, %s." % (state["turn"], text)
-    return text[0].upper() + text[1:] + "."

@@ -83,13 +83,22 @@ def legal(state, seat=None):
 
 
 def prompt(state):
-    from shared_rules.kings_dilemma import views as v
+    from shared_rules.kings_dilemma import texts  # the words only when asked for (a host's)
 
-    return v.prompt(state)
+    return texts.prompt(state)
 
 
 def is_over(state):
     return state["step"] == "over"
+
+
+def ballot(state, act, emit):
+    """After each sealed-ballot action (engine): the sealed vote revealed is played
+    as the Vote of the Council (voting.sealed)."""
+    if act["type"] == "ballot_reveal" and state["step"] == "vote":
+        from shared_rules.kings_dilemma import voting
+
+        voting.sealed(state, emit)
 
 
 def pad(state, seat, key, held):

@@ -60,6 +60,8 @@ def _settings():
     yield _setting("agenda_money", tables, [])
     yield _setting("agenda_area", _list(_list(_int(0, 20), 0, 21), 0, 5), [])
     yield _setting("agenda_goal", tables, [])
+    # the rulebook's open, turn-by-turn vote, or every House's side and Power sealed at once
+    yield _setting("voting", {"kind": "enum", "values": ["open", "sealed"]}, "open")
 
 
 def _schemas():

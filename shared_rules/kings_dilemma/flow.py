@@ -75,6 +75,8 @@ def decide(state, act, emit):
     if kind == "roll":
         _roll(state, act, emit)
     elif _STEPS[kind] == "vote":
+        if state["settings"].get("voting") == "sealed":
+            raise RuleError("sealed_vote", {"what": kind})
         voting.turn(state, act, emit)
     elif kind == "decide":
         voting.decide_side(state, act, emit)

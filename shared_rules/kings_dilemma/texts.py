@@ -56,6 +56,8 @@ TEXTS = {
     "bad_roll": _bad_roll,
     "wrong_step": lambda d: "%s is not possible now: %s" % (d["what"], now(d["now"])),
     "game_over": lambda d: now(d["now"]),
+    "sealed_vote": lambda d: "the vote is sealed: each House casts its side and Power on its pad "
+                             "(ballot_cast), and the board reveals them together (not %s)" % d["what"],
     "not_your_turn": lambda d: "it is House %d's turn to vote, not House %d's" % (d["seat"], d["asked"]),
     "choice_made": lambda d: "House %d chose %s on its first turn and cannot change it: it may add Power or "
                              "stay, or does nothing if it passed (L1926-1927)" % (d["seat"], d["choice"].upper()),
@@ -74,3 +76,13 @@ TEXTS = {
     "bad_outcome": _bad_outcome,
     "bad_record": lambda d: "a sticker needs its resource (its Chronicle row) and its sign (positive or negative)",
 }
+
+
+def prompt(state):
+    """One line: what the table is being asked now."""
+    from shared_rules.kings_dilemma.flow import situation
+
+    text = now(situation(state))
+    if state["round"] and state["step"] != "over":
+        return "Round %d, %s." % (state["round"], text)
+    return text[0].upper() + text[1:] + "."

@@ -1,7 +1,6 @@
 """What a seat may do now (legal actions with narrowed domains) and what the board asks."""
 
 from shared_rules.kings_dilemma.actions import SCHEMAS
-from shared_rules.kings_dilemma.flow import situation
 
 
 def _by_type():
@@ -58,7 +57,7 @@ def legal(state, seat=None):
         out.append(_narrow(by["roll"], {"values": {"kind": "list", "of": _ints(1, 6), "min": k, "max": k}}))
     elif step == "vote":
         who = state["turn"]
-        if seat is None or seat == who:
+        if state["settings"].get("voting") != "sealed" and (seat is None or seat == who):
             out.extend(_vote_actions(state, by, who))
     elif step in ("side", "leader"):
         if seat is None or seat == state["moderator"]:
@@ -78,13 +77,3 @@ def legal(state, seat=None):
         out.append(_narrow(by["coins"], {"giver": {"kind": "int", "min": 0, "max": n - 1, "among": rich},
                                          "amount": _ints(1, max(coins))}))
     return out
-
-
-def prompt(state):
-    """One line: what the table is being asked now."""
-    from shared_rules.kings_dilemma.texts import now  # the words only when asked for
-
-    text = now(situation(state))
-    if state["round"] and state["step"] != "over":
-        return "Round %d, %s." % (state["round"], text)
-    return text[0].upper() + text[1:] + "."

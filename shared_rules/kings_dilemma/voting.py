@@ -19,8 +19,48 @@ def pred(state, seat):
 
 
 def start(state, emit):
-    """Phase 3 of a round (L1674-1684): the Leader votes first (L1738)."""
+    """Phase 3 of a round (L1674-1684): the Leader votes first (L1738). In the
+    sealed variant every House instead commits its side and Power at once, as a
+    sealed ballot (shared_rules/ballot.py) that the board reveals when all have
+    voted; sealed() then plays the choices as one round of turns. A sealed vote's
+    options come in the order of a House's pad keys (up, select, down; then select
+    held for the fourth: firmware/ballot_box.py)."""
     emit({"t": "round", "round": state["round"] + 1, "seat": state["leader"]})
+    if state["settings"].get("voting") == "sealed":
+        from shared_rules import ballot
+
+        ballot.decide(state, {"type": "ballot_open", "question": "Vote of the Council",
+                              "options": ["aye", "gather", "nay", "moderate"], "counted": ["aye", "nay"],
+                              "voters": list(range(state["settings"]["players"])),
+                              "max": max(max(state["power"]), 1)}, emit)
+
+
+def sealed(state, emit):
+    """The revealed sealed vote, as turns from the Leader clockwise (rulings S1-S3):
+    S1 the first House from the Leader that chose PASS AND BECOME MODERATOR takes the
+    Moderator, later ones gather; S2 an AYE or NAY of more Power than the House has
+    commits all it has, and with none it gathers (R6); S3 the Leader token goes to
+    strictly most Power committed. Then Vote Resolution as usual."""
+    result = state["ballot"]["result"]
+    n = state["settings"]["players"]
+    taken = False
+    for k in range(n):
+        seat = (state["leader"] + k) % n
+        c = result["choices"][seat]
+        power = min(result["amounts"][seat] or 0, state["power"][seat])
+        if c == "moderate" and not taken:
+            taken = True
+            emit({"t": "pass", "seat": seat, "kind": "moderate"})
+        elif (c == "aye" or c == "nay") and power > 0:
+            emit({"t": "vote", "seat": seat, "side": c, "power": power})
+        else:
+            emit({"t": "pass", "seat": seat, "kind": "gather"})
+    c = state["committed"]
+    top = max(c)
+    best = [s for s in range(n) if c[s] == top]
+    if top > 0 and len(best) == 1 and best[0] != state["leader"]:
+        emit({"t": "leader", "seat": best[0], "why": "most_power"})
+    _resolve(state, emit)
 
 
 def _end_of_turn(state, emit, seat):

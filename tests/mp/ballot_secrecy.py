@@ -1,11 +1,17 @@
 """A sealed ballot on the board's table controller, run twice with one seat's hidden choice changed.
 
-    micropython tests/mp/ballot_secrecy.py FOLDER LAYOUT
+    micropython tests/mp/ballot_secrecy.py FOLDER LAYOUT [GAME]
 
-Both runs: the host opens a ballot over the link (three seats, three options),
-seat 0 votes on its pad (run A: up, the first option; run B: down, the third),
-presses again, seat 1 votes; that is "before". Then seat 2 votes, the last
-voter, and the board reveals by itself: "after". For each run and each moment,
+Chancellors (the default): the host opens a ballot over the link (three seats,
+three options), seat 0 votes on its pad (run A: up, the first option; run B:
+down, the third), presses again, seat 1 votes; that is "before". Then seat 2
+votes, the last voter, and the board reveals by itself: "after".
+
+kings_dilemma: the sealed variant of the Vote of the Council, which the game
+opens by itself after the roll. House 0 counts and casts on its pad (run A:
+AYE with 2 Power; run B: NAY with 2, the same number of presses), House 1
+becomes Moderator (PASS held): "before"; House 2 passes and gathers, the board
+reveals and the game plays the vote: "after". For each run and each moment,
 one line of CRC-32s: every frame the board sent, every screen its display
 showed, the journal's bytes (what a log export holds), the state's digest, the
 public view and the LED frame rendered from it, and whether the private ballot
@@ -13,6 +19,8 @@ box is on flash. The test compares run A's lines with run B's (equal before,
 different after) and CPython's with MicroPython's.
 """
 
+import binascii
+import gc
 import json
 import os
 import sys
@@ -37,41 +45,79 @@ def _files(folder):
     return out
 
 
+class Sent:
+    """What the board sent, as a running CRC-32 of each frame's canonical text (a board
+    keeps no frames; neither does this, so the heap it runs in is the board's), and the
+    frames themselves for a caller that asks (the mirror test, on CPython)."""
+
+    def __init__(self, frames=None):
+        self.crc = 0
+        self.frames = frames
+
+    def __call__(self, kind, body):
+        self.crc = canon.crc32_update(canon.encode([kind, body]), self.crc)
+        if self.frames is not None:
+            self.frames.append([kind, body])
+
+
 def _moment(name, table, sent, screens, folder, layout):
     view = engine.game_module(table.game).view(table.state, None)
     frame = bytearray(render.frame_size(layout))
     render.render(view, layout, frame)
     box = "ballot.json" in os.listdir(folder)
     return "%s frames=%s screens=%s journal=%s state=%s view=%s leds=%s box=%s" % (
-        name, _crc(sent), _crc(screens), _crc(_files(folder)), canon.digest(table.state), _crc(view),
-        canon.crc32_hex("".join(["%02x" % b for b in frame])), "yes" if box else "no")
+        name, "%08x" % (sent.crc & 0xFFFFFFFF), _crc(screens), _crc(_files(folder)), canon.digest(table.state), _crc(view),
+        "%08x" % (binascii.crc32(frame) & 0xFFFFFFFF), "yes" if box else "no")
 
 
-def run(folder, hidden, layout):
+# per game: settings, what opens the ballot (over the link), the runs' hidden keys on
+# seat 0's pad (same number of presses), then the other voters' keys
+GAMES = {
+    "chancellors": ({"players": 3}, {"move": OPEN, "seat": None},
+                    {"A": ["up"], "B": ["down"]}, ["up"], ["select"]),
+    "kings_dilemma": ({"players": 3, "voting": "sealed"},
+                      {"move": {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"}, "seat": None},
+                      {"A": ["up", "up", "down", "back"], "B": ["up", "down", "down", "long_down"]},
+                      ["long_select"], ["select"]),
+}
+
+
+def run(folder, tag, layout, game="chancellors", frames=None):
+    """The two moments' lines of one run; `frames` (a list) gets what the board sent."""
+    settings, opening, hidden, second, last = GAMES[game]
     os.mkdir(folder)
-    sent = []
+    sent = Sent(frames)
     screens = []
-    table = Table(Journal(folder), lambda kind, body: sent.append([kind, body]), lambda n: b"\x33" * n,
-                  "chancellors", {"players": 3}, "ballot").boot()
+    table = Table(Journal(folder), sent, lambda n: b"\x33" * n,
+                  game, settings, "ballot").boot()
     table.frame(0, wire.HELLO, {"proto": 1})
-    table.frame(1, wire.ACT, {"move": OPEN, "seat": None})
-    screens.append(table.key(0, hidden)[0])
+    table.frame(1, wire.ACT, opening)
+    for key in hidden[tag]:
+        screens.append(table.key(0, key)[0])
     screens.append(table.key(0, "select")[0])  # again: voted already, whatever it chose
-    screens.append(table.key(1, "up")[0])
+    for key in second:
+        screens.append(table.key(1, key)[0])
     out = [_moment("before", table, sent, screens, folder, layout)]
-    screens.append(table.key(2, "select")[0])  # the last voter: the board reveals
+    if frames is not None:
+        frames.append(None)  # the moment: the frames before it are all a mirror had seen
+    for key in last:
+        screens.append(table.key(2, key)[0])  # the last voter: the board reveals
     out.append(_moment("after", table, sent, screens, folder, layout))
     result = table.state["ballot"]["result"]
-    out.append("revealed %s counts %s" % (canon.encode(result["choices"]), canon.encode(result["counts"])))
+    out.append("revealed %s counts %s amounts %s" % (canon.encode(result["choices"]), canon.encode(result["counts"]),
+                                                     canon.encode(result.get("amounts"))))
     return out
 
 
 def main(argv):
+    if hasattr(gc, "threshold"):  # as the board runs (firmware/main.py's _GC_EVERY)
+        gc.threshold(8 * 1024)
     folder, layout_path = argv[0], argv[1]
+    game = argv[2] if len(argv) > 2 else "chancellors"
     with open(layout_path) as f:
         layout = json.load(f)
-    for tag, key in (("A", "up"), ("B", "down")):
-        for line in run(folder + "/" + tag, key, layout):
+    for tag in "AB":
+        for line in run(folder + "/" + tag, tag, layout, game):
             print(tag + " " + line)
     return 0
 

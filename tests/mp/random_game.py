@@ -5,7 +5,10 @@
 For each seed: a match with 3 + seed % 3 players (within the game's range) and
 the settings given, then actions drawn with shared_rules.prng (so both
 interpreters draw the same ones) from what legal(state, None) offers, every
-parameter filled from its narrowed domain. An action is accepted, or refused
+parameter filled from its narrowed domain. While a sealed ballot is open the
+runner also plays the board's part (firmware/ballot_box.py): it casts for a
+voter with a drawn choice (and count) kept in its own box, sometimes closes
+the ballot, and reveals the box when it is due. An action is accepted, or refused
 with a rule error and the state unchanged; anything else is a failure. One
 line per game: seed, players, actions accepted and refused, the end, and the
 final digest. The gate compares CPython's lines with MicroPython's.
@@ -73,6 +76,29 @@ def action(rnd, schema, seats, cards):
     return act
 
 
+def board_ballot(rnd, state, box):
+    """The board's action on an unrevealed sealed ballot, or None to let the game act:
+    the reveal when due, else mostly a cast with a drawn choice, now and then a close."""
+    b = state["ballot"]
+    if b["open"]:
+        waiting = [s for s in b["voters"] if s not in b["voted"]]
+        r = rnd.below(20)
+        if r < 4:
+            return None
+        if r == 4:
+            return {"type": "ballot_close"}
+        seat = rnd.pick(waiting)
+        choice = rnd.pick(b["options"])
+        count = 1 + rnd.below(b["max"]) if choice in (b.get("counted") or []) else None
+        box[seat] = [choice, count]
+        return {"type": "ballot_cast", "seat": seat}
+    kept = [box.get(s) if s in b["voted"] else None for s in b["voters"]]
+    act = {"type": "ballot_reveal", "choices": [k[0] if k else None for k in kept]}
+    if b.get("counted"):
+        act["amounts"] = [k[1] if k else None for k in kept]
+    return act
+
+
 def play(game, seed, settings):
     rnd = Draw(seed)
     g = engine.game_module(game)
@@ -84,11 +110,15 @@ def play(game, seed, settings):
     seats = engine.seats(state)
     cards = g.card_names(state)
     accepted = refused = 0
+    box = {}  # seat: [choice, count] of the open ballot, as the board keeps them
     while not g.is_over(state) and accepted < CAP:
-        offered = g.legal(state, None)
-        if not offered:
-            return "seed %d: no legal action in a game not over" % seed
-        act = action(rnd, rnd.pick(offered), seats, cards)
+        b = state.get("ballot")
+        act = board_ballot(rnd, state, box) if b is not None and b["result"] is None else None
+        if act is None:
+            offered = g.legal(state, None)
+            if not offered:
+                return "seed %d: no legal action in a game not over" % seed
+            act = action(rnd, rnd.pick(offered), seats, cards)
         before = canon.digest(state)
         try:
             state = engine.step(game, state, act)[2]
