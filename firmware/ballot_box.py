@@ -33,6 +33,9 @@ class BallotBox:
         self.journal = journal
         self.n = 0
         self.choices = {}  # str(seat): [choice, count or None]
+        # what voters' pads have counted or marked so far, before their casts, in RAM
+        # only (a mark is not a vote until it is cast): (ballot n, seat, key): value
+        self.held = {}
         try:
             with open(journal._p(BOX), "rb") as f:
                 r = _check(f.read())
@@ -65,7 +68,7 @@ class BallotBox:
         return act
 
     def clear(self):
-        self.n, self.choices = 0, {}
+        self.n, self.choices, self.held = 0, {}, {}
         try:
             os.remove(self.journal._p(BOX))
         except OSError:
@@ -83,7 +86,8 @@ def of(table):
 
 def take_choice(table, move):
     """(the cast without its choice and count, [choice, count]); refuses a choice that
-    is no option, or a count where the option takes none (or none where it does)."""
+    is no option (with "multi": a list of distinct options), or a count where the option
+    takes none (or none where it does)."""
     move = dict(move)
     choice = move.pop("choice")
     count = move.pop("count", None)
@@ -91,8 +95,9 @@ def take_choice(table, move):
     options = b["options"] if b is not None and b["result"] is None else []
     counted = b.get("counted") or [] if options else []
     bad = None
-    if choice not in options:
-        bad = ("choice", choice, {"kind": "enum", "values": list(options)})
+    picks = ballot.picked(b, choice) if options else None
+    if picks is None or (isinstance(choice, list) and [x for x in choice if choice.count(x) > 1]):
+        bad = ("choice", choice, {"kind": "enum", "values": list(options), "multi": bool(options and b.get("multi"))})
     elif (count is not None) != (choice in counted) or (count is not None and not (
             isinstance(count, int) and 1 <= count <= b["max"])):
         bad = ("count", count, {"kind": "int", "min": 1, "max": b.get("max", 0)})
@@ -114,9 +119,13 @@ def reveal_if_due(table):
 def key(table, seat, name, b):
     """A voter's pad while a ballot is open: each key is an option (up, select, down,
     then held up, select, down for a fourth to sixth), cast at once. The screen never
-    shows which: it reads the same whatever the seat chose. The table's controls
-    (seat None) show how many have voted; holding push closes the ballot, and the
-    board then reveals it. (screen, entry or None)"""
+    shows which: it reads the same whatever the seat chose. With counted options a
+    short press counts one more, and holding the key casts the option with its count
+    (a held key whose option takes no count casts the fourth option). With "multi",
+    the first five keys mark or unmark an option, and holding down casts what is
+    marked (nothing marked: an empty choice). The table's controls (seat None) show
+    how many have voted; holding push closes the ballot, and the board then reveals
+    it. (screen, entry or None)"""
     if seat is None:
         if name != "long_select":
             return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"])), "hold push: close"], None
@@ -126,26 +135,32 @@ def key(table, seat, name, b):
         return [title, "voted already"], None
     keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
     i = keys.index(name) if name in keys else len(keys)
+    held = of(table).held  # kept there, not with the table's: another seat's cast must not wipe it
     counted = b.get("counted")
-    count = None
-    if counted and i < 6:
-        # an option with a count: each short press counts one more (shown nowhere),
-        # holding the key casts it; a held key whose option takes none casts the fourth.
-        # The presses are kept with the pads' other counts, in RAM only: a count is
-        # not a vote until it is cast.
+    choice = count = None
+    if b.get("multi") and i < 6:
+        marked = [k for k in range(5) if held.get((b["n"], seat, k))]
+        if i < 5:
+            if i < len(b["options"]):
+                held[(b["n"], seat, i)] = i not in marked
+            return [title, "marked"], None
+        choice = [b["options"][k] for k in marked if k < len(b["options"])]
+    elif counted and i < 6:
         short = i < 3
         i = i % 3
         if b["options"][i] in counted:
             at = (b["n"], seat, i)
-            count = table.held.get(at, 0) + 1 if short else table.held.get(at, 1)
+            count = held.get(at, 0) + 1 if short else held.get(at, 1)
             if short:
-                table.held[at] = count
+                held[at] = count
                 return [title, "counted"], None
         elif not short:
             i = 3
-    if i >= len(b["options"]):
-        return [title, "%d options" % len(b["options"])], None
-    move = {"type": "ballot_cast", "choice": b["options"][i]}
+    if choice is None:
+        if i >= len(b["options"]):
+            return [title, "%d options" % len(b["options"])], None
+        choice = b["options"][i]
+    move = {"type": "ballot_cast", "choice": choice}
     if count is not None:
         move["count"] = count
     index, refused = table.pad_act(move, seat)

@@ -26,12 +26,13 @@ import json
 import os
 
 from shared_rules import canon
+from shared_rules.compat import const
 
 GAME = "game.jsonl"
 SNAP = "snap.json"
 PREV = "prev.jsonl"
 MAX_LINE = 4096  # bytes; Chancellors' longest entry is under 1 KB
-_BUF = 512       # most entries fit: one write per line
+_BUF = const(512)  # most entries fit: one write per line
 _ENTRY = {"action": dict, "events": list, "digest": str}
 
 

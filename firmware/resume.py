@@ -9,7 +9,7 @@ journal's writer because a board needs it once, at boot.
 
 import os
 
-from firmware.journal import _BUF, GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
+from firmware.journal import GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
 from shared_rules import canon
 
 
@@ -116,7 +116,7 @@ def _rewrite(journal, size):
     dst = journal._open(journal._p(GAME + ".tmp"), "wb")
     mv = memoryview(journal._buf)
     while size > 0:
-        k = src.readinto(mv[:min(size, _BUF)])
+        k = src.readinto(mv[:min(size, len(mv))])
         if not k:
             raise JournalError("io", journal._p(GAME), None, "shorter than when it was read")
         dst.write(mv[:k])

@@ -5,6 +5,11 @@
     ballot_close  (table)  no more votes: those who have not voted abstain
     ballot_reveal (table)  every voter's choice at once (None: abstained)
 
+A ballot may let each voter pick any set of the options ("multi": a choice is
+then a list of distinct options, empty for none: The Council's reveal of
+drafted cards), or ask a secret count with some options ("counted", 1..max:
+The King's Dilemma's sealed vote, a side and the Power behind it).
+
 A choice never enters the log before the reveal: ballot_cast has no choice
 parameter (schema.check refuses one), so its entry, its events and the state
 (hence every digest, view, frame, pixel and exported log) are the same
@@ -17,7 +22,8 @@ did not.
 
 State: state["ballot"] = {"n": how many ballots this match has opened,
 "question", "options", "voters", "voted" (seats, in the order they voted),
-"open" (votes still taken), "result": None or {"choices", "counts"}}. A match
+"open" (votes still taken), "result": None or {"choices", "counts" (per
+option, how many picked it)[, "amounts"]}[, "counted", "max"][, "multi"]}. A match
 that never opens a ballot has no "ballot" key, so its states and digests are
 those of its game alone. Loaded only when a ballot action or event appears.
 """
@@ -35,11 +41,14 @@ SCHEMAS = (
         param("counted", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 1, "max": 6, "distinct": True},
               optional=True),
         param("max", {"kind": "int", "min": 1, "max": 99}, optional=True),
+        param("multi", {"kind": "bool"}, optional=True),
     ]),
     action("ballot_cast", "seat", []),
     action("ballot_close", "table", []),
     action("ballot_reveal", "table", [
-        param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True}, "min": 1, "max": 5}),
+        # a choice is an option, or with "multi" a list of them (schema.py: "multi")
+        param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True, "multi": True}, "min": 1,
+                          "max": 5}),
         param("amounts", {"kind": "list", "of": {"kind": "int", "min": 1, "max": 99, "none": True}, "min": 1,
                           "max": 5}, optional=True),
     ]),
@@ -55,7 +64,7 @@ def decide(state, act, emit):
         voters = act.get("voters")
         voters = list(range(state["settings"]["players"])) if voters is None else sorted(voters)
         counted = act.get("counted")
-        if counted and [c for c in counted if c not in act["options"]]:
+        if counted and ([c for c in counted if c not in act["options"]] or act.get("multi")):
             raise RuleError("bad_param", {"action": "ballot_open", "name": "counted", "why": "not_allowed",
                                           "value": counted, "domain": {"kind": "enum", "values": act["options"]},
                                           "seats": state["settings"]["players"]})
@@ -63,6 +72,8 @@ def decide(state, act, emit):
               "options": list(act["options"]), "voters": voters}
         if counted:
             ev["counted"], ev["max"] = list(counted), act.get("max", 99)
+        if act.get("multi"):
+            ev["multi"] = True
         emit(ev)
         return
     b = state.get("ballot")
@@ -86,9 +97,19 @@ def decide(state, act, emit):
     emit({"t": "ballot_voted", "seat": seat})
 
 
+def picked(b, c):
+    """The options a choice picks (a list for a multi ballot, else one option), or
+    None if `c` is no choice this ballot allows."""
+    if b.get("multi"):
+        if not isinstance(c, list) or [x for x in c if x not in b["options"]]:
+            return None
+        return c
+    return [c] if c in b["options"] else None
+
+
 def _reveal(b, choices, amounts, emit):
-    """One choice per voter: an option for each seat that voted, None for each that did
-    not; with counted options, an amount (1..max) for each choice of those, else None."""
+    """One choice per voter: a choice (picked()) for each seat that voted, None for each
+    that did not; with counted options, an amount (1..max) for each choice of those, else None."""
     n = len(b["voters"])
     counted = b.get("counted") or []
     if len(choices) != n or (amounts is not None and len(amounts) != n) or (counted and amounts is None):
@@ -97,15 +118,16 @@ def _reveal(b, choices, amounts, emit):
     for i in range(n):
         voted = b["voters"][i] in b["voted"]
         c = choices[i]
-        if (c is None) == voted or (c is not None and c not in b["options"]):
+        picks = None if c is None else picked(b, c)
+        if (c is None) == voted or (c is not None and picks is None):
             raise RuleError("bad_reveal", {"why": "choice", "seat": b["voters"][i], "voted": voted,
-                                           "options": list(b["options"])})
+                                           "options": list(b["options"]), "multi": b.get("multi", False)})
         a = amounts[i] if amounts is not None else None
         if (a is not None) != (c in counted) or (a is not None and a > b["max"]):
             raise RuleError("bad_reveal", {"why": "amounts", "seat": b["voters"][i], "counted": counted,
                                            "max": b.get("max", 0), "voted": voted, "options": list(b["options"])})
-        if c is not None:
-            counts[b["options"].index(c)] += 1
+        for x in picks or []:
+            counts[b["options"].index(x)] += 1
     ev = {"t": "ballot_revealed", "choices": list(choices), "counts": counts}
     if counted:
         ev["amounts"] = list(amounts)
@@ -119,6 +141,8 @@ def fold(state, ev):
                            "voters": list(ev["voters"]), "voted": [], "open": True, "result": None}
         if "counted" in ev:
             state["ballot"]["counted"], state["ballot"]["max"] = list(ev["counted"]), ev["max"]
+        if "multi" in ev:
+            state["ballot"]["multi"] = True
         return
     b = state["ballot"]
     if t == "ballot_voted":

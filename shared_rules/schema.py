@@ -11,7 +11,8 @@ of:
   {"kind": "seat"}                            0 .. seats-1 ("none": True also allows null)
   {"kind": "card", "deck": "decktet"}         a card name ("among": [...] narrows it)
   {"kind": "text", "max": n}                  1..n characters of printable ASCII ("none": True
-                                              also allows null); entered on the host, never on a pad
+                                              also allows null; "multi": True a list of up to 6
+                                              distinct texts); entered on the host, never on a pad
   {"kind": "list", "of": DOMAIN, "min": a, "max": b}   ("distinct": True: no repeats)
   {"kind": "per_seat", "of": DOMAIN}          one item for each seat, in seat order
 
@@ -73,6 +74,12 @@ def check_value(name, domain, value, seats, cards):
         if among is not None and value not in among:
             _fail(name, domain, seats, value, "not_allowed")
     elif kind == "text":
+        if isinstance(value, list) and domain.get("multi"):  # several distinct texts (a multi ballot's pick)
+            if len(value) > 6 or [x for x in value if value.count(x) > 1]:
+                _fail(name, domain, seats, value, "repeats")
+            for x in value:
+                check_value(name, {"kind": "text", "max": domain["max"]}, x, seats, cards)
+            return
         if not isinstance(value, str) or not 0 < len(value) <= domain["max"] or not printable(value):
             _fail(name, domain, seats, value, "not_text")
     elif kind in ("list", "per_seat"):

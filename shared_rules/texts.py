@@ -28,6 +28,8 @@ def describe(domain, seats):
             return "one of " + (", ".join([str(x) for x in among]) if among else "(none available)")
         return "an integer from %d to %d" % (domain["min"], domain["max"])
     if kind == "enum":
+        if domain.get("multi"):
+            return "a list of distinct items of " + ", ".join([word(v) for v in domain["values"]])
         return "one of " + ", ".join([word(v) for v in domain["values"]])
     if kind == "bool":
         return "true or false"
@@ -115,9 +117,10 @@ TEXTS = {
                              if d["why"] == "count" else
                              "seat %d: a count of 1 to %d goes with each choice of %s, null with any other"
                              % (d["seat"], d["max"], ", ".join(d["counted"])) if d["why"] == "amounts" else
-                             "seat %d %s; the options: %s" % (d["seat"], "voted: its choice must be an option"
-                                                              if d["voted"] else "did not vote: its choice is null",
-                                                              ", ".join(d["options"]))),
+                             "seat %d %s; the options: %s" % (
+                                 d["seat"], ("voted: its choice must be a list of distinct options (or [])"
+                                             if d.get("multi") else "voted: its choice must be an option")
+                                 if d["voted"] else "did not vote: its choice is null", ", ".join(d["options"]))),
 }
 
 

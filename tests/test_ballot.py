@@ -232,3 +232,57 @@ def test_a_reveal_with_a_wrong_count_is_refused_and_says_what_goes_with_what():
                                                           "amounts": [2, None]})
     assert events[-1] == {"t": "ballot_revealed", "choices": ["aye", "gather"], "counts": [1, 1, 0],
                           "amounts": [2, None]}
+
+
+MULTI = {"type": "ballot_open", "question": "Reveal which?", "options": ["1", "2", "3", "4", "5"], "multi": True}
+
+
+def test_a_multi_ballot_takes_any_set_of_options_and_reveals_lists():
+    state = engine.new_match("chancellors", {"players": 3}, 7)["state"]
+    for act in (MULTI, {"type": "ballot_cast", "seat": 0}, {"type": "ballot_cast", "seat": 2},
+                {"type": "ballot_close"}):
+        state = engine.step("chancellors", state, act)[2]
+    for choices, why in ((["1", [], None], "choice"),            # a multi ballot's choice is a list
+                         ([["1", "6"], [], None], "choice"),     # of options
+                         ([["1"], ["2"], None], "choice"),       # seat 1 voted: its choice is a list
+                         ([["1"], None, None], "choice")):       # seat 2 voted too
+        with pytest.raises(RuleError) as e:
+            engine.step("chancellors", state, {"type": "ballot_reveal", "choices": choices})
+        assert e.value.code == "bad_reveal" and e.value.detail["why"] == why, choices
+    with pytest.raises(RuleError) as e:  # repeats: refused by the schema
+        engine.step("chancellors", state, {"type": "ballot_reveal", "choices": [["1", "1"], None, []]})
+    assert e.value.code == "bad_param"
+    _, events, after, _ = engine.step("chancellors", state, {"type": "ballot_reveal",
+                                                              "choices": [["3", "1"], None, []]})
+    assert events[-1] == {"t": "ballot_revealed", "choices": [["3", "1"], None, []], "counts": [1, 0, 1, 0, 0]}
+    assert after["ballot"]["result"]["choices"] == [["3", "1"], None, []]
+
+
+def test_a_multi_ballot_on_the_pads_marks_in_secret_and_casts_the_marks(tmp_path):
+    sent = []
+    t = table(tmp_path, sent)
+    t.frame(0, wire.HELLO, {"proto": 1})
+    t.act(MULTI)
+    screens = [t.key(0, k)[0] for k in ("up", "down", "select", "select")]  # marks 1, 3; 2 on and off
+    assert screens == [["S0 ballot", "marked"]] * 4
+    t.key(1, "long_down")  # another seat casts nothing marked: seat 0's marks stay
+    assert t.key(0, "long_down")[0] == ["S0 ballot", "voted"]
+    with open(tmp_path / "ballot.json") as f:
+        box = f.read()
+    assert '"0":[["1","3"],null]' in box and '"1":[[],null]' in box
+    assert "ballot_cast" in canon.encode(sent) and '["1","3"]' not in canon.encode(sent)
+    t.key(2, "back")  # marks 4
+    t.key(2, "long_down")  # the last voter: the board reveals
+    assert t.state["ballot"]["result"] == {"choices": [["1", "3"], [], ["4"]], "counts": [1, 0, 1, 1, 0]}
+
+
+def test_a_houses_count_survives_another_houses_cast(tmp_path):
+    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x01" * n, "kings_dilemma",
+              {"players": 3, "voting": "sealed"}, "kd").boot()
+    t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    t.key(0, "up")
+    t.key(0, "up")
+    t.key(1, "long_select")  # House 1 casts in between
+    t.key(0, "back")  # House 0 casts AYE with the 2 it counted
+    t.key(2, "select")
+    assert t.state["ballot"]["result"]["amounts"] == [2, None, None]

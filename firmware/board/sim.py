@@ -13,8 +13,9 @@ import select
 import sys
 
 from shared_rules import prng, wire
+from shared_rules.compat import const
 
-_CHUNK = 256
+_CHUNK = const(256)
 
 
 class Hardware:
