@@ -1,6 +1,9 @@
-"""Start the board: `micropython -m firmware.main --board sim --data DIR [--game G] [--players N] [--seed S]`.
+"""Start the board: `micropython -m firmware.main --board sim --data DIR [--game G] [--players N] [--seed S]
+[--settings JSON]`.
 
 On a real board, main.py on the flash calls run() with that board's options.
+The game, players and settings are those of a board's first game only: a
+journalled game resumes, and the table's menu (or the host) starts the next.
 """
 
 import asyncio
@@ -11,22 +14,29 @@ from firmware import board as boards
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules.compat import const
+from shared_rules.errors import RuleError
 
 _GC_EVERY = const(8192)
 
 
 def options(argv):
-    out = {"board": "sim", "data": "chancery-data", "game": "chancellors", "players": None, "seed": None}
+    out = {"board": "sim", "data": "chancery-data", "game": "chancellors", "players": None, "seed": None,
+           "settings": None}
     i = 0
     while i < len(argv):
         name = argv[i][2:]  # each option is "--" and a key of out
         if argv[i][:2] != "--" or name not in out or i + 1 >= len(argv):
-            raise SystemExit("usage: firmware.main [--board B] [--data DIR] [--game G] [--players N] [--seed S]")
+            raise SystemExit("usage: firmware.main [--board B] [--data DIR] [--game G] [--players N] [--seed S] "
+                             "[--settings JSON]")
         out[name] = argv[i + 1]
         i += 2
     for name in ("players", "seed"):
         if out[name] is not None:
             out[name] = int(out[name])
+    if isinstance(out["settings"], str):
+        import json
+
+        out["settings"] = json.loads(out["settings"])
     return out
 
 
@@ -43,8 +53,14 @@ def run(opts):
     if hasattr(gc, "threshold"):
         gc.threshold(_GC_EVERY)
     hw = boards.load(opts["board"]).Hardware(opts)
-    settings = {"players": opts["players"]} if opts["players"] else None
-    table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id()).boot()
+    settings = dict(opts.get("settings") or {})
+    if opts["players"]:
+        settings["players"] = opts["players"]
+    try:
+        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id()).boot()
+    except RuleError as e:  # a main.py with a game or setting this firmware does not know: play on
+        print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
+        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
     hw.show(table)
     asyncio.run(_main(table, hw))
 

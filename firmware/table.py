@@ -4,6 +4,12 @@ No I/O of its own: the board layer hands it frames, presses and a way to send,
 so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
 simulated board, and the tests drive it directly on either interpreter.
 
+A new game (another game, or the same with other settings) is chosen on the
+table's menu (its last action, "new_game": the game, then each of its
+settings, "(default)" first) or sent by the host as the action
+{"type": "new_game", "game": G, "settings": {...}}. The journal keeps the game
+it ends as prev.jsonl, and the host is sent the new welcome and state.
+
 An action, from any source (a seat's pad, the table controls, the host), goes
 the same way: the rules core checks it (engine.step); only then is the entry
 appended to the journal, flushed, and only then acknowledged and echoed to
@@ -42,6 +48,7 @@ class Table:
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
         self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
+        self.setup = None  # the game chosen on the table's menu, while its settings are entered
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
 
@@ -72,6 +79,35 @@ class Table:
         self.menu_pad = None
         self.parked = {}
         self.changed = True
+
+    def start(self, move):
+        """The action new_game: a new match of move["game"] with move["settings"] (the
+        defaults for those not given); refused, with nothing changed, if either is
+        unknown or a setting is out of its domain. The host hears the new welcome."""
+        game, settings = move.get("game"), move.get("settings", {})
+        engine.settings_for(engine.game_module(game), settings)  # raises RuleError: nothing moved yet
+        self.setup = None
+        self.ballot_box = None
+        self.held = {}
+        self.new_game(game, settings)
+        if self.listening:
+            self.hello()
+
+    def legal(self, state, seat):
+        """The menus' actions (firmware/menu.py asks this, as it would a game): the
+        game's, and for the table also new_game, whose settings are asked next."""
+        from shared_rules.schema import action, param
+
+        if self.setup is not None and seat is None:
+            return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
+                                                 for x in engine.game_module(self.setup).SETTINGS])]
+        out = list(engine.game_module(self.game).legal(state, seat))
+        if seat is None:
+            out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
+        return out
+
+    def card_names(self, state):
+        return engine.game_module(self.game).card_names(state)
 
     def act(self, move, seat=None):
         """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
@@ -145,7 +181,10 @@ class Table:
                 return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
         menu = self.menu
         if menu is None:
-            menu = self.menu = Menu(engine.game_module(self.game))
+            menu = self.menu = Menu(self)
+        if self.setup is not None and seat is None and name == "back" and not menu.picks:
+            self.setup = None  # back out of a new game's settings
+            return menu.start(self.state, seat), None
         if pad != self.menu_pad:
             # One menu for every pad (a board has one display, and RAM for one menu's
             # data): it turns to this pad, with what the pad had entered so far.
@@ -159,6 +198,17 @@ class Table:
         screen, move = menu.key(self.state, name)
         if move is None:
             return screen, None
+        if move["type"] == "new_game":
+            if self.setup is None:  # the game chosen: its settings next
+                self.setup = move["game"]
+                return menu.start(self.state, seat), None
+            move = {"game": self.setup, "settings": move}
+            move["settings"].pop("type")
+            try:
+                self.start(move)
+            except RuleError as e:
+                return ["Not allowed:", e.code[:16]], None
+            return ["new game", self.game], None
         index, refused = self.pad_act(move, seat)
         return refused or menu.start(self.state, seat), index
 
@@ -176,10 +226,7 @@ class Table:
         """Answer one frame from the host."""
         if kind == wire.HELLO:
             self.listening = True
-            self.send(wire.WELCOME, self.welcome())
-            # the public view, so a host can show the table before it has replayed anything
-            view = engine.game_module(self.game).view(self.state, None)
-            self.send(wire.STATE, {"len": self.count, "digest": canon.digest(self.state), "view": view})
+            self.hello()
         elif kind == wire.PING:
             self.send(wire.PONG, {"re": seq})
         elif kind == wire.GET:
@@ -201,6 +248,10 @@ class Table:
                 self._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
                 return
             try:
+                if isinstance(move, dict) and move.get("type") == "new_game":
+                    self.start(move)
+                    self.send(wire.OK, {"re": seq, "i": None})
+                    return
                 index = self.act(move, body.get("seat"))
             except RuleError as e:
                 # the facts, not the sentence: the host renders it with shared_rules.texts,
@@ -226,6 +277,12 @@ class Table:
         screen, index = self.key(*pads.menu_key(pads.index_of(pad, names[key]), hold))
         self.send(wire.DISPLAY, {"lines": screen})
         self.send(wire.OK, {"re": seq, "i": index})
+
+    def hello(self):
+        self.send(wire.WELCOME, self.welcome())
+        # the public view, so a host can show the table before it has replayed anything
+        view = engine.game_module(self.game).view(self.state, None)
+        self.send(wire.STATE, {"len": self.count, "digest": canon.digest(self.state), "view": view})
 
     def welcome(self):
         return {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],

@@ -2,6 +2,8 @@
 
 Explicit imports (not __import__ tricks) so that a frozen or .mpy build can
 see every module statically, and so that a board only loads the game it plays.
+Each game's prose (its docs module) is found by shared_rules/describe.py, on
+the host: a module path named here would be an interned string on every board.
 """
 
 GAMES = tuple(["chancellors", "kings_dilemma"])
@@ -16,17 +18,4 @@ def load(name):
         from shared_rules import kings_dilemma
 
         return kings_dilemma
-    raise KeyError(name)
-
-
-def docs(name):
-    """The prose about a game's settings and actions (host side only)."""
-    if name == "chancellors":
-        from shared_rules.chancellors.docs import DOCS
-
-        return DOCS
-    if name == "kings_dilemma":
-        from shared_rules.kings_dilemma.docs import DOCS
-
-        return DOCS
     raise KeyError(name)

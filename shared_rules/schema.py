@@ -101,6 +101,18 @@ def check_value(name, domain, value, seats, cards):
         raise RuleError("bad_schema", {"kind": kind})
 
 
+class Built:
+    """Schemas or settings built when iterated: Built(gen) calls the generator function
+    `gen` afresh on each pass. On a board a schema dict costs far more RAM than the
+    bytecode that builds it, and the engine looks one schema up per action (find)."""
+
+    def __init__(self, build):
+        self.build = build
+
+    def __iter__(self):
+        return self.build()
+
+
 def find(schemas, type_):
     for s in schemas:
         if s["type"] == type_:

@@ -203,9 +203,9 @@ def test_prompts_read_for_each_step():
 
 
 def test_every_setting_action_and_parameter_has_its_doc():
-    from shared_rules import games
+    from shared_rules import describe
 
-    docs = games.docs(GAME)
+    docs = describe.docs_of(GAME)
     g = engine.game_module(GAME)
     keys = ["game"] + ["setting." + s["name"] for s in g.SETTINGS]
     for a in g.SCHEMAS:

@@ -97,7 +97,8 @@ def test_the_mirror_shows_a_kings_dilemma_game_without_the_houses_pools(board):
             await pilot.pause(0.5)
             assert len(link.mirror.match["entries"]) == 1
             state = str(app.query_one("#state").render())
-            assert 'step "vote"' in state and "power [null,null,null]" in state  # the screens stay shut
+            # the game in words; the Houses' Power and Coins stay behind their screens
+            assert "Round 1, Vote of the Council" in state and "House 0 votes" in state and "null" not in state
             assert str(app.query_one("#strip").render()).strip()
 
     asyncio.run(run())

@@ -12,8 +12,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def configure_sim(p):
-    p.add_argument("game", nargs="?", default="chancellors", help="the game (default chancellors)")
+    p.add_argument("game", nargs="?", help="the game: a new one unless the board is playing it already "
+                                           "(default: the board's game, else chancellors)")
     p.add_argument("--players", type=int, metavar="N", help="seats at the table (default 4)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="one of the game's settings (see `chancery rules GAME`); repeat for more")
     p.add_argument("--seed", type=int, metavar="S", help="fix the board's dice (default: os.urandom)")
     p.add_argument("--data", metavar="DIR", help="the simulated board's flash (default: the user data folder)")
     p.add_argument("--heap", default="128K", help="MicroPython heap for the board (default 128K: the link needs 96K, the menus more)")
@@ -37,7 +40,33 @@ def _terminal():
     return False
 
 
+def wanted_game(args):
+    """The new_game action `chancery sim [GAME] [--players N] [--set NAME=VALUE ...]` asks
+    for (Chancellors when only settings are given), or None when nothing is asked: the
+    board resumes what it has. Raises commands.ParseError for an unknown game or setting."""
+    from chancery import new_game
+
+    given = list(args.set) + (["players=%d" % args.players] if args.players else [])
+    if args.game is None and not given:
+        return None
+    return new_game.parse([args.game or "chancellors"] + given)
+
+
+def differs(welcome, wanted):
+    """True when the board's game is not the one asked for (another game, or a setting
+    given that has another value)."""
+    return welcome["game"] != wanted["game"] or [k for k in wanted["settings"]
+                                                 if welcome["settings"].get(k) != wanted["settings"][k]] != []
+
+
 def run_sim(args):
+    from chancery import commands
+
+    try:
+        wanted = wanted_game(args)
+    except commands.ParseError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
     if not _terminal():
         return 2
     from chancery.link import Link, LinkError
@@ -45,6 +74,7 @@ def run_sim(args):
     from chancery.mirror import MirrorApp
     from chancery.simboard import SimBoard
 
+    settings = dict(wanted["settings"]) if wanted else None
     data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "sim-board")
     if args.new and os.path.isdir(data):
         for name in os.listdir(data):
@@ -52,8 +82,9 @@ def run_sim(args):
                 os.remove(os.path.join(data, name))
     try:
         build = firmware_build()
-        board = SimBoard(data_dir=data, game=args.game, players=args.players, seed=args.seed, heap=args.heap,
-                         code_path=[build])
+        board = SimBoard(data_dir=data, game=wanted["game"] if wanted else "chancellors",
+                         players=settings.pop("players", None) if settings else None, seed=args.seed,
+                         heap=args.heap, code_path=[build], settings=settings)
     except (mp.MicroPythonNotFound, mp.MpyCrossError, OSError) as e:
         print("error: cannot start the simulated board: %s" % e, file=sys.stderr)
         return 2
@@ -67,6 +98,9 @@ def run_sim(args):
             print("error: the simulated board did not answer: %s\n%s" % (e, board.stderr_text()[-2000:]),
                   file=sys.stderr)
             return 2
+        if wanted is not None and differs(link.mirror.welcome, wanted):
+            # the flash holds another game: it stays in the logbook and the board's prev.jsonl
+            link.act(wanted)
         MirrorApp(link, connect=False).run()
         link.close()
     return 0

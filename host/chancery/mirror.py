@@ -10,7 +10,8 @@ command line takes the actions of `chancery play` for a quicker table.
 Keys: seat pads 0-4 are q/a/z, w/s/x, e/d/c, r/f/v, t/g/b (up/select/down;
 the capital letter holds the button: a long press); the table controls are
 Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
-long forms. Type a command after ':' (e.g. `:solve 0 Castle`), Ctrl-Q quits.
+long forms. Type a command after ':' (e.g. `:solve 0 Castle`), `:new GAME
+[SETTING=VALUE ...]` starts a new game on the board, Ctrl-Q quits.
 """
 
 
@@ -19,7 +20,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from chancery import commands, hardware_files, narrate, show
+from chancery import commands, hardware_files, narrate, new_game, show
 from chancery.link import LinkError
 from shared_rules import engine, matches, render, wire
 
@@ -97,6 +98,7 @@ class MirrorApp(App):
         super().__init__(**kwargs)
         self.link = link
         self.connect_first = connect
+        self.layout_game = None
         self.layout_data = None
         self.frame = None
         self.display_lines = []
@@ -110,8 +112,8 @@ class MirrorApp(App):
                 yield Static("", id="state")
                 yield Static("", id="board")
         yield RichLog(id="events", wrap=True, markup=False)
-        yield Input(placeholder=":command (e.g. :roll, :solve 0 Castle) or keys for the board's buttons",
-                    id="command")
+        yield Input(placeholder=":command (e.g. :roll, :solve 0 Castle, :new kings_dilemma voting=sealed) "
+                                "or keys for the board's buttons", id="command")
         yield Footer()
 
     def on_mount(self):
@@ -186,8 +188,9 @@ class MirrorApp(App):
                 len(link.mirror.match["entries"]) if link.mirror else 0))
         if link.mirror is None:
             return
-        if self.layout_data is None:
-            self.layout_data = load_layout(link.mirror.match["game"]) or {}
+        if self.layout_game != link.mirror.match["game"]:  # the first game seen, or a new one
+            self.layout_game = link.mirror.match["game"]
+            self.layout_data = load_layout(self.layout_game) or {}
             self.frame = bytearray(render.frame_size(self.layout_data)) if self.layout_data else None
         strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines)
         self.query_one("#strip", Static).update(strip)
@@ -218,6 +221,14 @@ class MirrorApp(App):
             return
         if text.split()[0] == "deploy":
             self.deploy(text.split()[1:])
+            return
+        if text.split()[0] == "new":  # :new GAME [SETTING=VALUE ...]: the board starts a new game
+            try:
+                act = new_game.parse(text.split()[1:])
+            except commands.ParseError as e:
+                self.log_line(str(e))
+                return
+            self.ask(self.link.act, act)
             return
         match = self.link.mirror.match
         g = engine.game_module(match["game"])

@@ -1,4 +1,4 @@
-"""Chancellors' events in plain words.
+"""Chancellors' events in plain words (The King's Dilemma's: narrate_kings_dilemma.py).
 
 `lines(game, before, events)` folds the events one by one onto a copy of the
 state they followed, so every sentence can name the dice and holders as they
@@ -166,14 +166,29 @@ def _ballot(before, ev):
     if t == "ballot_closed":
         return "The ballot is closed."
     b = before["ballot"]
-    said = ["%s %s" % (seat(s), c if c is not None else "(no vote)") for s, c in zip(b["voters"], ev["choices"])]
+    amounts = ev.get("amounts") or [None] * len(ev["choices"])  # a counted option's secret count
+    said = ["%s %s%s" % (seat(s), _choice(c), "" if a is None else " (%d)" % a)
+            for s, c, a in zip(b["voters"], ev["choices"], amounts)]
     return "Revealed: %s. Counts: %s." % (", ".join(said), ", ".join(
         ["%s %d" % (o, n) for o, n in zip(b["options"], ev["counts"])]))
+
+
+def _choice(c):
+    """A revealed choice: an option, a list of them (a multi ballot), or None (no vote)."""
+    if c is None:
+        return "(no vote)"
+    if isinstance(c, list):
+        return " + ".join(c) or "(none)"
+    return c
 
 
 def lines(game, before, events):
     """Plain sentences for `events`, which followed the state `before` (not modified)."""
     g = engine.game_module(game)
+    if game == "kings_dilemma":
+        from chancery import narrate_kings_dilemma
+
+        return narrate_kings_dilemma.lines(before, events)
     if game != "chancellors":  # its own sentences are Chancellors'; others read as data for now
         return [_ballot(before, ev) if ev["t"][:7] == "ballot_" else "(%s)" % canon.encode(ev) for ev in events]
 

@@ -1,5 +1,7 @@
 """Chancellors' public state as text: a compact status for the prompt, a full one for replay.
 
+The King's Dilemma's is in show_kings_dilemma.py; any other game reads as data.
+
 Works on the public view (matches.view(match, None)); seats are "seat 0".. as
 in the core's own messages.
 """
@@ -54,6 +56,10 @@ def problems_text(view):
 
 def status(view):
     """Two short lines for the play prompt (and the mirror's state panel)."""
+    if view.get("game") == "kings_dilemma":
+        from chancery import show_kings_dilemma
+
+        return show_kings_dilemma.status(view)
     if view.get("game") != "chancellors":
         return generic_status(view)
     line = "Scores %s | %s" % (scores_text(view), control_text(view, short=True))
@@ -94,6 +100,10 @@ def generic(view, prompt_line):
 
 def full(view, prompt_line):
     """The multi-line form printed by `chancery replay`."""
+    if view.get("game") == "kings_dilemma":
+        from chancery import show_kings_dilemma
+
+        return show_kings_dilemma.full(view, prompt_line)
     if view.get("game") != "chancellors":
         return generic(view, prompt_line)
     st = view["settings"]

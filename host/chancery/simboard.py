@@ -8,6 +8,7 @@ tty can flush input that is already waiting), and the child is always ended:
 a MicroPython left on a pty whose other side closed spins at 100% CPU.
 """
 
+import json
 import os
 import pty
 import select
@@ -27,11 +28,12 @@ class SimBoard:
     """A running simulated board. Use as a context manager, or call stop()."""
 
     def __init__(self, data_dir=None, game="chancellors", players=None, seed=None, heap="128K",
-                 micropython=None, code_path=None, extra_env=None, entry=None):
+                 micropython=None, code_path=None, extra_env=None, entry=None, settings=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="chancery-board-")
         os.makedirs(self.data_dir, exist_ok=True)
         self.game = game
         self.players = players
+        self.settings = dict(settings or {})  # the first game's other settings (firmware/main.py)
         self.seed = seed
         self.heap = heap
         self.micropython = micropython or mp.find_micropython()
@@ -55,6 +57,8 @@ class SimBoard:
             out += ["--players", str(self.players)]
         if self.seed is not None:
             out += ["--seed", str(self.seed)]
+        if self.settings:
+            out += ["--settings", json.dumps(self.settings, separators=(",", ":"))]
         return out
 
     def open_pty(self):

@@ -11,20 +11,10 @@ that builds it, and the engine only ever looks one schema up per action
 yields fresh dicts, so a caller may keep or change what it gets.
 """
 
-from shared_rules.schema import action, param
+from shared_rules.schema import Built, action, param
 
 # The five Resources in track order (L779-781); index = position in every per-Resource list.
 RESOURCES = tuple(["influence", "wealth", "morale", "welfare", "knowledge"])
-
-
-class Built:
-    """Iterating calls `build` (a generator function) afresh."""
-
-    def __init__(self, build):
-        self.build = build
-
-    def __iter__(self):
-        return self.build()
 
 
 def _int(lo, hi):

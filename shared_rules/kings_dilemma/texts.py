@@ -4,7 +4,7 @@ Rendered on demand from an error's facts (shared_rules/texts.py); line
 numbers are in ../shared/seeds/kings-dilemma-rulebook.txt.
 """
 
-_ENDINGS = {
+ENDINGS = {
     "died": "the King is dead",
     "abdicated_top": "the King abdicated (Stability at the top end)",
     "abdicated_bottom": "the King abdicated (Stability at the bottom end)",
@@ -20,7 +20,7 @@ def now(n):
     step = n["step"]
     if step == "over":
         return "the game is over (%s); winner%s: %s" % (
-            _ENDINGS.get(n["ending"], n["ending"]), "s" if len(n["winners"]) > 1 else "", seats(n["winners"]))
+            ENDINGS.get(n["ending"], n["ending"]), "s" if len(n["winners"]) > 1 else "", seats(n["winners"]))
     if step == "roll":
         return "the %d Resource markers' sides are to be rolled (odd = white, up; even = black, down)" % n["dice"]
     if step == "vote":

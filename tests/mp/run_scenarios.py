@@ -116,6 +116,8 @@ def main(paths):
     if not paths:
         sys.stdout.write("usage: run_scenarios.py PATH [PATH ...]\n")
         return 2
+    if hasattr(gc, "threshold"):  # collect as the board does (firmware/main.py's _GC_EVERY)
+        gc.threshold(8 * 1024)
     failed = 0
     write = sys.stdout.write
     for path in scenario_files(paths):

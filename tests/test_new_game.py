@@ -1,0 +1,105 @@
+"""A new game, chosen at the table (the table's menu) or by the host (an act frame):
+another game, or the same one with other settings; the old game stays in prev.jsonl."""
+
+import os
+
+from firmware.journal import Journal
+from firmware.table import Table
+from shared_rules import canon, wire
+
+TABLE = 5
+
+
+def board(folder, sent=None):
+    out = sent if sent is not None else []
+    return Table(Journal(str(folder)), lambda kind, body: out.append([kind, body]), lambda n: b"\x05" * n,
+                 "chancellors", {"players": 4}, "t").boot()
+
+
+def cursor(screen):
+    for line in screen[1:-1]:
+        if line.startswith(">"):
+            return line[2:].strip()
+    return None
+
+
+def pick(t, wanted, limit=60):
+    """Press down on the table's pad until the cursor is on `wanted`, then select."""
+    screen = t.key(TABLE, "down")[0]
+    for _ in range(limit):
+        if cursor(screen) == wanted:
+            return t.key(TABLE, "select")[0]
+        screen = t.key(TABLE, "down")[0]
+    raise AssertionError("%r not on the menu: %r" % (wanted, screen))
+
+
+def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
+    t = board(tmp_path)
+    t.act({"type": "roll"})
+    before = t.journal.entries(0)
+    pick(t, "new_game")                    # the table's last action
+    screen = pick(t, "kings_dilemma")      # its one parameter: the game
+    assert screen[0] == "table new_game?" and t.setup is None
+    screen = t.key(TABLE, "select")[0]     # sent: now the game's settings, as one action
+    assert t.setup == "kings_dilemma" and t.game == "chancellors" and cursor(screen) == "new_game"
+    screen = t.key(TABLE, "select")[0]
+    assert screen[0] == "table new_game" and screen[1].startswith("players")
+    # the King's Dilemma's settings, one by one, "(default)" first: players 3, voting sealed
+    screen = pick(t, "3")
+    for _ in range(40):
+        if screen[1].startswith("voting"):
+            break
+        screen = t.key(TABLE, "select")[0]  # (default)
+    screen = pick(t, "sealed")
+    for _ in range(40):
+        if screen[0].endswith("?"):  # the confirm screen
+            break
+        screen = t.key(TABLE, "select")[0]
+    screen = t.key(TABLE, "select")[0]
+    assert screen == ["new game", "kings_dilemma"], screen
+    assert t.game == "kings_dilemma" and t.count == 0 and t.setup is None
+    assert t.header["settings"]["players"] == 3 and t.header["settings"]["voting"] == "sealed"
+    assert os.path.exists(tmp_path / "prev.jsonl")  # the old game, whole
+    resumed = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x05" * n).boot()
+    assert resumed.game == "kings_dilemma" and resumed.header == t.header
+    assert [canon.encode(e) for e in Journal(str(tmp_path)).entries(0)] == []
+    assert before
+
+
+def test_back_leaves_the_settings_and_keeps_the_game(tmp_path):
+    t = board(tmp_path)
+    pick(t, "new_game")
+    pick(t, "kings_dilemma")
+    t.key(TABLE, "select")
+    assert t.setup == "kings_dilemma"
+    t.key(TABLE, "back")
+    assert t.setup is None and t.game == "chancellors" and not os.path.exists(tmp_path / "prev.jsonl")
+
+
+def test_the_host_starts_a_new_game_and_hears_the_welcome(tmp_path):
+    sent = []
+    t = board(tmp_path, sent)
+    t.frame(0, wire.HELLO, {"proto": 1})
+    del sent[:]
+    t.frame(1, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma",
+                                   "settings": {"players": 5, "voting": "sealed"}}})
+    kinds = [k for k, _ in sent]
+    assert kinds == [wire.WELCOME, wire.STATE, wire.OK], sent
+    assert sent[0][1]["game"] == "kings_dilemma" and sent[0][1]["settings"]["players"] == 5
+
+
+def test_a_bad_new_game_is_refused_and_changes_nothing(tmp_path):
+    sent = []
+    t = board(tmp_path, sent)
+    t.act({"type": "roll"})
+    t.frame(0, wire.HELLO, {"proto": 1})
+    digest = canon.digest(t.state)
+    for move, code in (({"type": "new_game", "game": "chess"}, "unknown_game"),
+                       ({"type": "new_game", "game": "kings_dilemma", "settings": {"players": 9}}, "bad_setting"),
+                       ({"type": "new_game", "game": "kings_dilemma", "settings": {"colour": 1}}, "bad_setting"),
+                       ({"type": "new_game", "game": "kings_dilemma", "settings": [3]}, "bad_setting")):
+        del sent[:]
+        t.frame(1, wire.ACT, {"move": move})
+        assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == code, (move, sent)
+        assert t.game == "chancellors" and canon.digest(t.state) == digest and t.count == 1
+    assert not os.path.exists(tmp_path / "prev.jsonl")
