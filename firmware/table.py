@@ -162,7 +162,6 @@ class Table:
         """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
         and the entry index if the key completed an action (else None)."""
         from firmware import pads
-        from firmware.menu import Menu
 
         seat = None if pad == pads.TABLE else pad
         b = self.state.get("ballot")
@@ -180,7 +179,9 @@ class Table:
                 index, refused = self.pad_act(move, seat)
                 return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
         menu = self.menu
-        if menu is None:
+        if menu is None:  # loaded at the first key that is not a ballot's or a game pad's own
+            from firmware.menu import Menu
+
             menu = self.menu = Menu(self)
         if self.setup is not None and seat is None and name == "back" and not menu.picks:
             self.setup = None  # back out of a new game's settings

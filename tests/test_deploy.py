@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from chancery import cli, deploy
+from chancery import cli, deploy, new_game
 from chancery.link import Link
 from chancery.simboard import SimBoard
 from shared_rules import wire
@@ -193,3 +193,38 @@ def test_the_hosts_own_connection_is_released_first_and_back_after(tmp_path, mic
         deploy.deploy(board.port_name, "sim", resume=True, link=HeldLink(events), say=events.append)
     assert events[0] == "released" and events[1].startswith("board on ")  # let go before mpremote opens it
     assert events[-3].startswith("verified: ") and events[-2:] == ["reconnected", "reconnected to held"]
+
+
+def test_a_first_game_and_its_settings_go_into_main_py(tmp_path, micropython):
+    """deploy --game kings_dilemma --set voting=sealed --set players=3: the board's first
+    game; it then plays a sealed Vote of the Council on its pads within the 96K budget."""
+    first = new_game.parse(["kings_dilemma", "voting=sealed", "players=3"])
+    deploy.stage(str(tmp_path), "sim", "mpy", first=first)
+    board = SimBoard(data_dir=str(tmp_path), micropython=micropython, code_path=["lib"], entry=["main.py"],
+                     heap="96K")
+    port = board.open_pty()
+    with board:
+        link = Link(port)
+        link.open()
+        board.start()
+        try:
+            link.hello(wait=10.0)
+        except Exception:
+            raise AssertionError(board.stderr_text()[-2000:])
+        w = link.mirror.welcome
+        assert w["game"] == "kings_dilemma" and w["settings"]["voting"] == "sealed" and w["settings"]["players"] == 3
+        assert link.act({"type": "roll"})[0] == wire.OK
+        for pad, key, hold in ((0, 0, "short"), (0, 0, "short"), (0, 0, "long"),  # AYE, 2 Power
+                               (1, 1, "long"),                                  # PASS held: Moderator
+                               (2, 2, "short"), (2, 2, "long")):                # NAY, 1 Power
+            kind, body = link.press(pad, key, hold)
+            assert kind == wire.OK, (body, board.stderr_text()[-2000:])
+        state = link.mirror.match["state"]
+        assert state["ballot"]["result"]["amounts"] == [2, None, 1] and state["side"] == "aye", state
+        link.close()
+    assert "MemoryError" not in board.stderr_text()
+
+
+def test_a_bad_first_game_is_refused_before_anything_is_copied(capsys):
+    assert cli.main(["deploy", "--board", "sim", "--game", "kings_dilemma", "--set", "voting=secret"]) == 2
+    assert "voting should be one of open, sealed" in capsys.readouterr().err

@@ -189,10 +189,15 @@ def check_platform(board_name, platform):
                           "(%s)" % (platform, board_name, " or ".join(wanted), ", ".join(board_names())))
 
 
-def main_py(board_name, cfg):
+def main_py(board_name, cfg, first=None):
+    """The board's main.py; `first` (a new_game action: game, settings) is its first
+    game, played when its flash holds none (after that the table chooses)."""
     backend = "sim" if cfg is None else PORTS[cfg["port"]]
     opts = {"board": backend, "data": "chancery-data" if cfg is None else "/chancery", "game": "chancellors",
             "players": None, "seed": None}
+    if first is not None:
+        opts["game"] = first["game"]
+        opts["settings"] = dict(first["settings"])
     if cfg is not None:
         opts["pins"] = board_name
     return ("# Written by `chancery deploy --board %s`: starts the Chancery firmware at power-on.\n"
@@ -200,7 +205,7 @@ def main_py(board_name, cfg):
             "from firmware import main\n\nmain.run(%r)\n" % (board_name, opts))
 
 
-def stage(out_dir, board_name, fmt, skip_code=False):
+def stage(out_dir, board_name, fmt, skip_code=False, first=None):
     """Write the board's files under out_dir; returns {board path: local path}."""
     cfg = pin_map(board_name)
     files = {}
@@ -219,7 +224,7 @@ def stage(out_dir, board_name, fmt, skip_code=False):
             if name.endswith(".json"):
                 _copy(os.path.join(ROOT, "hardware", "layouts", name), os.path.join(out_dir, "hardware", "layouts", name))
     with open(os.path.join(out_dir, "main.py"), "w", encoding="utf-8") as f:
-        f.write(main_py(board_name, cfg))
+        f.write(main_py(board_name, cfg, first))
     for folder, _dirs, names in os.walk(out_dir):
         for name in names:
             local = os.path.join(folder, name)
@@ -255,7 +260,7 @@ def changes(files, held, skip_code=False):
     return copy, remove
 
 
-def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=None, say=print):
+def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=None, say=print, first=None):
     """Deploy to the board on `port`; returns (copied, removed). Raises DeployError."""
     if link is not None:
         link.close()  # mpremote opens the port exclusively
@@ -270,7 +275,7 @@ def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=
             say("the board loads .mpy v%d.%d and mpy-cross here writes v%d.%d: copying sources, which the board "
                 "compiles as it imports them (more RAM; update MicroPython to use .mpy)" % (mpy + ours()))
         with tempfile.TemporaryDirectory(prefix="chancery-deploy-") as tmp:
-            files = stage(tmp, board_name, fmt, skip_code)
+            files = stage(tmp, board_name, fmt, skip_code, first)
             held = board_hashes(board)
             copy, remove = changes(files, held, skip_code)
             say("%d files to copy, %d unchanged, %d to remove" % (len(copy), len(files) - len(copy), len(remove)))

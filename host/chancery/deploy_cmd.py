@@ -14,11 +14,21 @@ def configure(p):
     p.add_argument("--dry-run", action="store_true", help="say what would be copied and removed, change nothing")
     p.add_argument("--skip-code", action="store_true",
                    help="only the pin map, the layouts and main.py (for firmware frozen into MicroPython: manifest.py)")
+    p.add_argument("--game", help="the board's first game, played while its flash holds none (default chancellors)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a setting of that first game (see `chancery rules GAME`); repeat for more")
     p.add_argument("--resume", action="store_true",
                    help="never soft-reset the board (the MicroPython unix port on a pty, as the tests use)")
 
 
 def run(args):
+    from chancery import commands, new_game
+
+    try:
+        first = new_game.parse([args.game or "chancellors"] + list(args.set)) if args.game or args.set else None
+    except commands.ParseError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
     port = args.port
     if port is None:
         port, ports = board_cmd.find_port()
@@ -31,7 +41,8 @@ def run(args):
         print("error: there is no serial port %s" % port, file=sys.stderr)
         return 2
     try:
-        deployer.deploy(port, args.board, dry_run=args.dry_run, resume=args.resume, skip_code=args.skip_code)
+        deployer.deploy(port, args.board, dry_run=args.dry_run, resume=args.resume, skip_code=args.skip_code,
+                        first=first)
     except deployer.DeployError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
