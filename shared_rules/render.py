@@ -18,8 +18,8 @@ field is missing, whose colour the layout lacks, or whose `shows` is unknown
 stays dark: a layout may describe more (or less) than a game shows.
 
 Besides the Chancellors kinds (`shows` names the view field: scores,
-problems, control, step, queue, excuse), three generic kinds take their field
-from the track's `field` key: position, bar and seat_marker (see
+problems, control, step, queue, excuse), generic kinds take their field from
+the track's `field` key: position, bar, seat_marker, seats_at and members (see
 shared_rules/render_tracks.py, loaded only when a layout uses them).
 """
 
@@ -119,10 +119,11 @@ def _seat_led(frame, leds, base, step, length, seat, colour, level):
         _run(frame, leds, base, step, seat, 1, colour, level, _FULL)
 
 
-def render(view, layout, frame, level=255):
+def render(view, layout, frame, level=255, phase=0):
     """Fill `frame` (a bytearray of at least frame_size(layout) bytes) in
     place from the public view; returns frame. Bytes past the layout's LEDs
-    are never touched."""
+    are never touched. `phase` picks whose turn it is where several seats
+    share an LED (seats_at tracks: a board advances it every cycle_ms)."""
     leds = layout["leds"]
     if len(frame) < leds * 3:
         raise ValueError("frame holds %d bytes, the layout needs %d" % (len(frame), leds * 3))
@@ -136,7 +137,8 @@ def render(view, layout, frame, level=255):
     more = None  # shared_rules.render_tracks, loaded on the first track of its kinds
     for t in layout["tracks"]:
         shows = t.get("shows")
-        generic = shows == "position" or shows == "bar" or shows == "seat_marker"
+        generic = shows == "position" or shows == "bar" or shows == "seat_marker" or shows == "seats_at" \
+            or shows == "members"
         if not generic and shows not in view:
             continue
         length = t.get("length", 0)
@@ -147,7 +149,7 @@ def render(view, layout, frame, level=255):
         if generic:
             if more is None:
                 from shared_rules import render_tracks as more
-            more.draw(shows, view, t, frame, leds, base, step, length, seats, colours, level)
+            more.draw(shows, view, t, frame, leds, base, step, length, seats, colours, level, phase)
         elif shows == "scores":
             _score(view, t, frame, leds, base, step, length, seats, level)
         elif shows == "problems":

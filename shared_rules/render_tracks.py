@@ -20,6 +20,16 @@ name the layout's `colours` lacks.
                (lit once the count reaches that space) and `mark_empty`.
   seat_marker  view[field] a seat (or a list of seats): LED `seat` lit in that
                seat's colour, or in `colour` when the track names one.
+  seats_at     view[field] a list with one position per seat (with `index`,
+               each seat's item is a list and its index-th item the
+               position): each position where seats stand lit in a seat's
+               colour. Several seats on one position take turns, one per
+               `phase` (render's argument, which a board advances every
+               layout["cycle_ms"]), so each is seen. Optional `with` (a field,
+               per index like `field`) is one more at its position, in `colour`
+               (The Council's empire).
+  members      `values`: LED k lit in `colour` when values[k] equals view[field]
+               or is one of its items (a list): a set of suits, a step.
 
 Loaded by render() on the first track of these kinds: a game that uses none
 (Chancellors) never pays for this module.
@@ -101,9 +111,56 @@ def _bar(view, t, frame, leds, base, step, length, colours, level):
             _run(frame, leds, base, step, m - 1, 1, c, level, 255)
 
 
-def draw(kind, view, t, frame, leds, base, step, length, seats, colours, level):
-    """Draw one track of `kind` (position, bar or seat_marker); see the module doc."""
-    if kind == "position":
+def _at(x, i):
+    """A seat's position: x itself, or its i-th item when the track has an index."""
+    if i is None:
+        return x
+    if isinstance(x, list) and _int(i) and 0 <= i < len(x):
+        return x[i]
+    return None
+
+
+def _seats_at(view, t, frame, leds, base, step, length, seats, colours, level, phase):
+    v = view.get(t.get("field"))
+    if not isinstance(v, list):
+        return
+    i = t.get("index")
+    other = _item(view, t, "with") if "with" in t else None
+    for pos in range(length):
+        n = 1 if other == pos else 0  # counted, then the phase-th taken: nothing is built per LED
+        for s in range(len(v)):
+            if _at(v[s], i) == pos:
+                n += 1
+        if n == 0:
+            continue
+        k = phase % n
+        colour = None
+        for s in range(len(v)):
+            if _at(v[s], i) == pos:
+                if k == 0:
+                    colour = _seat_colour(seats, s)
+                    break
+                k -= 1
+        if colour is None:  # the turn of `with`
+            colour = colours.get(t.get("colour"))
+        _run(frame, leds, base, step, pos, 1, colour, level, 255)
+
+
+def _members(view, t, frame, leds, base, step, length, colours, level):
+    v = view.get(t.get("field"))
+    values = t.get("values") or ()
+    for k in range(len(values) if len(values) < length else length):
+        if values[k] == v or (isinstance(v, list) and values[k] in v):
+            _run(frame, leds, base, step, k, 1, colours.get(t.get("colour")), level, 255)
+
+
+def draw(kind, view, t, frame, leds, base, step, length, seats, colours, level, phase=0):
+    """Draw one track of `kind` (position, bar, seat_marker, seats_at or members); see the module doc."""
+    if kind == "seats_at":
+        _seats_at(view, t, frame, leds, base, step, length, seats, colours, level, phase)
+    elif kind == "members":
+        _members(view, t, frame, leds, base, step, length, colours, level)
+    elif kind == "position":
         _position(view, t, frame, leds, base, step, length, colours, level)
     elif kind == "bar":
         _bar(view, t, frame, leds, base, step, length, colours, level)

@@ -30,7 +30,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins
-from firmware.board.sim import _answer
+from firmware.board.sim import _answer, tick
 from shared_rules import engine, power, prng, render, wire
 from shared_rules.compat import const
 
@@ -84,6 +84,8 @@ class Hardware:
         self._layout = None
         self._game = None
         self._frame = bytearray(n * 3)
+        self._phase = 0  # whose turn it is on an LED several seats share (tick)
+        self._scans = 0
         self.oled = _display(pins.i2c(cfg))
         self.screen = None
 
@@ -148,7 +150,9 @@ class Hardware:
     async def inputs(self, table):
         while True:
             self.scan(table)
+            tick(self, table, SCAN_MS)
             await asyncio.sleep_ms(SCAN_MS)
+
 
     def scan(self, table):
         mask = 0
@@ -189,7 +193,7 @@ class Hardware:
             frame[i] = 0
         if layout is not None:
             render.render(engine.game_module(table.game).view(table.state, None), layout, frame,
-                          layout.get("level", 255))
+                          layout.get("level", 255), self._phase)
             power.limit(frame, self._budget)
         px = self.strip
         for i in range(self._n):

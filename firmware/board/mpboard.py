@@ -26,6 +26,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins, sim
+from firmware.board.sim import tick
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 
@@ -66,6 +67,8 @@ class Hardware(sim.Hardware):
         self._game = None
         self._layout = None
         self._frame = bytearray(n * 3)
+        self._phase = 0  # whose turn it is on an LED several seats share (tick)
+        self._scans = 0
         self.oled = _display(pins.i2c(cfg))
         self.screen = None  # the last menu screen, for the display
         self._dirty = False
@@ -78,7 +81,9 @@ class Hardware(sim.Hardware):
     async def inputs(self, table):
         while True:
             self.scan(table)
+            tick(self, table, SCAN_MS)
             await asyncio.sleep_ms(SCAN_MS)
+
 
     def scan(self, table):
         """One pass of the scan loop: read every button into a bitmask (bit i =
@@ -132,7 +137,7 @@ class Hardware(sim.Hardware):
                     frame[i] = 0
             else:
                 view = engine.game_module(table.game).view(table.state, None)
-                render.render(view, layout, frame, layout.get("level", 255))
+                render.render(view, layout, frame, layout.get("level", 255), self._phase)
                 view = None
                 power.limit(frame, self._budget)
             self._write(frame)
