@@ -68,13 +68,14 @@ def strip_text(frame, layout):
     return out
 
 
-def panels(match, layout, frame, display_lines):
+def panels(match, layout, frame, display_lines, phase=0):
     """What the mirror draws of a match: (the LED strip, the game's panel, the board's
     display), all from the public view (matches.view(match, None)) and what the board
-    sent, so that nothing a seat hides can reach the screen. `frame` is reused."""
+    sent, so that nothing a seat hides can reach the screen. `frame` is reused; `phase`
+    as on the board (seats sharing an LED take turns)."""
     view = matches.view(match, None)
     if frame is not None:
-        render.render(view, layout, frame, layout.get("level", 255))
+        render.render(view, layout, frame, layout.get("level", 255), phase)
         strip = strip_text(frame, layout)
     else:
         strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
@@ -101,6 +102,8 @@ class MirrorApp(App):
         self.layout_game = None
         self.layout_data = None
         self.frame = None
+        self.phase = 0  # as the board's: where seats share an LED they take turns
+        self.ticks = 0
         self.display_lines = []
         self.link.on_event = self.on_link_event
 
@@ -124,6 +127,7 @@ class MirrorApp(App):
             except LinkError as e:
                 self.log_line("Cannot reach the board: %s" % e)
         self.set_interval(0.05, self.poll_link)
+        self.set_interval(0.1, self.turn_phase)
         self.show_history()
         self.refresh_all()
 
@@ -173,6 +177,17 @@ class MirrorApp(App):
 
     # --- drawing -----------------------------------------------------------------
 
+    def turn_phase(self):
+        """Every cycle_ms of the layout (if it has one), the next phase, as the board does."""
+        cycle = (self.layout_data or {}).get("cycle_ms", 0)
+        if cycle <= 0 or self.link.mirror is None:
+            return
+        self.ticks += 100
+        if self.ticks >= cycle:
+            self.ticks = 0
+            self.phase += 1
+            self.refresh_all()
+
     def log_line(self, text):
         if self.is_running:
             self.query_one("#events", RichLog).write(text)
@@ -192,7 +207,7 @@ class MirrorApp(App):
             self.layout_game = link.mirror.match["game"]
             self.layout_data = load_layout(self.layout_game) or {}
             self.frame = bytearray(render.frame_size(self.layout_data)) if self.layout_data else None
-        strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines)
+        strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines, self.phase)
         self.query_one("#strip", Static).update(strip)
         self.query_one("#state", Static).update(state)
         self.query_one("#board", Static).update(board)
