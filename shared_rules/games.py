@@ -6,7 +6,7 @@ Each game's prose (its docs module) is found by shared_rules/describe.py, on
 the host: a module path named here would be an interned string on every board.
 """
 
-GAMES = tuple(["chancellors", "kings_dilemma"])
+GAMES = tuple(["chancellors", "kings_dilemma", "the_council"])
 
 
 def load(name):
@@ -18,4 +18,8 @@ def load(name):
         from shared_rules import kings_dilemma
 
         return kings_dilemma
+    if name == "the_council":
+        from shared_rules import the_council
+
+        return the_council
     raise KeyError(name)

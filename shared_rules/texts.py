@@ -133,6 +133,10 @@ def _game_texts(game):
         from shared_rules.kings_dilemma.texts import TEXTS as game_texts
 
         return game_texts
+    if game == "the_council":
+        from shared_rules.the_council.texts import TEXTS as game_texts
+
+        return game_texts
     return {}
 
 

@@ -88,7 +88,10 @@ def board_ballot(rnd, state, box):
         if r == 4:
             return {"type": "ballot_close"}
         seat = rnd.pick(waiting)
-        choice = rnd.pick(b["options"])
+        if b.get("multi"):  # any set of the options, maybe none
+            choice = [o for o in b["options"] if rnd.below(3) == 0]
+        else:
+            choice = rnd.pick(b["options"])
         count = 1 + rnd.below(b["max"]) if choice in (b.get("counted") or []) else None
         box[seat] = [choice, count]
         return {"type": "ballot_cast", "seat": seat}

@@ -1,0 +1,41 @@
+"""What a seat may do now (legal actions with narrowed domains)."""
+
+from shared_rules import decktet, schema
+from shared_rules.the_council.actions import SCHEMAS
+from shared_rules.the_council.flow import where
+
+
+def available(state):
+    """The cards that may still be in the deck or in a hand (not in front of a seat, not discarded)."""
+    return [c for c in decktet.names(state["settings"]["extended"]) if where(state, c) is None]
+
+
+def legal(state, seat=None):
+    """Action schemas usable now by `seat` (None: anyone at the table)."""
+    step = state["step"]
+    out = []
+    by = {}
+    for s in SCHEMAS:
+        by[s["type"]] = s
+    card = {"kind": "card", "deck": "decktet", "among": available(state)}
+    if step == "draft" and (seat is None or not state["front"][seat]):
+        # five cards among those still unseen; the chips only when the table enters them (C3)
+        params = [{"name": "cards", "domain": {"kind": "list", "of": card, "min": 5, "max": 5, "distinct": True}}]
+        if state["settings"]["draft"] == "chips":
+            params.append({"name": "chips", "domain": by["draft"]["params"][1]["domain"]})
+        out.append({"type": "draft", "who": "seat", "params": params})
+    elif step == "event":
+        out.append({"type": "event", "who": "table", "params": [{"name": "card", "domain": card}]})
+    elif step == "bid" and (seat is None or seat == state["turn"]):
+        # only the event's suits, each up to the chips the bidder holds (L25)
+        bits = decktet.suit_bits(state["event"])
+        have = state["chips"][state["turn"] * 6:state["turn"] * 6 + 6]
+        out.append({"type": "bid", "who": "seat", "params": [
+            {"name": decktet.SUITS[i], "domain": {"kind": "int", "min": 0, "max": have[i]}, "optional": True,
+             "default": 0} for i in range(6) if bits & (1 << i)]})
+        out.append(by["pass"])
+    elif step == "reveal" and seat is None and state["ballot"]["open"]:
+        from shared_rules import ballot  # the table may close the ballot: who has not voted reveals nothing
+
+        out.append(schema.find(ballot.SCHEMAS, "ballot_close"))
+    return out

@@ -1,0 +1,373 @@
+"""The Council's rules on CPython: the scenario files, the resolution's pieces, the
+scoring, the settings, legal actions, texts, and random legal play.
+
+The same scenario files are replayed under MicroPython by test_micropython_gate.py.
+"""
+
+import glob
+import os
+import re
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared_rules import canon, engine, scenario, texts
+from shared_rules.errors import RuleError
+from shared_rules.the_council import reveal
+from shared_rules.the_council import texts as tc_texts
+
+HERE = os.path.dirname(__file__)
+SCENARIOS = sorted(glob.glob(os.path.join(HERE, "scenarios", "the-council", "*.jsonl")))
+GAME = "the_council"
+D0 = ["Ace of Moons", "Author", "Journey", "Mountain", "Huntress"]
+D1 = ["Ace of Suns", "Desert", "Painter", "Sailor", "Bard"]
+D2 = ["Ace of Waves", "Origin", "Savage", "Battle", "Sea"]
+Z = [0] * 6
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_scenario(path):
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        _state, failures = scenario.run_stream(header, actions)
+    assert failures == []
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_every_refusal_in_the_scenarios_reads_as_a_sentence(path):
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        state = engine.new_match(GAME, header.get("settings"), header.get("seed", 0))["state"]
+        for item in actions:
+            act = item["action"] if "action" in item and "type" not in item else item
+            try:
+                state = engine.step(GAME, state, act)[2]
+            except RuleError as e:
+                assert not e.message.startswith(e.code), e.message
+
+
+def test_every_ruling_and_worked_example_has_its_file():
+    names = [os.path.basename(p) for p in SCENARIOS]
+    wanted = ["seed-l40-scoring-12", "seed-l40-scoring-15", "seed-l41-", "bad-input-changes-nothing"]
+    wanted += ["t%02d-" % k for k in range(1, 14)]
+    for prefix in wanted:
+        assert any(n.startswith(prefix) for n in names), prefix
+
+
+# ------------------------------------------------------------------ helpers
+
+def new(s=None):
+    return engine.new_match(GAME, s or {"players": 3}, 0)
+
+
+def play(m, *acts):
+    for a in acts:
+        engine.apply(m, a)
+    return m
+
+
+def drafted(s=None):
+    return play(new(s), *[{"type": "draft", "seat": k, "cards": d} for k, d in enumerate([D0, D1, D2])])
+
+
+def to_reveal(m, card, bids):
+    """The event, then one bid per seat (a dict of suit: chips, or None to pass)."""
+    play(m, {"type": "event", "card": card})
+    for b in bids:
+        play(m, dict({"type": "bid"}, **b) if b else {"type": "pass"})
+    return m
+
+
+def resolve(m, revealed):
+    """Resolve the event directly (as the ballot hook would) on a copy; returns (events, state)."""
+    state = canon.copy(m["state"])
+    events = []
+
+    def emit(ev):
+        engine.fold(engine.game_module(GAME), state, ev)
+        events.append(ev)
+
+    reveal.resolve(state, revealed, emit)
+    return events, state
+
+
+def view(state):
+    return engine.game_module(GAME).view(state, None)
+
+
+# ------------------------------------------------------------------ the draft (L17-L23)
+
+def test_draft_gives_one_chip_per_suit_symbol_and_starts_the_events():
+    m = drafted()
+    v = view(m["state"])
+    assert v["chips"] == [[5, 1, 1, 0, 0, 1], [0, 4, 1, 1, 1, 1], [0, 0, 3, 2, 2, 1]]
+    assert v["step"] == "event" and v["deck"] == 36 - 18 and v["starter"] == 0
+
+
+def test_pawns_and_courts_give_three_chips_the_excuse_none():
+    m = new({"players": 3, "extended": True})
+    play(m, {"type": "draft", "cards": ["Watchman", "Consul", "Excuse", "Huntress", "Ace of Knots"]})
+    assert view(m["state"])["chips"][0] == [3, 0, 1, 0, 1, 3]
+
+
+# ------------------------------------------------------------------ the revealed cards (L28-L32)
+
+def test_an_ace_is_unlimited_and_makes_its_holder_highest():
+    m = to_reveal(drafted(), "Pact", [{"Moons": 2}, {"Suns": 1}, None])  # 9: 3 chips would fail
+    events, state = resolve(m, [[], ["Ace of Suns"], []])
+    assert events[-1]["outcome"] == "success" and events[-1]["ace"] and events[-1]["total"] == 2
+    assert view(state)["ranks"][:2] == [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]]
+
+
+def test_an_ace_of_another_suit_does_nothing_under_t4():
+    m = to_reveal(drafted(), "Pact", [None, None, None])
+    events, _state = resolve(m, [[], [], ["Ace of Waves"]])
+    assert events[-1]["outcome"] == "failure" and not events[-1]["ace"]
+
+
+def test_a_pawn_adds_a_chip_in_each_matching_suit():
+    m = new({"players": 3, "extended": True})
+    play(m, *[{"type": "draft", "cards": d} for d in (["Watchman"] + D0[1:], D1, D2)])
+    to_reveal(m, "Betrayal", [{"Knots": 1}, {"Knots": 1}, None])  # 8 Wyrms/Knots
+    events, _state = resolve(m, [["Watchman"], [], []])
+    assert [e for e in events if e["t"] == "ranks"] == []  # 2 + 2 Pawn chips < 8
+    assert events[-1]["total"] == 4
+    m2 = to_reveal(drafted({"players": 3, "extended": True}), "Harvest", [{"Moons": 1}, {"Suns": 1}, None])
+    assert m2["state"]["step"] == "reveal"
+
+
+def test_a_pawn_breaks_a_bid_tie_by_adding_its_chip():
+    m = new({"players": 3, "extended": True})
+    play(m, *[{"type": "draft", "cards": d} for d in (["Watchman"] + D0[1:], D1, D2)])
+    to_reveal(m, "Calamity", [{"Wyrms": 1}, {"Wyrms": 1}, None])  # seat 0 has the Watchman's Wyrms chip
+    events, _state = resolve(m, [["Watchman"], [], []])
+    assert [(e["seat"], e["suit"], e["why"]) for e in events if e["t"] == "ranks"] == [(0, 4, "bid")]
+
+
+def test_a_court_gives_a_traitor_chip_only_on_failure():
+    m = new({"players": 3, "extended": True})
+    play(m, *[{"type": "draft", "cards": d} for d in (["Consul"] + D0[1:], D1, D2)])
+    to_reveal(m, "Lunatic", [None, None, None])
+    events, state = resolve(m, [["Consul"], [], []])
+    assert events[-1]["outcome"] == "failure" and state["traitors"] == [1, 0, 0]
+    play(m, {"type": "ballot_close"}, {"type": "ballot_reveal", "choices": [None, None, None]})
+    to_reveal(m, "Windfall", [None, None, None])  # rank 0: success
+    events, state = resolve(m, [["Consul"], [], []])
+    assert events[-1]["outcome"] == "success" and state["traitors"] == [0, 0, 0]
+
+
+def test_a_number_breaks_ties_lower_is_better():
+    m = to_reveal(drafted(), "Windfall", [{"Knots": 1}, {"Knots": 1}, {"Knots": 1}])
+    _events, state = resolve(m, [["Author"], ["Painter"], ["Battle"]])  # 2, 3, 4 of Knots
+    assert view(state)["ranks"] == [[0, 0, 0, 0, 0, 1], Z, Z]
+    _events, state = resolve(m, [[], ["Painter"], ["Battle"]])
+    assert view(state)["ranks"] == [Z, [0, 0, 0, 0, 0, 1], Z]
+    _events, state = resolve(m, [[], [], []])
+    assert view(state)["ranks"] == [Z, Z, Z]
+
+
+def test_a_crown_grants_its_rank_whatever_the_outcome():
+    m = to_reveal(drafted(), "Diplomat", [None, None, None])  # 8 Moons/Suns: failure
+    events, state = resolve(m, [["Huntress"], ["Bard"], ["Sea"]])
+    assert events[-1]["outcome"] == "failure"
+    assert view(state)["ranks"] == [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], Z]  # Sea: not matching (T4)
+
+
+# ------------------------------------------------------------------ ties and bounds (T6-T9)
+
+SET = {"lowest": "all", "lowest_ties": "none"}
+
+
+def test_pick_highest_and_lowest():
+    bids = [[2, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]
+    keys = [[99] * 6 for _ in range(3)]
+    assert reveal._pick(SET, bids, keys, 0, False) == []  # tied, no number
+    keys[1][0] = 8
+    assert reveal._pick(SET, bids, keys, 0, False) == [1]
+    assert reveal._pick(SET, bids, keys, 1, False) == []  # nobody bid (T6)
+    assert reveal._pick(SET, bids, keys, 0, True) == [2]  # zero bids count (T7)
+    assert reveal._pick(SET, bids, keys, 1, True) == []  # all tied at 0, no number
+    keys[0][1] = 5
+    assert reveal._pick(SET, bids, keys, 1, True) == []  # seat 0 escapes, 1 and 2 still tied
+    assert reveal._pick({"lowest": "all", "lowest_ties": "all"}, bids, keys, 1, True) == [1, 2]
+    assert reveal._pick({"lowest": "bidders", "lowest_ties": "none"}, bids, keys, 1, True) == []
+    assert reveal._pick({"lowest": "bidders", "lowest_ties": "none"}, bids, keys, 0, True) == [0]  # 1 escapes
+
+
+def test_ranks_and_the_empire_stay_within_bounds():
+    m = drafted({"players": 3, "ranks": [[6, 0, 0, 0, 0, 0], Z, Z], "empire": [6, 6, 6, 6, 6, 0]})
+    to_reveal(m, "Lunatic", [{"Moons": 5}, {"Waves": 1}, None])
+    _events, state = resolve(m, [["Huntress"], [], []])
+    assert view(state)["ranks"][0][0] == 6
+    m = drafted({"players": 3, "empire": [0, 6, 6, 6, 6, 0]})
+    to_reveal(m, "Castle", [None, None, None])
+    events, state = resolve(m, [[], [], []])
+    assert state["empire"] == [0, 5, 6, 6, 6, 0] and [e for e in events if e["t"] == "ranks"] == []
+
+
+# ------------------------------------------------------------------ the collapse and the score (L37-L41)
+
+def scored(ranks, empire, traitors, last=None):
+    n = len(ranks)
+    state = {"ranks": [x for r in ranks for x in r], "empire": empire, "traitors": traitors,
+             "last": last or [0] * n}
+    points = reveal.scores(state)
+    return reveal.fallen(state), points, reveal.winners(state, points)
+
+
+def test_the_seed_example_scores_12_and_15():
+    assert scored([[5, 0, 3, 0, 0, 0], Z, Z], [4, 6, 4, 6, 6, 6], [2, 0, 0]) == ([0], [12, 0, 0], [0])
+    assert scored([[5, 0, 3, 0, 0, 0], [0, 0, 5, 0, 0, 0], Z], [4, 6, 4, 6, 6, 6], [2, 0, 0]) == \
+        ([0, 2], [15, 10, 0], [0])
+
+
+def test_no_collapse_no_fallen_suit_and_ties_by_the_lowest_card():
+    assert scored([[3, 0, 0, 0, 0, 0], Z, Z], [3, 6, 6, 6, 6, 6], [1, 0, 0])[0] == []
+    tie = ([[3, 0, 0, 0, 0, 0], [0, 3, 0, 0, 0, 0], Z], [2, 2, 6, 6, 6, 6], [0, 0, 0])
+    assert scored(*tie)[2] == [0, 1]  # T13
+    assert scored(*tie, last=[4, 2, 1])[2] == [1]
+    assert scored(*tie, last=[0, 9, 1])[2] == [1]  # only a tied seat that revealed (C5)
+    assert scored(*tie, last=[12, 12, 0])[2] == [0, 1]  # equal ranks: shared (C5)
+
+
+def test_the_next_hand_discards_the_drafted_cards_and_moves_the_dealer():
+    m = drafted({"players": 3, "events": 1})
+    to_reveal(m, "Windfall", [None, None, None])
+    play(m, {"type": "ballot_close"}, {"type": "ballot_reveal", "choices": [None, None, None]})
+    s = m["state"]
+    assert (s["step"], s["hand"], s["dealer"], s["front"]) == ("draft", 2, 1, [[], [], []])
+    assert s["deck"] == 36 and s["discard"] == []  # 17 left <= 18: reshuffled (T11, C4)
+
+
+# ------------------------------------------------------------------ settings, views, legal, texts
+
+@pytest.mark.parametrize("bad", [
+    {"players": 3, "dealer": 3},
+    {"players": 3, "ranks": [Z, Z]},
+    {"players": 3, "traitors": [0, 0, 0, 0]},
+    {"players": 3, "empire": [6, 6]},
+    {"players": 3, "chips": [Z]},
+    {"players": 6},
+    {"players": 3, "effects": "some"},
+])
+def test_settings_that_do_not_fit_are_refused(bad):
+    with pytest.raises(RuleError) as e:
+        new(bad)
+    assert e.value.code == "bad_setting" and e.value.message
+
+
+def test_the_view_hides_nothing_and_shows_each_seat_its_six():
+    m = drafted()
+    g = engine.game_module(GAME)
+    v = g.view(m["state"], 1)
+    assert v == g.view(m["state"], None)
+    assert v["ranks"] == [Z, Z, Z] and v["front"] == [D0, D1, D2] and v["bids"] == [Z, Z, Z]
+    assert set(v) == set(m["state"])
+
+
+def test_legal_narrows_to_the_event_suits_and_the_chips_held():
+    m = drafted()
+    g = engine.game_module(GAME)
+    event = g.legal(m["state"], None)[0]
+    among = event["params"][0]["domain"]["among"]
+    assert "Author" not in among and "Forest" in among and len(among) == 36 - 15
+    to_reveal(m, "Lunatic", [])
+    bid = g.legal(m["state"], 0)[0]
+    assert [(p["name"], p["domain"]["max"]) for p in bid["params"]] == [("Moons", 5), ("Waves", 1)]
+    assert g.legal(m["state"], 1) == []
+    assert [a["type"] for a in g.legal(m["state"], None)] == ["bid", "pass"]
+
+
+def test_every_error_code_has_a_text():
+    codes = set()
+    for path in glob.glob(os.path.join(HERE, "..", "shared_rules", "the_council", "*.py")):
+        with open(path) as f:
+            codes.update(re.findall(r'RuleError\("([a-z_]+)"', f.read()))
+    assert codes
+    for code in codes:
+        assert code in tc_texts.TEXTS or code in texts.TEXTS, code
+
+
+def test_prompts_read_for_each_step():
+    g = engine.game_module(GAME)
+    m = new()
+    assert g.prompt(m["state"]).startswith("Hand 1, the draft")
+    drafted_m = drafted()
+    assert "reveal the next event" in g.prompt(drafted_m["state"])
+    to_reveal(drafted_m, "Lunatic", [])
+    assert "seat 0 bids chips of Moons/Waves" in g.prompt(drafted_m["state"])
+
+
+def _docs():
+    try:
+        from shared_rules.describe import docs_of
+    except ImportError:
+        from shared_rules.games import docs as docs_of
+    return docs_of(GAME)
+
+
+def test_every_setting_action_and_parameter_has_its_doc():
+    docs = _docs()
+    g = engine.game_module(GAME)
+    keys = ["game"] + ["setting." + s["name"] for s in g.SETTINGS]
+    for a in g.SCHEMAS:
+        keys.append(a["type"])
+        keys.extend([a["type"] + "." + p["name"] for p in a["params"]])
+    assert [k for k in keys if not docs.get(k)] == []
+
+
+def test_a_reveal_position_beyond_the_cards_is_ignored():
+    m = to_reveal(drafted(), "Windfall", [None, None, None])
+    state = canon.copy(m["state"])
+    state["front"][0] = state["front"][0][:2]
+    state["ballot"]["result"] = {"choices": [["2", "5"], None, []], "counts": []}
+    events = []
+    reveal.from_ballot(state, events.append)
+    assert events[-1]["cards"] == [["Author"], [], []]
+
+
+# ------------------------------------------------------------------ random legal play
+
+sys.path.insert(0, os.path.join(HERE, "mp"))
+import random_game
+
+
+def _invariants(state):
+    assert all(0 <= r <= 6 for r in state["ranks"]) and all(0 <= r <= 6 for r in state["empire"])
+    assert all(c >= 0 for c in state["chips"]) and all(t >= 0 for t in state["traitors"])
+    assert 0 <= state["deck"] <= 45 and all(len(f) <= 5 for f in state["front"])
+    out = [c for f in state["front"] for c in f] + state["discard"]
+    assert len(out) == len(set(out)), "a card in two places"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=1, max_value=2 ** 30), extended=st.booleans(),
+       effects=st.sampled_from(["matching", "all"]), lowest=st.sampled_from(["all", "bidders"]),
+       events=st.sampled_from([0, 2, 5]))
+def test_random_legal_play_keeps_the_invariants(seed, extended, effects, lowest, events):
+    """Actions drawn from legal() (and the board's part of each ballot): accepted with the
+    invariants holding, or refused with the state unchanged; the game ends."""
+    rnd = random_game.Draw(seed)
+    g = engine.game_module(GAME)
+    state = engine.new_match(GAME, {"players": 3 + seed % 3, "extended": extended, "effects": effects,
+                                    "lowest": lowest, "events": events}, seed)["state"]
+    cards = g.card_names(state)
+    box = {}
+    for _ in range(3000):
+        if g.is_over(state):
+            break
+        b = state.get("ballot")
+        act = random_game.board_ballot(rnd, state, box) if b is not None and b["result"] is None else None
+        if act is None:
+            act = random_game.action(rnd, rnd.pick(g.legal(state, None)), engine.seats(state), cards)
+        before = canon.encode(state)
+        try:
+            state = engine.step(GAME, state, act)[2]
+        except RuleError as e:
+            assert canon.encode(state) == before and e.message
+            continue
+        _invariants(state)
+        assert g.prompt(state).endswith(".")
+    assert g.is_over(state) and state["winners"]
