@@ -132,7 +132,7 @@ def key(table, seat, name, b):
         return ["ballot", "closed"], table.act({"type": "ballot_close"})
     title = "S%d ballot" % seat
     if seat in b["voted"]:
-        return [title, "voted already"], None
+        return [title, "voted"], None  # already: the same words as after its cast
     keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
     i = keys.index(name) if name in keys else len(keys)
     held = of(table).held  # kept there, not with the table's: another seat's cast must not wipe it

@@ -31,9 +31,10 @@ those of its game alone. Loaded only when a ballot action or event appears.
 from shared_rules.errors import RuleError
 from shared_rules.schema import Built, action, param
 
-
-def _schemas():
-    yield action("ballot_open", "table", [
+# built on each look-up (schema.Built): a board keeps no schema dicts; a lambda, whose
+# name a board has already, rather than one more interned name
+SCHEMAS = Built(lambda: (
+    action("ballot_open", "table", [
         param("question", {"kind": "text", "max": 40}),
         param("options", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 2, "max": 6, "distinct": True}),
         param("voters", {"kind": "list", "of": {"kind": "seat"}, "min": 1, "max": 5, "distinct": True},
@@ -43,19 +44,17 @@ def _schemas():
               optional=True),
         param("max", {"kind": "int", "min": 1, "max": 99}, optional=True),
         param("multi", {"kind": "bool"}, optional=True),
-    ])
-    yield action("ballot_cast", "seat", [])
-    yield action("ballot_close", "table", [])
-    yield action("ballot_reveal", "table", [
+    ]),
+    action("ballot_cast", "seat", []),
+    action("ballot_close", "table", []),
+    action("ballot_reveal", "table", [
         # a choice is an option, or with "multi" a list of them (schema.py: "multi")
         param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True, "multi": True}, "min": 1,
                           "max": 5}),
         param("amounts", {"kind": "list", "of": {"kind": "int", "min": 1, "max": 99, "none": True}, "min": 1,
                           "max": 5}, optional=True),
-    ])
-
-
-SCHEMAS = Built(_schemas)  # built on each look-up (schema.Built): a board keeps no schema dicts
+    ]),
+))
 
 
 def decide(state, act, emit):

@@ -102,15 +102,15 @@ def check_value(name, domain, value, seats, cards):
 
 
 class Built:
-    """Schemas or settings built when iterated: Built(gen) calls the generator function
-    `gen` afresh on each pass. On a board a schema dict costs far more RAM than the
+    """Schemas or settings built when iterated: Built(gen) calls `gen` (a generator
+    function, or a function returning a tuple) afresh on each pass. On a board a schema dict costs far more RAM than the
     bytecode that builds it, and the engine looks one schema up per action (find)."""
 
     def __init__(self, build):
         self.build = build
 
     def __iter__(self):
-        return self.build()
+        return iter(self.build())  # a generator, or a function returning a tuple
 
 
 def find(schemas, type_):

@@ -183,7 +183,7 @@ def test_a_voters_pad_casts_and_its_screen_does_not_say_what(tmp_path):
     assert t.key(0, "long_down") == (["S0 ballot", "4 options"], None)  # no 6th option: nothing cast
     screen, index = t.key(0, "back")  # held up: the fourth option
     assert screen == ["S0 ballot", "voted"] and index is not None
-    assert t.key(0, "up")[0] == ["S0 ballot", "voted already"]
+    assert t.key(0, "up")[0] == ["S0 ballot", "voted"]  # again: the same screen
     with open(tmp_path / "ballot.json") as f:
         assert '"0":["d",null]' in f.read()
 

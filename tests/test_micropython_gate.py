@@ -422,18 +422,24 @@ def test_random_games_end_within_the_cap(seed, players, extended):
 
 # ------------------------------------------------------------------ random games of the other games
 
-# The King's Dilemma with a short Time Counter, so that the King dies within a few dozen actions:
-# 200 games of the rulebook's open vote, and 100 more of the sealed variant, whose votes are
-# sealed ballots that the runner casts, closes and reveals as the board does.
-KD_RUNS = [
-    (200, '{"time_counter": 4, "death_space": 4}'),
-    (100, '{"time_counter": 4, "death_space": 4, "voting": "sealed"}'),
+# Random games of the other games, built only from legal(): The King's Dilemma with a short
+# Time Counter (the King dies within a few dozen actions), 200 games of the rulebook's open
+# vote and 100 more of the sealed variant, whose votes are sealed ballots that the runner
+# casts, closes and reveals as the board does; The Council, 200 games, and 100 more with
+# the extended deck, three events a hand and the rulings' other options.
+RANDOM_RUNS = [
+    ("kings_dilemma", 200, '{"time_counter": 4, "death_space": 4}'),
+    ("kings_dilemma", 100, '{"time_counter": 4, "death_space": 4, "voting": "sealed"}'),
+    ("the_council", 200, '{}'),
+    ("the_council", 100, '{"extended": true, "events": 3, "effects": "all", "lowest": "bidders", '
+                         '"lowest_ties": "all"}'),
 ]
-KD_HEAP = "96K"  # the board's budget
+RANDOM_HEAP = "96K"  # the board's budget
 
 
-@pytest.mark.parametrize("games, settings", KD_RUNS, ids=["open", "sealed"])
-def test_kings_dilemma_random_games_same_under_micropython(micropython, gate_path, games, settings):
+@pytest.mark.parametrize("game, games, settings", RANDOM_RUNS,
+                         ids=["kd-open", "kd-sealed", "council", "council-options"])
+def test_random_games_same_under_micropython(micropython, gate_path, game, games, settings):
     """Random games built only from legal() (tests/mp/random_game.py), one line each
     (actions accepted and refused, the end, the final digest): the same on both interpreters
     (under the board's 96K, in two processes side by side), every game over, no refusal
@@ -442,18 +448,19 @@ def test_kings_dilemma_random_games_same_under_micropython(micropython, gate_pat
     batches = [(1, half), (1 + half, games - half)]
 
     def mp_run(batch):
-        return gate_harness.run("random_game", ["kings_dilemma", str(batch[0]), str(batch[1]), settings], KD_HEAP,
+        return gate_harness.run("random_game", [game, str(batch[0]), str(batch[1]), settings], RANDOM_HEAP,
                                 gate_path, micropython=micropython)
 
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         procs = list(pool.map(mp_run, batches))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        status = random_game.main(["kings_dilemma", "1", str(games), settings])
+        status = random_game.main([game, "1", str(games), settings])
     text = out.getvalue()
     assert status == 0 and len(text.splitlines()) == games, text[-2000:]
     assert all(" over " in line for line in text.splitlines()), text[-2000:]
     mp_text = "".join(p.stdout for p in procs)
     for proc in procs:
-        assert "MemoryError" not in proc.stdout + proc.stderr, "does not fit in %s:\n%s" % (KD_HEAP, _mp_output(proc))
+        assert "MemoryError" not in proc.stdout + proc.stderr, "does not fit in %s:\n%s" % (RANDOM_HEAP,
+                                                                                           _mp_output(proc))
     assert mp_text == text, "per-game lines differ (CPython first):\n%s\n---\n%s" % (text[-1500:], mp_text[-1500:])

@@ -431,10 +431,17 @@ def mp_cases():
                           aside=[rnd.randint(-1, 1) for _ in range(p)],
                           pending=[[rnd.randrange(p), rnd.randint(0, 1)] for _ in range(rnd.randint(0, 3))],
                           step=rnd.choice(STEPS), queue=[[rnd.randrange(n), ""]] if rnd.random() < 0.5 else [],
-                          excuse=rnd.choice([None] + list(range(n))), winners=[rnd.randrange(n)]))
+                          excuse=rnd.choice([None] + list(range(n))), winners=[rnd.randrange(n)],
+                          # The Council's fields, so its layout (and seats sharing an LED) is drawn too
+                          ranks=[[rnd.randint(0, 6) for _ in range(6)] for _ in range(n)],
+                          empire=[rnd.randint(0, 6) for _ in range(6)],
+                          suits=[x for x in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+                                 if rnd.random() < 0.3],
+                          turn=rnd.choice([None] + list(range(n)))))
     cases = []
     for i, v in enumerate(vs):
-        cases.append({"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (500, 200, 150, 50)[i % 4]})
+        cases.append({"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (500, 200, 150, 50)[i % 4],
+                      "phase": i % 3})
     return cases
 
 

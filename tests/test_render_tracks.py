@@ -1,7 +1,7 @@
 """The generic track kinds seats_at and members (shared_rules/render_tracks.py), and the
-board's phase that lets seats sharing an LED take turns (firmware/board/sim.py tick)."""
+board's phase that lets seats sharing an LED take turns (firmware/board/leds.py tick)."""
 
-from firmware.board import sim
+from firmware.board import leds
 from shared_rules import render
 
 RED, GREEN, BLUE, WHITE, GOLD = [255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255], [200, 150, 0]
@@ -69,9 +69,9 @@ class FakeTable:
 def test_the_board_moves_the_phase_on_every_cycle():
     hw, table = FakeHardware(dict(LAYOUT, cycle_ms=50)), FakeTable()
     for _ in range(25):  # 25 scans of 5 ms: 125 ms
-        sim.tick(hw, table, 5)
+        leds.tick(hw, table, 5)
     assert hw._phase == 2 and hw.shown == 2 and table.changed
     still = FakeHardware(LAYOUT)  # no cycle_ms: nothing to turn
     for _ in range(25):
-        sim.tick(still, FakeTable(), 5)
+        leds.tick(still, FakeTable(), 5)
     assert still._phase == 0 and still.shown == 0

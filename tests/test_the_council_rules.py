@@ -264,7 +264,9 @@ def test_the_view_hides_nothing_and_shows_each_seat_its_six():
     v = g.view(m["state"], 1)
     assert v == g.view(m["state"], None)
     assert v["ranks"] == [Z, Z, Z] and v["front"] == [D0, D1, D2] and v["bids"] == [Z, Z, Z]
-    assert set(v) == set(m["state"])
+    assert set(v) == set(m["state"]) | {"suits"} and v["suits"] == []  # "suits": the event's, while bid
+    engine.apply(m, {"type": "event", "card": "Mill"})
+    assert g.view(m["state"], None)["suits"] == ["Waves", "Leaves"]
 
 
 def test_legal_narrows_to_the_event_suits_and_the_chips_held():

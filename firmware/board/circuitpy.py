@@ -30,7 +30,8 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins
-from firmware.board.sim import _answer, tick
+from firmware.board.leds import tick
+from firmware.board.sim import _answer
 from shared_rules import engine, power, prng, render, wire
 from shared_rules.compat import const
 

@@ -26,7 +26,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins, sim
-from firmware.board.sim import tick
+from firmware.board.leds import tick
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 

@@ -124,11 +124,15 @@ def view(state, seat=None):
     """What `seat` (or the public, for None) may see: everything (nothing is hidden).
     The state keeps ranks, chips and bids flat (index seat * 6 + suit: one list each,
     not one per seat, is less for a board to copy at every action); the view gives
-    each seat its own list of six, in suit order."""
+    each seat its own list of six, in suit order, and "suits", the suits of the event
+    being bid on or revealed (none otherwise)."""
     out = canon.copy(state)
     for key in ("ranks", "chips", "bids"):
         flat = state[key]
         out[key] = [flat[k:k + 6] for k in range(0, len(flat), 6)]
+    # the suits bid in now (the LEDs' event suits): the event's, while it is bid and revealed
+    live = state["event"] and state["step"] in ("bid", "reveal")
+    out["suits"] = list(decktet.suits(state["event"])) if live else []
     return out
 
 

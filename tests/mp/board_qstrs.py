@@ -21,13 +21,20 @@ from firmware import main  # noqa: F401  (what the board imports first)
 from firmware.board import sim  # noqa: F401
 from firmware.journal import Journal
 from firmware.table import Table
+from shared_rules import engine
 
 
 def run(folder, game="chancellors", ballot=""):
     sent = []
     table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom, game,
                   {"players": 4}).boot()
-    table.act({"type": "roll"})
+    if game == "the_council":  # its first action, built from its own names: a literal here would be
+        from shared_rules import decktet  # interned and counted as the board's
+
+        kind = next(iter(engine.game_module(game).SCHEMAS))["type"]  # draft; local names are interned too
+        table.act({"type": kind, "seat": 0, "cards": list(decktet.NAMES[:5])})
+    else:
+        table.act({"type": "roll"})
     table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom).boot()  # resume
     for key in ("down", "select", "down", "back", "select", "select"):
         table.key(5, key)

@@ -2,7 +2,7 @@
 
     micropython render_cases.py LAYOUT.json CASES.jsonl
 
-Each line of CASES is {"view": {...}, "level": L, "budget": B}. For each case
+Each line of CASES is {"view": {...}, "level": L, "budget": B[, "phase": P]}. For each case
 the frame (allocated once, as the firmware does) is rendered at level L,
 then limited to B mA, and one line is printed:
 
@@ -37,7 +37,7 @@ def run(layout, lines, write):
         if not text or text[0] == "#":
             continue
         case = json.loads(text)
-        render.render(case["view"], layout, frame, case.get("level", 255))
+        render.render(case["view"], layout, frame, case.get("level", 255), case.get("phase", 0))
         ma = power.estimate_ma(frame)
         head = "case %d crc=%s ma=%d hex=%s" % (n, _crc(frame), ma, _hex(frame))
         used = power.limit(frame, case.get("budget", power.BUDGET_MA))
