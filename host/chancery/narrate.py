@@ -1,4 +1,5 @@
-"""Chancellors' events in plain words (The King's Dilemma's: narrate_kings_dilemma.py).
+"""Chancellors' events in plain words (The King's Dilemma's: narrate_kings_dilemma.py;
+The Council's: narrate_the_council.py).
 
 `lines(game, before, events)` folds the events one by one onto a copy of the
 state they followed, so every sentence can name the dice and holders as they
@@ -189,6 +190,10 @@ def lines(game, before, events):
         from chancery import narrate_kings_dilemma
 
         return narrate_kings_dilemma.lines(before, events)
+    if game == "the_council":
+        from chancery import narrate_the_council
+
+        return narrate_the_council.lines(before, events)
     if game != "chancellors":  # its own sentences are Chancellors'; others read as data for now
         return [_ballot(before, ev) if ev["t"][:7] == "ballot_" else "(%s)" % canon.encode(ev) for ev in events]
 

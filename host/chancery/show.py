@@ -1,6 +1,7 @@
 """Chancellors' public state as text: a compact status for the prompt, a full one for replay.
 
-The King's Dilemma's is in show_kings_dilemma.py; any other game reads as data.
+The King's Dilemma's is in show_kings_dilemma.py, The Council's in show_the_council.py;
+any other game reads as data.
 
 Works on the public view (matches.view(match, None)); seats are "seat 0".. as
 in the core's own messages.
@@ -60,6 +61,10 @@ def status(view):
         from chancery import show_kings_dilemma
 
         return show_kings_dilemma.status(view)
+    if view.get("game") == "the_council":
+        from chancery import show_the_council
+
+        return show_the_council.status(view)
     if view.get("game") != "chancellors":
         return generic_status(view)
     line = "Scores %s | %s" % (scores_text(view), control_text(view, short=True))
@@ -104,6 +109,10 @@ def full(view, prompt_line):
         from chancery import show_kings_dilemma
 
         return show_kings_dilemma.full(view, prompt_line)
+    if view.get("game") == "the_council":
+        from chancery import show_the_council
+
+        return show_the_council.full(view, prompt_line)
     if view.get("game") != "chancellors":
         return generic(view, prompt_line)
     st = view["settings"]
