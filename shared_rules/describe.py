@@ -16,6 +16,8 @@ def docs_of(name):
         from shared_rules.kings_dilemma.docs import DOCS
     elif name == "the_council":
         from shared_rules.the_council.docs import DOCS
+    elif name == "yes_your_grace":
+        from shared_rules.yes_your_grace.docs import DOCS
     else:
         raise KeyError(name)
     return DOCS

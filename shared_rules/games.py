@@ -6,7 +6,7 @@ Each game's prose (its docs module) is found by shared_rules/describe.py, on
 the host: a module path named here would be an interned string on every board.
 """
 
-GAMES = tuple(["chancellors", "kings_dilemma", "the_council"])
+GAMES = tuple(["chancellors", "kings_dilemma", "the_council", "yes_your_grace"])
 
 
 def load(name):
@@ -22,4 +22,8 @@ def load(name):
         from shared_rules import the_council
 
         return the_council
+    if name == "yes_your_grace":
+        from shared_rules import yes_your_grace
+
+        return yes_your_grace
     raise KeyError(name)

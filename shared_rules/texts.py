@@ -137,6 +137,10 @@ def _game_texts(game):
         from shared_rules.the_council.texts import TEXTS as game_texts
 
         return game_texts
+    if game == "yes_your_grace":
+        from shared_rules.yes_your_grace.texts import TEXTS as game_texts
+
+        return game_texts
     return {}
 
 

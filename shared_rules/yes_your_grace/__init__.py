@@ -1,0 +1,130 @@
+"""Yes, Your Grace, for 3-5 seats: ../shared/seeds/yes-your-grace.txt (Lnn).
+
+The digest ../shared/rules/yes-your-grace.md gives rulings Y1-Y5; Y1 (annals) and
+Y2 (steward) are settings. The companion keeps the Annals of History (L4), the
+King and the face of the King card, the Heir, each seat's Holdings, the Roles,
+the round's phases, and resolves Events and Civil Wars (the calculator, calc.py)
+with its working. The cards stay physical: their contents are entered.
+Modules: actions (settings, schemas, names), calc (the calculator, pure),
+resolve (events, damage, succession, Civil War), flow (decide, fold), views
+(legal), texts, docs (the last three host side or on demand).
+
+State: step (resource, intrigue, event, damage, accede, civil_war, reveal, over),
+round, king, face (loyalist, usurper), heir (seat or None), holdings and damaged
+(per seat, four counts: military, espionage, diplomacy, economic), roles (holder
+of marshal, spymaster, chancellor, steward, or None: with the King), annals (the
+Records in order: triumph, violence, peace), violence (an Overthrow resolved or a
+Civil War this round), triumphs and events (this round), pending (Holdings the King
+names to damage), former (the last King who fell), successor (who is to show their
+Allegiance and take the crown), war (the successor won a Civil War), resume (the
+phase to go back to), shown (per seat: [side, ambition] shown at the end, else
+None), last (the working of the last Event or Civil War, as emitted), ending, winners.
+
+Hidden information (G1): Allegiance cards are secret (L6), so the core never holds
+one before the rules have it shown: the successor shows theirs when crowned (L23,
+L25, `accede`), every other seat but the King and the Heir at the end (L26,
+`reveal`). So nothing in the state is secret, the view hides nothing and every
+entry of the log is one the table saw made: LOG_PUBLIC = True. A seat's secret is
+never typed in early, so no board, log or view can leak it.
+
+Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G12):
+  G1  Allegiances enter only when shown (above).
+  G2  The first King, the face of the King card, the Heir, the Roles and the
+      Holdings are settings (the set-up list is lost); default: seat 0 is a
+      Loyalist King, no Heir, every Role with the King, one Undamaged Holding of
+      each kind per seat.
+  G3  Coin cards (and the Steward's Coins) only pay costs: they add nothing to a
+      side's total and are never doubled; a Coin card has no cost.
+  G4  A Role's contribution of at least one Resource counts as that type on its
+      side for the other side's doubling (L19: "exactly like Resource cards").
+  G5  Y5's outcomes are distinct when a side's total differs; when every choice gives
+      the same totals the event resolves, its working naming the earliest tied cards
+      as paid. Otherwise the event is refused (ambiguous) listing the outcomes.
+  G6  A failed Crisis damages Holdings the King names (`damage`) unless there is no
+      choice (two or fewer Undamaged, or all of one kind): then at once (Y4).
+  G7  A Role is played only by a seat that holds it (one held by nobody is with the
+      King, who is too busy to play it, L24); the King holds no Role; a seat may hold
+      several Roles.
+  G8  Civil War cards: no more of a type than the Undamaged Holdings of its kind
+      at the table; the former King's pick on a tie is `winner` (ignored without a tie).
+  G9  Intrigue effects are entered by the table (`holding`, `role`, `heir`, `fall`);
+      a successful Overthrow's crown passes with `fall` and `to`, the controller.
+  G10 `lose` removes an Undamaged Holding of that kind if there is one, else a Damaged one.
+  G11 A Chaos Agent crowned by Heir or effect picks the face (`face`); a
+      Chaos Agent crowned by a Civil War wins alone at once (L25).
+  G12 An Intrigue card names its controller and target (distinct); an Overthrow's
+      target is the King (L14). A Crisis's tie-breaker is the King (entered `first`).
+"""
+
+from shared_rules import canon
+from shared_rules.errors import RuleError
+from shared_rules.yes_your_grace.actions import SCHEMAS, SETTINGS, Names  # noqa: F401
+from shared_rules.yes_your_grace.flow import decide, fold  # noqa: F401
+
+NAME = "yes_your_grace"
+
+LOG_PUBLIC = True  # G1: no Allegiance is entered before it is shown to the table
+
+
+def _bad(name, value, why, n):
+    raise RuleError("bad_setting", {"name": name, "why": why, "value": value, "seats": n,
+                                    "domain": {"kind": "int", "min": -1, "max": n - 1}})
+
+
+def initial(settings, seed):
+    """The state at the start of round 1, after the settings are checked against the seats.
+    `seed` is unused: chance is the physical decks, entered as played."""
+    s = dict(settings)
+    n = s["players"]
+    king, heir = s["king"], s["heir"]
+    if king >= n:
+        _bad("king", king, "out_of_range", n)
+    if heir >= n or heir == king:
+        _bad("heir", heir, "not_allowed", n)
+    roles = list(s["roles"]) or [-1] * 4
+    if len(roles) != 4 or [r for r in roles if r >= n or r == king]:
+        _bad("roles", roles, "not_allowed", n)
+    for name in ("holdings", "damaged"):
+        if s[name] and len(s[name]) != n:
+            _bad(name, s[name], "count", n)
+    return {
+        "game": NAME, "settings": s, "step": "resource", "round": 1,
+        "king": king, "face": s["face"], "heir": heir if heir >= 0 else None,
+        "holdings": [list(h) for h in s["holdings"]] or [[1, 1, 1, 1] for _ in range(n)],
+        "damaged": [list(h) for h in s["damaged"]] or [[0, 0, 0, 0] for _ in range(n)],
+        "roles": [r if r >= 0 else None for r in roles],
+        "annals": [], "violence": 0, "triumphs": 0, "events": 0, "pending": 0,
+        "former": None, "successor": None, "war": 0, "resume": "",
+        "shown": [None] * n, "last": None, "ending": "", "winners": [],
+    }
+
+
+def dice_wanted(state):
+    """No dice: chance is the physical decks."""
+    return 0
+
+
+def card_names(state):
+    """Every Resource card name an action may mention: "Soldier 3 c1" (type, value, cost), "Coin 2"."""
+    return Names(state["settings"])
+
+
+def view(state, seat=None):
+    """What `seat` (or the public, for None) may see: everything (G1: no secret is held)."""
+    return canon.copy(state)
+
+
+def legal(state, seat=None):
+    from shared_rules.yes_your_grace import views as v
+
+    return v.legal(state, seat)
+
+
+def prompt(state):
+    from shared_rules.yes_your_grace import texts
+
+    return texts.prompt(state)
+
+
+def is_over(state):
+    return state["step"] == "over"

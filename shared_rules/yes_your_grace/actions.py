@@ -1,0 +1,136 @@
+"""Yes, Your Grace's settings and action schemas, as data (see shared_rules/schema.py).
+
+Prose for people is in docs.py (host only). Lnn: lines of
+../shared/seeds/yes-your-grace.txt; Yn: rulings of ../shared/rules/yes-your-grace.md;
+Gn: this package's own rulings (__init__.py).
+
+SETTINGS and SCHEMAS are re-iterables that build their dicts when iterated
+(schema.Built): a board keeps only the bytecode. The four Holding kinds, the
+four Roles and the four Resource types share one index: a Marshal counts
+Military Holdings and adds Soldiers, and so on (L19); a Civil War card of type k
+comes from an Undamaged Holding of kind k (L25).
+"""
+
+from shared_rules.schema import Built, action, param
+
+KINDS = tuple(["military", "espionage", "diplomacy", "economic"])
+ROLES = tuple(["marshal", "spymaster", "chancellor", "steward"])
+TYPES = tuple(["Soldier", "Spy", "Diplomat", "Coin"])
+SIDES = tuple(["loyalist", "usurper", "chaos"])
+MAX_CARDS = 12  # Resource cards on one side of an Event, or behind one seat in a Civil War
+
+
+def card_name(t, value, cost):
+    """"Soldier 3 c1": type, value, cost; a Coin card has no cost ("Coin 2")."""
+    if t == 3:
+        return "Coin %d" % value
+    return "%s %d c%d" % (TYPES[t], value, cost)
+
+
+class Names:
+    """Every Resource card name an action may mention, in type, value, cost order: a sequence
+    computed on demand (a list of every name would cost a board RAM at every action)."""
+
+    def __init__(self, settings):
+        self.values, self.costs = settings["max_value"], settings["max_cost"] + 1
+
+    def __len__(self):
+        return self.values * (3 * self.costs + 1)
+
+    def __getitem__(self, i):
+        if i < 0 or i >= len(self):
+            raise IndexError(i)
+        per = self.values * self.costs
+        if i >= 3 * per:
+            return card_name(3, i - 3 * per + 1, 0)
+        return card_name(i // per, (i % per) // self.costs + 1, i % self.costs)
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __contains__(self, name):
+        parts = name.split(" ") if isinstance(name, str) else ()
+        if len(parts) not in (2, 3) or parts[0] not in TYPES or (len(parts) == 3) == (parts[0] == TYPES[3]):
+            return False
+        try:
+            v = int(parts[1])
+            c = int(parts[2][1:]) if len(parts) == 3 and parts[2][:1] == "c" else 0
+        except ValueError:
+            return False
+        if len(parts) == 3 and parts[2] != "c%d" % c:
+            return False
+        return parts[1] == "%d" % v and 1 <= v <= self.values and 0 <= c < self.costs
+
+
+def _int(lo, hi):
+    return {"kind": "int", "min": lo, "max": hi}
+
+
+def _enum(values):
+    return {"kind": "enum", "values": list(values)}
+
+
+def _cards():
+    return {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
+
+
+def _first():
+    return {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
+
+
+def _roles():
+    return {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
+
+
+def _settings():
+    four = {"kind": "list", "of": _int(0, 9), "min": 4, "max": 4}
+    for name, domain, default in (
+            ("players", _int(3, 5), 4),
+            ("annals", _int(1, 30), 12),  # Y1: the Record that ends the game
+            ("steward", _enum(["undamaged", "all"]), "undamaged"),  # Y2
+            ("king", _int(0, 4), 0),
+            ("face", _enum(["loyalist", "usurper"]), "loyalist"),
+            ("heir", _int(-1, 4), -1),
+            ("roles", {"kind": "list", "of": _int(-1, 4), "min": 0, "max": 4}, []),
+            ("holdings", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
+            ("damaged", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
+            ("max_value", _int(1, 9), 5),
+            ("max_cost", _int(0, 9), 3)):
+        yield {"name": name, "domain": domain, "default": default}
+
+
+def _schemas():
+    seat = {"kind": "seat"}
+    yield action("next", "table", [])
+    yield action("event", "table", [
+        param("kind", _enum(["crisis", "intrigue", "overthrow"])),
+        param("support", _cards()),
+        param("oppose", _cards()),
+        param("support_roles", _roles(), optional=True, default=[]),
+        param("oppose_roles", _roles(), optional=True, default=[]),
+        param("support_first", _first(), optional=True, default=[]),
+        param("oppose_first", _first(), optional=True, default=[]),
+        param("extra", {"kind": "bool"}, optional=True, default=True),
+        param("controller", seat, optional=True),
+        param("target", seat, optional=True),
+    ])
+    yield action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
+    yield action("heir", "table", [param("seat", {"kind": "seat", "none": True})])
+    yield action("role", "table", [param("role", _enum(ROLES)), param("seat", {"kind": "seat", "none": True})])
+    yield action("holding", "table", [param("seat", seat), param("kind", _enum(KINDS)),
+                                      param("change", _enum(["gain", "lose", "damage", "repair"]))])
+    yield action("fall", "table", [param("how", _enum(["deposed", "assassinated"])),
+                                   param("to", {"kind": "seat", "none": True}, optional=True)])
+    yield action("accede", "table", [param("side", _enum(SIDES)),
+                                     param("face", _enum(["loyalist", "usurper"]), optional=True)])
+    yield action("civil_war", "table", [
+        param("cards", {"kind": "per_seat", "of": _cards()}),
+        param("first", {"kind": "per_seat", "of": _first()}, optional=True),
+        param("winner", seat, optional=True),
+    ])
+    yield action("reveal", "seat", [param("side", _enum(SIDES)), param("ambition", _enum(ROLES), optional=True)])
+
+
+SETTINGS = Built(_settings)
+SCHEMAS = Built(_schemas)

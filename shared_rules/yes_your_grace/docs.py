@@ -1,0 +1,77 @@
+"""What people read about Yes, Your Grace's settings and actions (host side).
+
+Kept apart from actions.py so the board never loads this prose. Keys:
+"setting.NAME", "ACTION" and "ACTION.PARAM". Lnn: lines of
+../shared/seeds/yes-your-grace.txt; Yn: rulings of ../shared/rules/yes-your-grace.md;
+Gn: rulings in yes_your_grace/__init__.py.
+"""
+
+_CARDS = ("The %s side's Resource cards, as revealed: \"Soldier 3 c1\" is a Soldier of value 3 costing 1, "
+          "\"Coin 2\" a Coin card worth 2 Coins. Indexes from 0 in this order name them in the working.")
+_ROLES = "Role cards played to the %s side (marshal, spymaster, chancellor, steward); each adds from its " \
+         "holder's Holdings at resolution (L19, Y2)."
+_FIRST = ("Y5: the {} side's tie-breaker's choice: card indexes paid first among cards of equal cost, in "
+          "order (Intrigue: {}; Crisis: the King). Needed only when the choice changes the result.")
+
+DOCS = {
+    "game": "Yes, Your Grace (fan rules v0.4), 3-5 seats: the companion keeps the Annals of History, the King, "
+            "the Heir, Holdings and Roles, and resolves Events and Civil Wars showing its working.",
+    "setting.players": "Seats at the table, 3-5; seat 0.. clockwise.",
+    "setting.annals": "Y1: the Record that ends the game (12, L26; L4's older count is 9).",
+    "setting.steward": "Y2: the Steward adds 2 Coins per undamaged (default) or per every (all) Economic Holding.",
+    "setting.king": "The seat of the first King (G2).",
+    "setting.face": "The first face of the King card: loyalist or usurper (G2).",
+    "setting.heir": "The first Heir's seat, -1 for none (G2).",
+    "setting.roles": "The first holders of marshal, spymaster, chancellor, steward (a seat, -1 with the King); "
+                     "empty: all with the King (G2).",
+    "setting.holdings": "Undamaged Holdings per seat at the start, four counts (military, espionage, diplomacy, "
+                        "economic); empty: one of each (G2).",
+    "setting.damaged": "Damaged Holdings per seat at the start, four counts; empty: none.",
+    "setting.max_value": "The highest value of a Resource card, for the card names (default 5).",
+    "setting.max_cost": "The highest cost of a Resource card, for the card names (default 3).",
+    "next": "The phase is done: Resource -> Intrigue -> Event; after the Event Phase the round ends and "
+            "Violence (an Overthrow resolved or a Civil War) or Peace (no Crisis succeeded) is written (L21).",
+    "event": "Resolve one Event card (L15-L20): the cards on each side, the Roles, the tie-breakers' choices; "
+             "the board pays costs, discards, doubles, adds the Roles and compares, and shows the working. A "
+             "Crisis that succeeds writes a Triumph (Y3); one that fails damages two of the King's Holdings or "
+             "deposes a King with four Damaged (Y4).",
+    "event.kind": "crisis, intrigue, or overthrow (an Intrigue card whose resolution means Violence, L21).",
+    "event.support": _CARDS % "Support",
+    "event.oppose": _CARDS % "Oppose",
+    "event.support_roles": _ROLES % "Support",
+    "event.oppose_roles": _ROLES % "Oppose",
+    "event.support_first": _FIRST.format("Support", "the controller"),
+    "event.oppose_first": _FIRST.format("Oppose", "the target"),
+    "event.extra": "The card's additional requirement holds (true) or not (false): without it the Event fails.",
+    "event.controller": "Intrigue: the seat that played the card (enacts its effect on success).",
+    "event.target": "Intrigue: the seat the card was played on (the King for an Overthrow).",
+    "damage": "After a failed Crisis the King names which Holdings are Damaged (G6).",
+    "damage.kinds": "The kinds damaged (military, espionage, diplomacy, economic), one per Holding; the same "
+                    "kind twice for two of that kind.",
+    "heir": "The King names the Heir (Resource Phase), or an Intrigue effect changes it.",
+    "heir.seat": "The Heir's seat, or null for none; not the King.",
+    "role": "A Role card given to a seat (the King in the Resource Phase, or an effect).",
+    "role.role": "marshal, spymaster, chancellor or steward.",
+    "role.seat": "The holder, or null: back with the King (G7).",
+    "holding": "An Intrigue effect (or correction) on one Holding of a seat.",
+    "holding.seat": "Whose Holding.",
+    "holding.kind": "military, espionage, diplomacy or economic.",
+    "holding.change": "gain (a new Undamaged one), lose (G10), damage, or repair.",
+    "fall": "The King is Deposed or Assassinated (an effect): the crown passes to `to`, else the Heir, else "
+            "the realm goes into Civil War (L23-L25).",
+    "fall.how": "deposed or assassinated.",
+    "fall.to": "The seat that takes the crown instead of the Heir (an Overthrow's controller, G9).",
+    "accede": "The successor shows their Allegiance; the King card faces its side (L23). A Chaos Agent picks "
+              "the face, or wins alone if crowned by a Civil War (L25).",
+    "accede.side": "The Allegiance shown: loyalist, usurper or chaos.",
+    "accede.face": "A Chaos Agent's pick of the face: loyalist or usurper.",
+    "civil_war": "The Civil War's cards (L25): each seat's cards pay their own costs and count against all "
+                 "other cards; the highest total takes the crown.",
+    "civil_war.cards": "Per seat, the Resource cards played in its support (one per Undamaged Holding at most).",
+    "civil_war.first": "Per seat, Y5: card indexes that seat pays first among equal costs.",
+    "civil_war.winner": "On a tie for the highest total, the former King's choice among the tied seats.",
+    "reveal": "At the end (L26) a seat shows its Allegiance card: side and Ambition.",
+    "reveal.side": "loyalist, usurper or chaos.",
+    "reveal.ambition": "The Role the card names (marshal, spymaster, chancellor, steward); none for the Usurper "
+                       "King card or the Chaos Agent.",
+}

@@ -1,0 +1,216 @@
+"""Yes, Your Grace's decisions: check an action, emit its events, run the round on.
+
+Each step refuses with a RuleError before emitting anything; the engine works on
+a copy, so a refused action changes nothing. A round (L9): the Resource Phase and
+the Intrigue Phase are played at the table (the King names the Heir and gives
+out Roles: `heir`, `role`), then each Event is resolved in the order the King
+picks (`event`, resolve.py), then `next` ends the round (L21). Intrigue effects
+the table enacts with `holding`, `role`, `heir` and `fall`.
+"""
+
+from shared_rules.errors import RuleError
+from shared_rules.yes_your_grace import resolve
+from shared_rules.yes_your_grace.actions import KINDS, ROLES
+
+PHASES = tuple(["resource", "intrigue", "event"])
+_EFFECTS = tuple(["heir", "role", "holding", "fall"])
+
+
+def situation(state):
+    """The few facts that say where the game stands (for messages and prompts)."""
+    now = {"step": state["step"], "round": state["round"], "king": state["king"], "face": state["face"],
+           "heir": state["heir"], "records": len(state["annals"]), "annals": state["settings"]["annals"]}
+    for key in ("successor", "former", "pending", "winners", "ending"):
+        now[key] = state[key]
+    now["waiting"] = waiting(state)
+    return now
+
+
+def waiting(state):
+    """The seats whose Allegiance is still to be shown at the end (not the King, not the Heir)."""
+    if state["step"] != "reveal":
+        return []
+    return [s for s in range(len(state["shown"])) if state["shown"][s] is None and s != state["king"]
+            and s != state["heir"]]
+
+
+def _wrong(state, kind):
+    raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
+
+
+def _next(state, emit):
+    step = state["step"]
+    if step != "event":
+        emit({"t": "phase", "step": PHASES[PHASES.index(step) + 1]})
+        return
+    # the end of the round (L21): Violence, else Peace, else nothing (the Triumphs are written)
+    if state["violence"]:
+        if resolve.write(state, "violence", emit):
+            return
+    elif not state["triumphs"]:
+        if resolve.write(state, "peace", emit):
+            return
+    emit({"t": "round", "round": state["round"] + 1})
+
+
+def _heir(state, act, emit):
+    seat = act["seat"]
+    if seat is not None and seat == state["king"]:
+        raise RuleError("king_not_heir", {"seat": seat})
+    emit({"t": "heir", "seat": seat})
+
+
+def _role(state, act, emit):
+    seat = act["seat"]
+    if seat is not None and seat == state["king"]:
+        raise RuleError("king_no_role", {"seat": seat, "role": act["role"]})
+    emit({"t": "role", "role": act["role"], "seat": seat})
+
+
+def _holding(state, act, emit):
+    seat, k, change = act["seat"], KINDS.index(act["kind"]), act["change"]
+    whole, hurt = state["holdings"][seat][k], state["damaged"][seat][k]
+    if (change in ("lose", "damage") and not whole and (change == "damage" or not hurt)) or (
+            change == "repair" and not hurt):
+        raise RuleError("no_holding", {"seat": seat, "kind": act["kind"], "change": change, "undamaged": whole,
+                                       "damaged": hurt})
+    if change == "gain" and whole + hurt >= 9:
+        raise RuleError("no_holding", {"seat": seat, "kind": act["kind"], "change": change, "undamaged": whole,
+                                       "damaged": hurt})
+    emit({"t": "holding", "seat": seat, "kind": k, "change": change,
+          "damaged": change == "lose" and not whole})
+
+
+def _reveal(state, act, emit):
+    wait = waiting(state)
+    seat = act.get("seat", wait[0] if wait else None)
+    if seat not in wait:
+        raise RuleError("not_waiting", {"seat": seat, "waiting": wait}, wait)
+    side, ambition = act["side"], act.get("ambition")
+    if side == "chaos" and ambition is not None:
+        raise RuleError("bad_allegiance", {"side": side, "ambition": ambition})
+    emit({"t": "shown", "seat": seat, "side": side, "ambition": ambition})
+    if len(wait) == 1:
+        victory(state, emit)
+
+
+def victory(state, emit):
+    """L26: the King and the Heir; the side of the King's face with its Role; the Chaos Agent
+    with two or more Records of Notable Violence."""
+    won = [state["king"]]
+    if state["heir"] is not None:
+        won.append(state["heir"])
+    violence = len([r for r in state["annals"] if r == "violence"])
+    for s in range(len(state["shown"])):
+        a = state["shown"][s]
+        if a is None or s in won:
+            continue
+        if a[0] == "chaos":
+            if violence >= 2:
+                won.append(s)
+        elif a[0] == state["face"] and a[1] is not None and state["roles"][ROLES.index(a[1])] == s:
+            won.append(s)
+    emit({"t": "over", "ending": "annals", "winners": sorted(won)})
+
+
+def decide(state, act, emit):
+    kind = act["type"]
+    step = state["step"]
+    if step == "over":
+        raise RuleError("game_over", {"now": situation(state)})
+    if kind in _EFFECTS:
+        if step not in PHASES:
+            _wrong(state, kind)
+        if kind == "heir":
+            _heir(state, act, emit)
+        elif kind == "role":
+            _role(state, act, emit)
+        elif kind == "holding":
+            _holding(state, act, emit)
+        else:
+            resolve.fall(state, act["how"], act.get("to"), emit)
+        return
+    if kind == "next" and step in PHASES:
+        _next(state, emit)
+    elif kind == "event" and step == "event":
+        resolve.event(state, act, emit)
+    elif kind == "damage" and step == "damage":
+        resolve.damage(state, act["kinds"], emit)
+    elif kind == "accede" and step == "accede":
+        resolve.accede(state, act, emit)
+    elif kind == "civil_war" and step == "civil_war":
+        resolve.civil_war(state, act, emit)
+    elif kind == "reveal" and step == "reveal":
+        _reveal(state, act, emit)
+    else:
+        _wrong(state, kind)
+
+
+def fold(state, ev):
+    t = ev["t"]
+    if t in ("event", "civil_war"):  # the last working, for the table to read again
+        last = dict(ev)
+        del last["t"]
+        state["last"] = last
+    if t == "phase":
+        state["step"] = ev["step"]
+    elif t == "event":
+        state["events"] += 1
+        if ev["kind"] == "overthrow":
+            state["violence"] = 1
+    elif t == "record":
+        state["annals"].append(ev["kind"])
+        if ev["kind"] == "triumph":
+            state["triumphs"] += 1
+    elif t == "damage":
+        for k in ev["kinds"]:
+            state["holdings"][ev["seat"]][k] -= 1
+            state["damaged"][ev["seat"]][k] += 1
+        state["pending"] = 0
+        if state["step"] == "damage":
+            state["step"] = "event"
+    elif t == "await":
+        state["step"] = "damage"
+        state["pending"] = ev["count"]
+    elif t == "holding":
+        s, k, change = ev["seat"], ev["kind"], ev["change"]
+        if change == "gain":
+            state["holdings"][s][k] += 1
+        elif change == "lose":
+            state["damaged" if ev["damaged"] else "holdings"][s][k] -= 1
+        else:
+            d = 1 if change == "damage" else -1
+            state["holdings"][s][k] -= d
+            state["damaged"][s][k] += d
+    elif t == "heir":
+        state["heir"] = ev["seat"]
+    elif t == "role":
+        state["roles"][ROLES.index(ev["role"])] = ev["seat"]
+    elif t == "fall":
+        state["former"] = ev["king"]
+        state["successor"] = ev["successor"]
+        state["resume"] = state["step"] if state["step"] in PHASES else "event"
+        state["step"] = "accede" if ev["successor"] is not None else "civil_war"
+    elif t == "civil_war":
+        state["violence"] = state["war"] = 1
+        state["successor"] = ev["winner"]
+        state["step"] = "accede"
+    elif t == "accede":
+        seat = ev["seat"]
+        state["king"], state["face"], state["heir"] = seat, ev["face"], None
+        for r in range(4):
+            if state["roles"][r] == seat:  # the new King's Roles go back to the King (L24)
+                state["roles"][r] = None
+        state["step"], state["successor"], state["war"] = state["resume"], None, 0
+    elif t == "round":
+        state["round"] = ev["round"]
+        state["step"] = "resource"
+        state["violence"] = state["triumphs"] = state["events"] = 0
+    elif t == "shown":
+        state["shown"][ev["seat"]] = [ev["side"], ev["ambition"]]
+    elif t == "over":
+        state["step"] = "over"
+        state["ending"] = ev["ending"]
+        state["winners"] = list(ev["winners"])
+    else:
+        raise ValueError("unknown event " + t)

@@ -1,0 +1,98 @@
+"""Yes, Your Grace's words: error messages and where-the-game-stands sentences.
+
+Rendered on demand from an error's facts (shared_rules/texts.py); Lnn are lines
+of ../shared/seeds/yes-your-grace.txt, Yn the digest's rulings, Gn the package's.
+"""
+
+
+def seats(xs):
+    return ", ".join(["seat %d" % s for s in xs]) or "nobody"
+
+
+def _who(s):
+    return "nobody" if s is None else "seat %d" % s
+
+
+def now(n):
+    """Where the game stands, from flow.situation(state)."""
+    step = n["step"]
+    if step == "over":
+        why = "a Chaos Agent took the crown in a Civil War" if n["ending"] == "chaos" else \
+            "the Annals hold %d Records" % n["records"]
+        return "the game is over (%s); victors: %s" % (why, seats(n["winners"]))
+    king = "the King is seat %d (%s), the Heir %s; %d of %d Records" % (
+        n["king"], n["face"], _who(n["heir"]), n["records"], n["annals"])
+    if step == "resource":
+        return "the Resource Phase: name the Heir and give out Roles, then next (%s)" % king
+    if step == "intrigue":
+        return "the Intrigue Phase: cards are played at the table, then next (%s)" % king
+    if step == "event":
+        return "the Event Phase: resolve each Event (event), then next ends the round (%s)" % king
+    if step == "damage":
+        return "the Crisis failed: name %d of seat %d's Undamaged Holdings to damage (damage)" % (
+            n["pending"], n["king"])
+    if step == "accede":
+        return "seat %d takes the crown: enter the Allegiance they show (accede)" % n["successor"]
+    if step == "civil_war":
+        return "Civil War: enter the Resource cards played for each seat (civil_war); the former King, " \
+               "seat %d, decides a tie" % n["former"]
+    return "the Annals are full: %s show their Allegiance (reveal)" % seats(n["waiting"])
+
+
+def _ambiguous(d):
+    outs = d["outcomes"]
+    if d.get("war"):
+        items = ["totals " + "/".join([str(t) for t in o]) for o in outs]
+        who = "each supported seat"
+    else:
+        items = ["Support %d vs Oppose %d (paid %s / %s)" % (o[0], o[1], o[2], o[3]) for o in outs]
+        who = "the tie-breakers"
+    return "the payment of tied costs changes the result (Y5), %d outcomes: %s%s; %s must say which tied " \
+           "cards are paid first (first)" % (d["count"], "; ".join(items), "; ..." if d["count"] > len(outs) else "",
+                                             who)
+
+
+def _no_holding(d):
+    what = {"gain": "holds 9 already", "lose": "has none", "damage": "has no Undamaged one",
+            "repair": "has no Damaged one"}[d["change"]]
+    return "seat %d cannot %s a %s Holding: it %s (%d Undamaged, %d Damaged)" % (
+        d["seat"], d["change"], d["kind"], what, d["undamaged"], d["damaged"])
+
+
+TEXTS = {
+    "wrong_step": lambda d: "%s is not possible now: %s" % (d["what"], now(d["now"])),
+    "game_over": lambda d: now(d["now"]),
+    "king_not_heir": "seat {seat} is the King: the King cannot be their own Heir (L24)",
+    "king_no_role": "seat {seat} is the King and holds no Role ({role}): give it to another seat, or null "
+                    "to keep it with the King (G7)",
+    "no_holding": _no_holding,
+    "not_waiting": lambda d: "seat %s has nothing to show now; waiting for %s" % (d["seat"], seats(d["waiting"])),
+    "bad_allegiance": "a Chaos Agent has no Ambition (got {ambition}): leave ambition out",
+    "bad_index": "{name} names card {index}, but that side has {cards} cards (indexes from 0, in the order entered)",
+    "role_twice": "the {role} card is on both sides: a Role card is played to one side",
+    "role_unheld": "nobody holds the {role} card (it is with the King): it cannot be played (G7)",
+    "bad_event": lambda d: "an %s card needs its controller (who played it) and its target, two different "
+                           "seats (got %s and %s)" % (d["kind"], d["controller"], d["target"]),
+    "overthrow_king": "the Overthrow card is played only on the King, seat {king} (not seat {target}) (L14)",
+    "ambiguous": _ambiguous,
+    "bad_damage": lambda d: "name exactly %d Undamaged Holdings of seat %d (got %s); Undamaged: %s" % (
+        d["count"], d["seat"], ", ".join(d["kinds"]), ", ".join(d["undamaged"]) or "none"),
+    "same_king": "seat {seat} is the King already: the crown passes to another seat",
+    "face_needed": "seat {seat} shows the Chaos Agent: name the face of the King card they pick (face: "
+                   "loyalist or usurper) (L23)",
+    "bad_face": "seat {seat} shows a {side}: the King card faces {side}, not {face} (L23)",
+    "too_many_cards": "{used} {kind} Resources were played, but the Undamaged {kind} Holdings at the table "
+                      "provide only {have} (L25)",
+    "tie_for_crown": lambda d: "the Civil War is tied at %d between %s: the former King, %s, names the winner "
+                               "among them (winner)" % (d["total"], seats(d["tied"]), _who(d["former"])),
+}
+
+
+def prompt(state):
+    """One line: what the table is being asked now."""
+    from shared_rules.yes_your_grace.flow import situation
+
+    text = now(situation(state))
+    if state["step"] != "over":
+        return "Round %d, %s." % (state["round"], text)
+    return text[0].upper() + text[1:] + "."

@@ -1,0 +1,306 @@
+"""Yes, Your Grace rules on CPython: the calculator, the views, the texts and the scenario files.
+
+The same scenario files are replayed under MicroPython by test_micropython_gate.py.
+"""
+
+import glob
+import os
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared_rules import engine, scenario, schema, texts
+from shared_rules.errors import RuleError
+from shared_rules.yes_your_grace import calc
+from shared_rules.yes_your_grace import texts as yyg_texts
+from shared_rules.yes_your_grace.actions import Names, card_name
+
+HERE = os.path.dirname(__file__)
+SCENARIOS = sorted(glob.glob(os.path.join(HERE, "scenarios", "yes-your-grace", "*.jsonl")))
+GAME = "yes_your_grace"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_scenario(path):
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        state, failures = scenario.run_stream(header, actions)
+    assert failures == []
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_every_refusal_in_the_scenarios_reads_as_a_sentence(path):
+    with open(path) as f:
+        header, actions = scenario.read_lines(f)
+        state = engine.new_match(GAME, header.get("settings"), header.get("seed", 0))["state"]
+        for item in actions:
+            act = item["action"] if "action" in item and "type" not in item else item
+            try:
+                state = engine.step(GAME, state, act)[2]
+            except RuleError as e:
+                assert not e.message.startswith(e.code), e.message
+
+
+def test_every_worked_example_has_its_file():
+    names = [os.path.basename(p) for p in SCENARIOS]
+    for example in ("seed-l17-", "doubling-soldiers-", "doubling-spies-", "doubling-diplomats-", "roles-",
+                    "y1-", "y2-steward-undamaged", "y2-steward-all", "y3-", "y4-deposed", "y4-damage-", "y5-",
+                    "succession-with-heir", "succession-without-heir", "civil-war-tie", "civil-war-chaos",
+                    "victory-loyalist", "victory-usurper", "victory-chaos", "overthrow-", "bad-input-"):
+        assert any(n.startswith(example) for n in names), example
+
+
+# ------------------------------------------------------------------ the calculator
+
+def cards(*names):
+    return [calc.parse(n) for n in names]
+
+
+def one(sup, opp, firsts=([], []), roles=([], [])):
+    results = calc.event([sup, opp], list(firsts), list(roles))
+    assert len(results) == 1
+    return results[0]
+
+
+def test_l17_cost_payment_example():
+    s, o = one(cards("Coin 3", "Soldier 1 c0", "Soldier 1 c1", "Soldier 1 c2", "Soldier 1 c2"), [])
+    assert (s["paid"], s["discarded"], s["kept"], s["total"], s["spent"]) == ([3], [2, 4], [1], 2, 2)
+
+
+def test_discard_below_even_when_affordable():
+    # L17: the 1-cost card is discarded although a Coin is left for it
+    s, _ = one(cards("Coin 5", "Spy 1 c3", "Spy 1 c3", "Spy 1 c1"), [])
+    assert s["paid"] == [1] and s["discarded"] == [2, 3]
+
+
+def test_each_doubling_rule_and_only_from_remaining_cards():
+    s, o = one(cards("Soldier 2 c0"), cards("Spy 3 c0"))
+    assert (s["total"], o["total"], s["doubled"]) == (4, 3, [0])
+    s, o = one(cards("Spy 2 c0"), cards("Diplomat 3 c0"))
+    assert (s["total"], o["total"]) == (4, 3)
+    s, o = one(cards("Diplomat 2 c0"), cards("Soldier 3 c0"))
+    assert (s["total"], o["total"]) == (4, 3)
+    s, o = one(cards("Soldier 1 c0"), cards("Spy 1 c1"))  # L18's example: the Spy is discarded
+    assert (s["total"], s["doubled"], o["discarded"]) == (1, [], [0])
+
+
+def test_roles_count_and_double_like_cards():
+    s, o = one([], [], roles=([["marshal", 0, 2]], [["spymaster", 1, 1]]))
+    assert (s["total"], o["total"], s["roles"]) == (4, 1, [["marshal", 2, True]])
+    s, o = one(cards("Soldier 3 c2"), [], roles=([["steward", 3, 2]], []))
+    assert (s["coins"], s["paid"], s["total"]) == (2, [0], 3)  # Coins add nothing themselves (G3)
+
+
+def test_tie_breaker_choice_and_ambiguity():
+    sup = cards("Coin 2", "Soldier 3 c2", "Spy 1 c2")
+    results = calc.event([sup, cards("Diplomat 1 c0")], [[], []], [[], []])
+    assert [[w[0]["total"], w[1]["total"], w[0]["paid"]] for w in results] == [[3, 2, [1]], [2, 1, [2]]]
+    assert one(sup, cards("Diplomat 1 c0"), firsts=([2], []))[0]["paid"] == [2]
+    # alike cards, or a choice that changes no total: one outcome, the earliest entered paid (G5)
+    assert one(cards("Coin 1", "Diplomat 2 c1", "Soldier 2 c1"), [])[0]["paid"] == [1]
+
+
+def test_civil_war_counts_each_seat_against_all_others():
+    work = calc.civil_war([[], cards("Soldier 2 c0", "Coin 1", "Spy 2 c1"), cards("Diplomat 2 c0")], [[], [], []])
+    assert len(work) == 1 and [w["total"] for w in work[0]] == [0, 6, 4]
+
+
+CARD = st.builds(lambda t, v, c: (t, v, 0 if t == 3 else c), st.integers(0, 3), st.integers(1, 5), st.integers(0, 3))
+SIDE = st.lists(CARD, max_size=8)
+
+
+def _totals(side, kept, other_present):
+    total = 0
+    for i in kept:
+        t, v = side[i][0], side[i][1]
+        total += 2 * v if other_present[(t + 1) % 3] else v
+    return total
+
+
+@settings(max_examples=300, deadline=None)
+@given(sup=SIDE, opp=SIDE)
+def test_calculator_invariants(sup, opp):
+    for work in calc.event([sup, opp], [[], []], [[], []]):
+        remaining = []
+        for k, side in ((0, sup), (1, opp)):
+            w = work[k]
+            costly = [i for i in range(len(side)) if side[i][2] > 0 and side[i][0] != 3]
+            assert sorted(w["paid"] + w["discarded"]) == costly  # every costly card paid or discarded
+            assert w["spent"] == sum([side[i][2] for i in w["paid"]]) <= w["coins"]
+            assert w["kept"] == [i for i in range(len(side)) if side[i][2] == 0 and side[i][0] != 3]
+            for d in w["discarded"]:  # discarded never below a paid card (L17)
+                assert all(side[p][2] >= side[d][2] for p in w["paid"])
+            remaining.append(sorted(w["paid"] + w["kept"]))
+        present = [[0, 0, 0], [0, 0, 0]]
+        for k, side in ((0, sup), (1, opp)):
+            for i in remaining[k]:
+                present[k][side[i][0]] = 1
+        for k, side in ((0, sup), (1, opp)):
+            # a discarded card never counts, and only remaining cards double the other side
+            assert work[k]["total"] == _totals(side, remaining[k], present[1 - k])
+            assert work[k]["doubled"] == [i for i in remaining[k] if present[1 - k][(side[i][0] + 1) % 3]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(side=SIDE, coins=st.integers(0, 12), more=st.integers(1, 6))
+def test_adding_coins_never_discards_a_paid_card(side, coins, more):
+    order = list(range(len(side)))  # a full tie-break order: one outcome
+    before = calc.options(side, coins, order)
+    after = calc.options(side, coins + more, order)
+    assert len(before) == len(after) == 1
+    assert set(before[0]) <= set(after[0])
+
+
+@settings(max_examples=200, deadline=None)
+@given(sup=SIDE, opp=SIDE)
+def test_outcomes_are_distinct_and_a_full_order_settles_them(sup, opp):
+    results = calc.event([sup, opp], [[], []], [[], []])
+    keys = [[w[0]["total"], w[1]["total"]] for w in results]
+    assert len(keys) == len(set(map(tuple, keys))) >= 1
+    full = [list(range(len(sup))), list(range(len(opp)))]
+    assert len(calc.event([sup, opp], full, [[], []])) == 1
+
+
+def test_card_names_are_a_lazy_sequence():
+    names = Names({"max_value": 5, "max_cost": 3})
+    listed = list(names)
+    assert len(listed) == len(names) == 65 and len(set(listed)) == 65
+    assert all(n in names for n in listed) and [names[i] for i in range(3)] == listed[:3]
+    for bad in ("Soldier 6 c0", "Coin 1 c0", "Spy 1 c4", "Spy 01 c1", "Coin 0", "Knight 1 c1", "Spy 1", 7):
+        assert bad not in names
+    assert calc.parse(card_name(2, 4, 1)) == (2, 4, 1) and calc.parse("Coin 3") == (3, 3, 0)
+
+
+# ------------------------------------------------------------------ settings, views, legal, texts
+
+def new(settings=None, seed=0):
+    return engine.new_match(GAME, settings or {"players": 4}, seed)
+
+
+def test_setup_defaults():
+    s = new()["state"]
+    assert s["king"] == 0 and s["face"] == "loyalist" and s["heir"] is None
+    assert s["holdings"] == [[1, 1, 1, 1]] * 4 and s["roles"] == [None] * 4 and s["annals"] == []
+    assert s["step"] == "resource" and s["settings"]["annals"] == 12
+    g = engine.game_module(GAME)
+    assert g.dice_wanted(s) == 0 and g.LOG_PUBLIC is True
+
+
+@pytest.mark.parametrize("settings", [
+    {"players": 3, "king": 3},
+    {"players": 4, "heir": 0},
+    {"players": 4, "roles": [1, 2]},
+    {"players": 4, "roles": [0, -1, -1, -1]},
+    {"players": 3, "holdings": [[1, 1, 1, 1]] * 4},
+    {"players": 4, "steward": "some"},
+])
+def test_settings_that_do_not_fit_together_are_refused(settings):
+    with pytest.raises(RuleError) as e:
+        new(settings)
+    assert e.value.code == "bad_setting" and e.value.message
+
+
+def test_view_hides_nothing_because_nothing_secret_is_held():
+    m = new()
+    g = engine.game_module(GAME)
+    assert g.view(m["state"], None) == g.view(m["state"], 2) == m["state"]
+
+
+def _step(m, *acts):
+    for a in acts:
+        engine.apply(m, a)
+
+
+def test_legal_narrows_to_what_is_possible():
+    m = new({"players": 4, "roles": [1, -1, -1, -1]})
+    g = engine.game_module(GAME)
+    heir = schema.find(g.legal(m["state"], None), "heir")
+    assert heir["params"][0]["domain"]["among"] == [1, 2, 3]
+    assert schema.find(g.legal(m["state"], None), "event") is None
+    _step(m, {"type": "next"}, {"type": "next"})
+    event = schema.find(g.legal(m["state"], None), "event")
+    roles = [p for p in event["params"] if p["name"] == "support_roles"][0]
+    assert roles["domain"]["of"]["values"] == ["marshal"]
+    _step(m, {"type": "event", "kind": "crisis", "support": [], "oppose": ["Soldier 1 c0"]})
+    assert m["state"]["step"] == "damage"
+    _step(m, {"type": "damage", "kinds": ["military", "espionage"]})
+    _step(m, {"type": "holding", "seat": 0, "kind": "military", "change": "repair"})
+    _step(m, {"type": "event", "kind": "crisis", "support": [], "oppose": ["Soldier 1 c0"]})
+    offered = g.legal(m["state"], None)
+    assert [a["type"] for a in offered] == ["damage"]
+    dom = offered[0]["params"][0]["domain"]
+    assert dom["of"]["values"] == ["military", "diplomacy", "economic"] and dom["min"] == dom["max"] == 2
+
+
+def test_reveal_is_offered_only_to_the_seats_that_show():
+    m = new({"players": 4, "annals": 1, "heir": 2})
+    g = engine.game_module(GAME)
+    _step(m, {"type": "next"}, {"type": "next"}, {"type": "next"})
+    assert m["state"]["step"] == "reveal"
+    assert [a["type"] for a in g.legal(m["state"], 1)] == ["reveal"]
+    assert g.legal(m["state"], 2) == [] and g.legal(m["state"], 0) == []
+
+
+def test_every_error_code_has_a_text():
+    import re
+
+    codes = set()
+    for path in glob.glob(os.path.join(HERE, "..", "shared_rules", "yes_your_grace", "*.py")):
+        with open(path) as f:
+            codes.update(re.findall(r'RuleError\("([a-z_]+)"', f.read()))
+    assert codes
+    for code in codes:
+        assert code in yyg_texts.TEXTS or code in texts.TEXTS, code
+
+
+def test_prompts_read_for_each_step():
+    m = new({"players": 3, "annals": 2})
+    g = engine.game_module(GAME)
+    seen = []
+    for act in ({"type": "next"}, {"type": "next"}, {"type": "fall", "how": "deposed"},
+                {"type": "civil_war", "cards": [[], ["Soldier 1 c0"], []]}, {"type": "accede", "side": "usurper"},
+                {"type": "next"}, {"type": "next"}, {"type": "next"}, {"type": "next"},
+                {"type": "reveal", "side": "loyalist"}, {"type": "reveal", "side": "chaos"}):
+        text = g.prompt(m["state"])
+        assert text.endswith(".") and text[0].isupper(), text
+        seen.append(m["state"]["step"])
+        _step(m, act)
+    assert g.prompt(m["state"]).startswith("The game is over")
+    assert set(seen) == {"resource", "intrigue", "event", "civil_war", "accede", "reveal"}
+    assert m["state"]["winners"] == [1]  # the Chaos Agent has one Violence Record only
+
+
+def test_every_setting_action_and_parameter_has_its_doc():
+    from shared_rules import describe
+
+    docs = describe.docs_of(GAME)
+    g = engine.game_module(GAME)
+    keys = ["game"] + ["setting." + s["name"] for s in g.SETTINGS]
+    for a in g.SCHEMAS:
+        keys.append(a["type"])
+        keys.extend([a["type"] + "." + p["name"] for p in a["params"]])
+    assert [k for k in keys if not docs.get(k)] == []
+
+
+def test_refused_ambiguous_event_lists_the_outcomes():
+    m = new()
+    _step(m, {"type": "next"}, {"type": "next"})
+    before = dict(m["state"])
+    with pytest.raises(RuleError) as e:
+        engine.apply(m, {"type": "event", "kind": "crisis", "support": ["Coin 2", "Soldier 3 c2", "Spy 1 c2"],
+                         "oppose": ["Diplomat 1 c0"]})
+    assert e.value.code == "ambiguous" and "Support 3 vs Oppose 2" in e.value.message
+    assert "Support 2 vs Oppose 1" in e.value.message and m["state"] == before
+
+
+@pytest.mark.parametrize("seed", range(1, 31))
+def test_random_games_from_legal_end(seed):
+    sys.path[:0] = [os.path.join(HERE, "mp")]
+    try:
+        import random_game
+    finally:
+        del sys.path[0]
+    line = random_game.play(GAME, seed, {})
+    assert " over " in line, line
