@@ -19,7 +19,7 @@ stays dark: a layout may describe more (or less) than a game shows.
 
 Besides the Chancellors kinds (`shows` names the view field: scores,
 problems, control, step, queue, excuse), generic kinds take their field from
-the track's `field` key: position, bar, seat_marker, seats_at and members (see
+the track's `field` key: position, bar, seat_marker, seats_at, members and sequence (see
 shared_rules/render_tracks.py, loaded only when a layout uses them).
 """
 
@@ -138,7 +138,7 @@ def render(view, layout, frame, level=255, phase=0):
     for t in layout["tracks"]:
         shows = t.get("shows")
         generic = shows == "position" or shows == "bar" or shows == "seat_marker" or shows == "seats_at" \
-            or shows == "members"
+            or shows == "members" or shows == "sequence"
         if not generic and shows not in view:
             continue
         length = t.get("length", 0)

@@ -12,7 +12,7 @@ name the layout's `colours` lacks.
                from the way it goes) in `up` or `down` colour, ahead of it when
                there is no room behind; `flag` (a field) truthy lights every
                other LED of the track in `flag_colour`.
-  bar          view[field] (an int, or a list of ints summed; with `where` and
+  bar          view[field] (or its index-th item; an int, or a list of ints summed; with `where` and
                `equals`, only the items i with view[where][i] == equals) as
                `unit` per LED in `colour`, the LED being filled lit in
                proportion, like the score tracks. Optional `mark_setting` (a
@@ -28,8 +28,11 @@ name the layout's `colours` lacks.
                layout["cycle_ms"]), so each is seen. Optional `with` (a field,
                per index like `field`) is one more at its position, in `colour`
                (The Council's empire).
-  members      `values`: LED k lit in `colour` when values[k] equals view[field]
-               or is one of its items (a list): a set of suits, a step.
+  members      `values`: LED k lit in `colour` (or in `colours`[k], a colour
+               name per value) when values[k] equals view[field] or is one of
+               its items (a list): a set of suits, a step, a card's face.
+  sequence     view[field] a list of names: LED k lit in the colour named by
+               its k-th item (Yes, Your Grace's Annals: each Record's type).
 
 Loaded by render() on the first track of these kinds: a game that uses none
 (Chancellors) never pays for this module.
@@ -77,7 +80,7 @@ def _position(view, t, frame, leds, base, step, length, colours, level):
 
 
 def _bar(view, t, frame, leds, base, step, length, colours, level):
-    v = view.get(t.get("field"))
+    v = _item(view, t, "field")
     if isinstance(v, list):
         where = view.get(t.get("where")) if "where" in t else None
         if where is not None and not isinstance(where, list):
@@ -149,17 +152,29 @@ def _seats_at(view, t, frame, leds, base, step, length, seats, colours, level, p
 def _members(view, t, frame, leds, base, step, length, colours, level):
     v = view.get(t.get("field"))
     values = t.get("values") or ()
+    each = t.get("colours")
     for k in range(len(values) if len(values) < length else length):
         if values[k] == v or (isinstance(v, list) and values[k] in v):
-            _run(frame, leds, base, step, k, 1, colours.get(t.get("colour")), level, 255)
+            name = each[k] if isinstance(each, list) and k < len(each) else t.get("colour")
+            _run(frame, leds, base, step, k, 1, colours.get(name), level, 255)
+
+
+def _sequence(view, t, frame, leds, base, step, length, colours, level):
+    v = view.get(t.get("field"))
+    if isinstance(v, list):
+        for k in range(len(v) if len(v) < length else length):
+            if isinstance(v[k], str):
+                _run(frame, leds, base, step, k, 1, colours.get(v[k]), level, 255)
 
 
 def draw(kind, view, t, frame, leds, base, step, length, seats, colours, level, phase=0):
-    """Draw one track of `kind` (position, bar, seat_marker, seats_at or members); see the module doc."""
+    """Draw one track of `kind` (position, bar, seat_marker, seats_at, members or sequence); see the module doc."""
     if kind == "seats_at":
         _seats_at(view, t, frame, leds, base, step, length, seats, colours, level, phase)
     elif kind == "members":
         _members(view, t, frame, leds, base, step, length, colours, level)
+    elif kind == "sequence":
+        _sequence(view, t, frame, leds, base, step, length, colours, level)
     elif kind == "position":
         _position(view, t, frame, leds, base, step, length, colours, level)
     elif kind == "bar":

@@ -426,19 +426,23 @@ def test_random_games_end_within_the_cap(seed, players, extended):
 # Time Counter (the King dies within a few dozen actions), 200 games of the rulebook's open
 # vote and 100 more of the sealed variant, whose votes are sealed ballots that the runner
 # casts, closes and reveals as the board does; The Council, 200 games, and 100 more with
-# the extended deck, three events a hand and the rulings' other options.
+# the extended deck, three events a hand and the rulings' other options; Yes, Your Grace,
+# 200 games, and 100 more with the Steward counting every Economic Holding (Y2) and
+# shorter Annals (Y1).
 RANDOM_RUNS = [
     ("kings_dilemma", 200, '{"time_counter": 4, "death_space": 4}'),
     ("kings_dilemma", 100, '{"time_counter": 4, "death_space": 4, "voting": "sealed"}'),
     ("the_council", 200, '{}'),
     ("the_council", 100, '{"extended": true, "events": 3, "effects": "all", "lowest": "bidders", '
                          '"lowest_ties": "all"}'),
+    ("yes_your_grace", 200, '{}'),
+    ("yes_your_grace", 100, '{"steward": "all", "annals": 6}'),
 ]
 RANDOM_HEAP = "96K"  # the board's budget
 
 
 @pytest.mark.parametrize("game, games, settings", RANDOM_RUNS,
-                         ids=["kd-open", "kd-sealed", "council", "council-options"])
+                         ids=["kd-open", "kd-sealed", "council", "council-options", "yyg", "yyg-options"])
 def test_random_games_same_under_micropython(micropython, gate_path, game, games, settings):
     """Random games built only from legal() (tests/mp/random_game.py), one line each
     (actions accepted and refused, the end, the final digest): the same on both interpreters

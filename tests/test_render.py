@@ -437,7 +437,12 @@ def mp_cases():
                           empire=[rnd.randint(0, 6) for _ in range(6)],
                           suits=[x for x in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
                                  if rnd.random() < 0.3],
-                          turn=rnd.choice([None] + list(range(n)))))
+                          turn=rnd.choice([None] + list(range(n))),
+                          # Yes, Your Grace's
+                          annals=[rnd.choice(["triumph", "violence", "peace"]) for _ in range(rnd.randint(0, 12))],
+                          face=rnd.choice(["loyalist", "usurper"]), king=rnd.randrange(n),
+                          heir=rnd.choice([None] + list(range(n))),
+                          damaged=[[rnd.randint(0, 1) for _ in range(4)] for _ in range(n)]))
     cases = []
     for i, v in enumerate(vs):
         cases.append({"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (500, 200, 150, 50)[i % 4],

@@ -404,5 +404,6 @@ def test_render_heap_under_micropython(micropython, mpy_build, tmp_path):
     tracks, rfile, _pfile, modules, _data, per_frame, lit = proc.stdout.split()
     print("render_tracks import: %s bytes; one King's Dilemma render+limit allocates %s bytes" % (tracks, per_frame))
     assert rfile.endswith("render.mpy")
-    assert int(modules) < 6 * 1024 and int(tracks) < 3 * 1024
+    # render_tracks holds the generic kinds of every game's layout (six kinds: 3.2K measured)
+    assert int(modules) < 6 * 1024 and int(tracks) < 3.5 * 1024
     assert int(lit) > 60 and int(per_frame) < 64

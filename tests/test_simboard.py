@@ -168,7 +168,8 @@ def test_a_whole_game_by_virtual_button_presses(firmware_build, micropython, tmp
 QSTR_LIMIT = 617
 
 
-@pytest.mark.parametrize("game", ["chancellors", "chancellors ballot", "kings_dilemma", "the_council"])
+@pytest.mark.parametrize("game", ["chancellors", "chancellors ballot", "kings_dilemma", "the_council",
+                                  "yes_your_grace"])
 def test_the_board_stays_below_its_next_pool_of_interned_strings(game, firmware_build, micropython, tmp_path):
     """Strings MicroPython interns are never freed, and the pool after a full one is twice
     its size: past 620 strings the board would give 7 KB of its 96K at once. Everything

@@ -71,18 +71,6 @@ def _enum(values):
     return {"kind": "enum", "values": list(values)}
 
 
-def _cards():
-    return {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
-
-
-def _first():
-    return {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
-
-
-def _roles():
-    return {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
-
-
 def _settings():
     four = {"kind": "list", "of": _int(0, 9), "min": 4, "max": 4}
     for name, domain, default in (
@@ -102,15 +90,19 @@ def _settings():
 
 def _schemas():
     seat = {"kind": "seat"}
+    # the tie-breaker's order among equally costly cards (Y5): card indexes, paid first
+    first = {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
+    cards = {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
+    roles = {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
     yield action("next", "table", [])
     yield action("event", "table", [
         param("kind", _enum(["crisis", "intrigue", "overthrow"])),
-        param("support", _cards()),
-        param("oppose", _cards()),
-        param("support_roles", _roles(), optional=True, default=[]),
-        param("oppose_roles", _roles(), optional=True, default=[]),
-        param("support_first", _first(), optional=True, default=[]),
-        param("oppose_first", _first(), optional=True, default=[]),
+        param("support", cards),
+        param("oppose", cards),
+        param("support_roles", roles, optional=True, default=[]),
+        param("oppose_roles", roles, optional=True, default=[]),
+        param("support_first", first, optional=True, default=[]),
+        param("oppose_first", first, optional=True, default=[]),
         param("extra", {"kind": "bool"}, optional=True, default=True),
         param("controller", seat, optional=True),
         param("target", seat, optional=True),
@@ -125,8 +117,8 @@ def _schemas():
     yield action("accede", "table", [param("side", _enum(SIDES)),
                                      param("face", _enum(["loyalist", "usurper"]), optional=True)])
     yield action("civil_war", "table", [
-        param("cards", {"kind": "per_seat", "of": _cards()}),
-        param("first", {"kind": "per_seat", "of": _first()}, optional=True),
+        param("cards", {"kind": "per_seat", "of": cards}),
+        param("first", {"kind": "per_seat", "of": first}, optional=True),
         param("winner", seat, optional=True),
     ])
     yield action("reveal", "seat", [param("side", _enum(SIDES)), param("ambition", _enum(ROLES), optional=True)])

@@ -14,9 +14,10 @@ choice is an option, and `event`/`civil_war` return one result per distinct
 set of totals (more than one: ambiguous, the table must give the order).
 """
 
+from shared_rules.compat import const
 from shared_rules.yes_your_grace.actions import TYPES
 
-COIN = 3
+_COIN = const(3)
 
 
 def parse(name):
@@ -44,7 +45,7 @@ def _kinds(cards, idx):
 def options(cards, coins, first):
     """The distinct ways `coins` pay the costly cards of a side: a list of sorted index lists
     (the cards paid), one per distinct choice of the tie-breaker (one when nothing is open)."""
-    costly = [i for i in range(len(cards)) if cards[i][2] > 0 and cards[i][0] != COIN]
+    costly = [i for i in range(len(cards)) if cards[i][2] > 0 and cards[i][0] != _COIN]
     costs = sorted(set([cards[i][2] for i in costly]), reverse=True)
     paid = []
     left = coins
@@ -68,7 +69,7 @@ def options(cards, coins, first):
 
 
 def _remaining(cards, paid):
-    return [i for i in range(len(cards)) if cards[i][0] != COIN and (cards[i][2] == 0 or i in paid)]
+    return [i for i in range(len(cards)) if cards[i][0] != _COIN and (cards[i][2] == 0 or i in paid)]
 
 
 def _present(cards, kept, roles):
@@ -77,7 +78,7 @@ def _present(cards, kept, roles):
     for i in kept:
         out[cards[i][0]] = 1
     for r in roles:
-        if r[1] < COIN and r[2] > 0:
+        if r[1] < _COIN and r[2] > 0:
             out[r[1]] = 1
     return out
 
@@ -88,7 +89,7 @@ def _doubles(t, other):
 
 
 def coins_of(cards, roles):
-    return sum([c[1] for c in cards if c[0] == COIN]) + sum([r[2] for r in roles if r[1] == COIN])
+    return sum([c[1] for c in cards if c[0] == _COIN]) + sum([r[2] for r in roles if r[1] == _COIN])
 
 
 def _side(cards, paid, kept, roles, other):
@@ -103,12 +104,12 @@ def _side(cards, paid, kept, roles, other):
             total += cards[i][1]
     out_roles = []
     for r in roles:
-        d = r[1] < COIN and _doubles(r[1], other)
-        if r[1] < COIN:
+        d = r[1] < _COIN and _doubles(r[1], other)
+        if r[1] < _COIN:
             total += r[2] * (2 if d else 1)
         out_roles.append([r[0], r[2], d])
     return {"coins": coins_of(cards, roles), "spent": sum([cards[i][2] for i in paid]), "paid": paid,
-            "discarded": [i for i in range(len(cards)) if cards[i][2] > 0 and cards[i][0] != COIN and i not in paid],
+            "discarded": [i for i in range(len(cards)) if cards[i][2] > 0 and cards[i][0] != _COIN and i not in paid],
             "kept": [i for i in kept if cards[i][2] == 0], "doubled": doubled, "roles": out_roles, "total": total}
 
 

@@ -13,7 +13,6 @@ from shared_rules.yes_your_grace import resolve
 from shared_rules.yes_your_grace.actions import KINDS, ROLES
 
 PHASES = tuple(["resource", "intrigue", "event"])
-_EFFECTS = tuple(["heir", "role", "holding", "fall"])
 
 
 def situation(state):
@@ -32,10 +31,6 @@ def waiting(state):
         return []
     return [s for s in range(len(state["shown"])) if state["shown"][s] is None and s != state["king"]
             and s != state["heir"]]
-
-
-def _wrong(state, kind):
-    raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
 
 
 def _next(state, emit):
@@ -118,9 +113,8 @@ def decide(state, act, emit):
     step = state["step"]
     if step == "over":
         raise RuleError("game_over", {"now": situation(state)})
-    if kind in _EFFECTS:
-        if step not in PHASES:
-            _wrong(state, kind)
+    effect = kind == "heir" or kind == "role" or kind == "holding" or kind == "fall"
+    if effect and step in PHASES:  # an effect, at any time of the round
         if kind == "heir":
             _heir(state, act, emit)
         elif kind == "role":
@@ -143,7 +137,7 @@ def decide(state, act, emit):
     elif kind == "reveal" and step == "reveal":
         _reveal(state, act, emit)
     else:
-        _wrong(state, kind)
+        raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
 
 
 def fold(state, ev):

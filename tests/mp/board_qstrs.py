@@ -28,13 +28,17 @@ def run(folder, game="chancellors", ballot=""):
     sent = []
     table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom, game,
                   {"players": 4}).boot()
-    if game == "the_council":  # its first action, built from its own names: a literal here would be
-        from shared_rules import decktet  # interned and counted as the board's
-
-        kind = next(iter(engine.game_module(game).SCHEMAS))["type"]  # draft; local names are interned too
-        table.act({"type": kind, "seat": 0, "cards": list(decktet.NAMES[:5])})
-    else:
+    if game == "chancellors" or game == "kings_dilemma":
         table.act({"type": "roll"})
+    else:  # the first action, built from the game's own names: a literal here would be
+        # interned and counted as the board's (local names are interned too)
+        kind = next(iter(engine.game_module(game).SCHEMAS))["type"]  # The Council's draft, YYG's next
+        act = {"type": kind}
+        if game == "the_council":
+            from shared_rules import decktet
+
+            act["seat"], act["cards"] = 0, list(decktet.NAMES[:5])
+        table.act(act)
     table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom).boot()  # resume
     for key in ("down", "select", "down", "back", "select", "select"):
         table.key(5, key)
