@@ -183,9 +183,13 @@ class Table:
             from firmware.menu import Menu
 
             menu = self.menu = Menu(self)
-        if self.setup is not None and seat is None and name == "back" and not menu.picks:
-            self.setup = None  # back out of a new game's settings
-            return menu.start(self.state, seat), None
+        if seat is None and name == "back" and not (menu.picks if pad == self.menu_pad else self.parked.get(pad)):
+            if self.setup is not None:
+                self.setup = None  # back out of a new game's settings
+                return menu.start(self.state, seat), None
+            if hasattr(g, "lines"):  # the game's own page: The Council's chips, a calculator's working
+                self.menu_pad = None  # the next key starts the menu afresh
+                return g.lines(self.state), None
         if pad != self.menu_pad:
             # One menu for every pad (a board has one display, and RAM for one menu's
             # data): it turns to this pad, with what the pad had entered so far.

@@ -25,7 +25,8 @@ from shared_rules.errors import RuleError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
-LAYOUTS = {g: os.path.join(ROOT, "hardware", "layouts", g + ".json") for g in ("chancellors", "kings_dilemma")}
+LAYOUTS = {g: os.path.join(ROOT, "hardware", "layouts", g + ".json") for g in ("chancellors", "kings_dilemma",
+                                                                              "the_council")}
 sys.path.insert(0, MP_DIR)
 import ballot_secrecy  # noqa: E402
 
@@ -59,6 +60,9 @@ REVEALED = {
     # House 0 AYE 2 or NAY 2, House 1 PASS AND BECOME MODERATOR, House 2 PASS AND GATHER POWER
     "kings_dilemma": ('revealed ["aye","moderate","gather"] counts [1,1,0,1] amounts [2,null,null]',
                       'revealed ["nay","moderate","gather"] counts [0,1,1,1] amounts [2,null,null]'),
+    # seat 0 its first card (Ace of Moons) or its third (Journey, Moons/Waves), seat 1 none, seat 2 its fifth
+    "the_council": ('revealed [["1"],[],["5"]] counts [1,0,0,0,1] amounts null',
+                    'revealed [["3"],[],["5"]] counts [0,0,1,0,1] amounts null'),
 }
 
 
@@ -120,7 +124,7 @@ def test_the_mirror_screen_shows_no_hidden_choice(tmp_path, game):
             ballot_secrecy.run(str(tmp_path / tag), tag, json.load(f), game, frames)
         seen[tag] = mirror_screens(frames[:frames.index(None)], game)
     assert len(seen["A"]) > 10 and seen["A"] == seen["B"]
-    assert any("voted" in text for text in seen["A"])  # it shows who has voted, not what
+    assert any("voted" in text or "marked" in text for text in seen["A"])  # who has voted, not what
 
 
 def table(folder, sent=None):

@@ -406,3 +406,23 @@ def test_sim_and_mirror_refuse_without_a_terminal(capsys):
     assert code == 2 and "terminal" in err
     code, out, err = run(capsys, "mirror", "--port", "/dev/nonexistent")
     assert code == 2 and "terminal" in err
+
+
+def test_play_the_other_games_with_their_settings(monkeypatch, capsys, tmp_path):
+    """`chancery play GAME --set NAME=VALUE`: Yes, Your Grace's event calculator from the host,
+    its working shown; The King's Dilemma's sealed variant; a bad setting named."""
+    log = str(tmp_path / "yyg.json")
+    code, out, err = play(monkeypatch, capsys, "next\nnext\nevent crisis Soldier 3 c1, Soldier 2 c0, Coin 1 oppose=Spy 2 c0\n"
+                     "quit\n", "yes_your_grace", "--players", "3", "--set", "annals=6", "--log", log)
+    assert code == 0 and "Yes, Your Grace for 3 seats" in out
+    assert "3x2 + 2x2 = 10" in out and "a Notable Triumph is written (Record 1 of 6" in out, out[-3000:]
+    assert "chancery play yes_your_grace --resume " + log in out
+    code, out, err = play(monkeypatch, capsys, "quit\n", "yes_your_grace", "--resume", log)
+    assert code == 0 and "Resumed" in out and "1 of 6 written" in out
+    code, out, err = play(monkeypatch, capsys, "quit\n", "kings_dilemma", "--set", "voting=sealed", "--log",
+                     str(tmp_path / "kd.json"))
+    assert code == 0 and "The King's Dilemma for 4 seats" in out
+    code, out, err = play(monkeypatch, capsys, "", "kings_dilemma", "--set", "voting=secret")
+    assert code == 2 and "voting should be one of open, sealed" in err
+    code, out, err = play(monkeypatch, capsys, "", "the_council", "--target", "50")
+    assert code == 2 and "has no setting 'target'" in err

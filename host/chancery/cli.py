@@ -37,12 +37,16 @@ def parser():
     u.add_argument("game", metavar="GAME")
     u.add_argument("--json", action="store_true", help="print the description as canonical JSON")
 
-    g = sub.add_parser("play", help="play Chancellors at the terminal",
-                       description="Play Chancellors at the terminal. The game is saved after every action.")
-    g.add_argument("--players", type=_whole, metavar="N", help="seats at the table, 2-4 (default 4)")
+    g = sub.add_parser("play", help="play a game at the terminal (Chancellors by default)",
+                       description="Play a game at the terminal: chancellors, kings_dilemma, the_council or "
+                                   "yes_your_grace. The game is saved after every action.")
+    g.add_argument("game", nargs="?", help="the game (default chancellors)")
+    g.add_argument("--players", type=_whole, metavar="N", help="seats at the table (Chancellors 2-4, default 4)")
+    g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="one of the game's settings (see `chancery rules GAME`); repeat for more")
     g.add_argument("--seed", type=_whole, metavar="S", help="seed for the board's dice (default: random)")
-    g.add_argument("--target", type=_whole, metavar="T", help="score that ends the game (default 100)")
-    g.add_argument("--extended", action="store_true", help="play with the extended deck")
+    g.add_argument("--target", type=_whole, metavar="T", help="Chancellors: score that ends the game (default 100)")
+    g.add_argument("--extended", action="store_true", help="play with the extended deck (Chancellors, The Council)")
     g.add_argument("--log", metavar="FILE", help="where to save the game (default: the user data folder)")
     g.add_argument("--resume", metavar="FILE", help="continue a saved game")
 

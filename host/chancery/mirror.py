@@ -164,7 +164,7 @@ class MirrorApp(App):
         if kind == "entry" and self.link.mirror is not None:
             match = self.link.mirror.match
             i = data["i"]
-            for line in narrate.lines(match["game"], self.link.mirror.before, data["events"]):
+            for line in narrate.lines(match["game"], self.link.mirror.before, data["events"], data.get("move")):
                 self.log_line("#%d %s" % (i + 1, line))
             self.refresh_all()
         elif kind == wire.DISPLAY:

@@ -1,5 +1,5 @@
 """Chancellors' events in plain words (The King's Dilemma's: narrate_kings_dilemma.py;
-The Council's: narrate_the_council.py).
+The Council's: narrate_the_council.py; Yes, Your Grace's: narrate_yes_your_grace.py).
 
 `lines(game, before, events)` folds the events one by one onto a copy of the
 state they followed, so every sentence can name the dice and holders as they
@@ -183,8 +183,29 @@ def _choice(c):
     return c
 
 
-def lines(game, before, events):
-    """Plain sentences for `events`, which followed the state `before` (not modified)."""
+def each(game, before, events, one, generic, ballot=None):
+    """The sentences of a game narrated event by event: one(state before, state after, event)
+    for the game's own events, ballot(state, event) for the sealed ballot's (by default
+    _ballot), generic(event) for an event the fold refuses (the state then stays as it
+    was). Each event is folded onto a copy, so `before` is never modified."""
+    g = engine.game_module(game)
+    state = canon.copy(before)
+    out = []
+    for ev in events:
+        nxt = canon.copy(state)
+        try:
+            engine.fold(g, nxt, canon.copy(ev))  # fold keeps the event's lists: never the log's own
+            out.append((ballot or _ballot)(state, ev) if ev["t"][:7] == "ballot_" else one(state, nxt, ev))
+            state = nxt
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+            out.append(generic(ev))
+    return out
+
+
+def lines(game, before, events, action=None):
+    """Plain sentences for `events`, which followed the state `before` (not modified).
+    `action`, the action that made them when the caller knows it, lets Yes, Your Grace
+    name the cards of an Event's working (its events carry their indexes only)."""
     g = engine.game_module(game)
     if game == "kings_dilemma":
         from chancery import narrate_kings_dilemma
@@ -194,6 +215,10 @@ def lines(game, before, events):
         from chancery import narrate_the_council
 
         return narrate_the_council.lines(before, events)
+    if game == "yes_your_grace":
+        from chancery import narrate_yes_your_grace
+
+        return narrate_yes_your_grace.lines(before, events, action)
     if game != "chancellors":  # its own sentences are Chancellors'; others read as data for now
         return [_ballot(before, ev) if ev["t"][:7] == "ballot_" else "(%s)" % canon.encode(ev) for ev in events]
 
@@ -241,7 +266,7 @@ def history(match, first=0):
     out = []
     for i, entry in enumerate(match["entries"]):
         if i >= first:
-            out.append((i, entry["action"], lines(match["game"], state, entry["events"])))
+            out.append((i, entry["action"], lines(match["game"], state, entry["events"], entry["action"])))
         for ev in entry["events"]:
             engine.fold(g, state, canon.copy(ev))  # see lines(): never let the state share the log's lists
     return out

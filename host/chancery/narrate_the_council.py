@@ -9,7 +9,7 @@ does not know reads as a generic sentence with its data, never a crash.
 """
 
 from chancery.show_the_council import SUITS, card_short, card_text, is_reveal, need, plural, seat, seats
-from shared_rules import canon, decktet, engine
+from shared_rules import canon, decktet
 
 WHY_START = "the lowest revealed card"
 CROWN = decktet.COURT + 1  # the rank above the Courts (decktet.py)
@@ -231,15 +231,6 @@ def ballot(before, ev):
 
 def lines(before, events):
     """Plain sentences for `events`, which followed the state `before` (not modified)."""
-    g = engine.game_module("the_council")
-    state = canon.copy(before)
-    out = []
-    for ev in events:
-        nxt = canon.copy(state)
-        try:
-            engine.fold(g, nxt, canon.copy(ev))  # fold keeps the event's lists: never the log's own
-            out.append(ballot(state, ev) if ev["t"][:7] == "ballot_" else one(state, nxt, ev))
-            state = nxt
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
-            out.append(generic(ev))  # an event the fold refuses leaves the state as it was
-    return out
+    from chancery import narrate
+
+    return narrate.each("the_council", before, events, one, generic, ballot)

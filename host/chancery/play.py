@@ -1,4 +1,4 @@
-"""`chancery play`: Chancellors at the terminal.
+"""`chancery play [GAME]`: any of the games at the terminal (Chancellors by default).
 
 One loop: show the state, read a line, turn it into an action (commands.py),
 hand it to the engine, narrate the events (narrate.py), save the log
@@ -10,7 +10,7 @@ nothing entered is lost.
 import random
 import sys
 
-from chancery import commands, logfile, narrate, show
+from chancery import commands, hardware_files, logfile, narrate, new_game, show
 from shared_rules import engine, matches, texts
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
@@ -134,7 +134,7 @@ class Session:
         except RuleError as e:
             _say("Not allowed: %s" % e.message)
             return False
-        for line in narrate.lines(self.match["game"], before, entry["events"]):
+        for line in narrate.lines(self.match["game"], before, entry["events"], entry["action"]):
             _say("  " + line)
         self.save()
         return True
@@ -204,10 +204,15 @@ class Session:
 
 
 def _actor(match):
+    """The seat whose turn it is, when the game says (Chancellors' queue, a vote's or a bid's turn)."""
     state = match["state"]
-    if state.get("step") in ("B", "C") and state.get("queue"):
-        return state["queue"][0][0]
-    return None
+    if match["game"] == GAME:
+        if state.get("step") in ("B", "C") and state.get("queue"):
+            return state["queue"][0][0]
+        return None
+    turn = state.get("turn")
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) and state.get("step") in ("vote", "bid") \
+        else None
 
 
 def _read(prompt):
@@ -235,33 +240,49 @@ def _error(text):
 
 def _start(args):
     """(match, log path) from the arguments, or an exit code."""
+    words = list(getattr(args, "set", None) or [])
+    for name in ("players", "seed", "target"):
+        if getattr(args, name) is not None and name != "seed":
+            words.append("%s=%d" % (name, getattr(args, name)))
+    if args.extended:
+        words.append("extended=true")
     if args.resume:
-        given = [name for name in ("players", "seed", "target") if getattr(args, name) is not None]
-        if args.extended:
-            given.append("extended")
+        given = ["--" + n for n in ("players", "seed", "target") if getattr(args, n) is not None]
+        given += (["--extended"] if args.extended else []) + (["--set"] if getattr(args, "set", None) else [])
         if given:
-            return _error("--resume continues a saved game with its own settings; drop --%s" % (
-                ", --".join(given)))
+            return _error("--resume continues a saved game with its own settings; drop %s" % ", ".join(given))
         try:
             match = logfile.load_match(args.resume)
         except (logfile.FileProblem, LogError) as e:
             return _error("cannot resume %s: %s" % (args.resume, e))
-        if match["game"] != GAME:
-            return _error("%s is a game of %s, not %s" % (args.resume, match["game"], GAME))
+        if getattr(args, "game", None) and match["game"] != args.game:
+            return _error("%s is a game of %s, not %s" % (args.resume, match["game"], args.game))
         return match, args.log or args.resume
-    settings = {}
-    if args.players is not None:
-        settings["players"] = args.players
-    if args.target is not None:
-        settings["target"] = args.target
-    if args.extended:
-        settings["extended"] = True
+    game = getattr(args, "game", None) or GAME
+    try:
+        settings = new_game.parse([game] + words)["settings"]
+    except commands.ParseError as e:
+        return _error(str(e))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
-        match = engine.new_match(GAME, settings, seed)
+        match = engine.new_match(game, settings, seed)
     except RuleError as e:
         return _error(e.message)
-    return match, args.log or logfile.default_path(GAME)
+    return match, args.log or logfile.default_path(game)
+
+
+def _title(match):
+    """One line saying what is played: the game's title (its LED layout's) and its seats."""
+    st = match["settings"]
+    if match["game"] == GAME:
+        return "Chancellors for %d seats (seat 0 to seat %d), target %d%s." % (
+            st["players"], st["players"] - 1, st["target"], ", extended deck" if st.get("extended") else "")
+    try:
+        layout = hardware_files.load("layouts", match["game"])
+    except hardware_files.UnknownName:
+        layout = {}
+    return "%s for %d seats (seat 0 to seat %d)." % (layout.get("title", match["game"]), st["players"],
+                                                     st["players"] - 1)
 
 
 def run(args):
@@ -272,11 +293,9 @@ def run(args):
     session = Session(match, path)
     if not session.save():
         return _error("cannot write the log file %s; choose another with --log FILE" % path)
-    st = match["settings"]
     if args.resume:
         _say("Resumed %s: %d actions replayed and verified." % (args.resume, len(match["entries"])))
-    _say("Chancellors for %d seats (seat 0 to seat %d), target %d%s." % (
-        st["players"], st["players"] - 1, st["target"], ", extended deck" if st.get("extended") else ""))
+    _say(_title(match))
     _say("The game is saved to %s after every action. Type help for the commands." % path)
     changed = True
     try:
@@ -295,5 +314,6 @@ def run(args):
         _say()
     session.save()
     _say("Game saved to %s" % session.path)
-    _say("Continue it with: chancery play --resume %s" % session.path)
+    _say("Continue it with: chancery play %s--resume %s" % (
+        "" if session.match["game"] == GAME else session.match["game"] + " ", session.path))
     return 0

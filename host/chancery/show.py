@@ -1,7 +1,7 @@
 """Chancellors' public state as text: a compact status for the prompt, a full one for replay.
 
-The King's Dilemma's is in show_kings_dilemma.py, The Council's in show_the_council.py;
-any other game reads as data.
+The King's Dilemma's is in show_kings_dilemma.py, The Council's in show_the_council.py,
+Yes, Your Grace's in show_yes_your_grace.py; any other game reads as data.
 
 Works on the public view (matches.view(match, None)); seats are "seat 0".. as
 in the core's own messages.
@@ -11,6 +11,17 @@ from shared_rules import canon
 
 SERVICES = (("diplomatic", "Diplomatic corps"), ("army", "Army"), ("navy", "Navy"))
 SHORT = {"diplomatic": "Diplomatic", "army": "Army", "navy": "Navy"}
+
+
+def fit(parts, width=100):
+    """Parts joined by ' | ', on as few lines of at most `width` columns as they fit."""
+    out = [parts[0]]
+    for p in parts[1:]:
+        if len(out[-1]) + 3 + len(p) > width:
+            out.append("  " + p)
+        else:
+            out[-1] += " | " + p
+    return out
 
 
 def seat(s):
@@ -65,6 +76,10 @@ def status(view):
         from chancery import show_the_council
 
         return show_the_council.status(view)
+    if view.get("game") == "yes_your_grace":
+        from chancery import show_yes_your_grace
+
+        return show_yes_your_grace.status(view)
     if view.get("game") != "chancellors":
         return generic_status(view)
     line = "Scores %s | %s" % (scores_text(view), control_text(view, short=True))
@@ -113,6 +128,10 @@ def full(view, prompt_line):
         from chancery import show_the_council
 
         return show_the_council.full(view, prompt_line)
+    if view.get("game") == "yes_your_grace":
+        from chancery import show_yes_your_grace
+
+        return show_yes_your_grace.full(view, prompt_line)
     if view.get("game") != "chancellors":
         return generic(view, prompt_line)
     st = view["settings"]

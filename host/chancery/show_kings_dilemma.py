@@ -6,6 +6,7 @@ the Power and Coins behind each House's screen are None there and are never read
 so nothing here can print them. A sealed ballot shows who has voted, never what.
 """
 
+from chancery.show import fit
 from shared_rules.kings_dilemma.texts import ENDINGS  # noqa: F401  (the core's words; narrate uses them too)
 
 RESOURCES = ("Influence", "Wealth", "Morale", "Welfare", "Knowledge")
@@ -143,34 +144,23 @@ def _head(view):
     return rnd + STEPS.get(view["step"], view["step"])
 
 
-def _fit(parts, width=100):
-    """Parts joined by ' | ', on as few lines of at most `width` columns as they fit."""
-    out = [parts[0]]
-    for p in parts[1:]:
-        if len(out[-1]) + 3 + len(p) > width:
-            out.append("  " + p)
-        else:
-            out[-1] += " | " + p
-    return out
-
-
 def status(view):
     """A panel of a few lines (at most 100 columns) for the prompt and the mirror."""
     n = view["settings"]["players"]
-    lines = _fit([_head(view), "Leader " + house(view["leader"]), "Moderator " + house(view["moderator"])])
+    lines = fit([_head(view), "Leader " + house(view["leader"]), "Moderator " + house(view["moderator"])])
     bal = ["Balance AYE %d" % balance(view)[0], "middle %d" % view["middle"], "NAY %d" % balance(view)[2]]
     if view["side"]:
         bal.append("winning side: " + side_word(view["side"]))
     b = _sealed(view)
     if b is not None:
         bal.append("sealed ballot: %d of %d voted" % (len(b["voted"]), len(b["voters"])))
-    lines += _fit(bal)
-    lines += _fit(["Houses 0 " + house_fact(view, 0)] + ["%d %s" % (s, house_fact(view, s)) for s in range(1, n)])
-    lines += _fit(tracks_text(view).split(" | "))
-    lines += _fit([stability_text(view), time_text(view)])
+    lines += fit(bal)
+    lines += fit(["Houses 0 " + house_fact(view, 0)] + ["%d %s" % (s, house_fact(view, s)) for s in range(1, n)])
+    lines += fit(tracks_text(view).split(" | "))
+    lines += fit([stability_text(view), time_text(view)])
     if view["step"] == "over":
         lines.append(ending(view))
-        lines += _fit(["AP " + house(0) + " %d" % view["scores"][0][5]] +
+        lines += fit(["AP " + house(0) + " %d" % view["scores"][0][5]] +
                       ["%s %d" % (house(s), view["scores"][s][5]) for s in range(1, len(view["scores"]))])
     return "\n".join(lines)
 

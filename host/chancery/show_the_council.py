@@ -8,6 +8,7 @@ prints no raw ballot data. Seats are "seat N" as in the core's own messages; the
 drafted cards in front of a seat are numbered 1-5, the reveal ballot's options.
 """
 
+from chancery.show import fit
 from shared_rules import decktet
 
 SUITS = decktet.SUITS
@@ -195,17 +196,6 @@ def ending(view):
 
 def scores_text(view):
     return ", ".join(["%s %d" % (seat(s), v) for s, v in enumerate(view["scores"])])
-
-
-def fit(parts, width=100):
-    """Parts joined by ' | ', on as few lines of at most `width` columns as they fit."""
-    out = [parts[0]]
-    for p in parts[1:]:
-        if len(out[-1]) + 3 + len(p) > width:
-            out.append("  " + p)
-        else:
-            out[-1] += " | " + p
-    return out
 
 
 def status(view):

@@ -142,6 +142,13 @@ def legal(state, seat=None):
     return v.legal(state, seat)
 
 
+def lines(state):
+    """The table's display when it shows the game (its back key): chips and traitors."""
+    from shared_rules.the_council import views as v
+
+    return v.lines(state)
+
+
 def prompt(state):
     from shared_rules.the_council import texts
 

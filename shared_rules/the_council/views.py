@@ -39,3 +39,19 @@ def legal(state, seat=None):
 
         out.append(schema.find(ballot.SCHEMAS, "ballot_close"))
     return out
+
+
+def lines(state):
+    """The table's display (16 x 8): each seat's chips by suit (Moons Suns Waves Leaves
+    wYrms Knots; 10 and more as a letter) and traitor chips, then the event being bid."""
+    out = ["S  M S W L Y K T"]
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    chips = state["chips"]
+    for seat in range(state["settings"]["players"]):
+        row = [digits[min(c, 35)] for c in chips[seat * 6:seat * 6 + 6]] + [digits[min(state["traitors"][seat], 35)]]
+        out.append("%d  %s" % (seat, " ".join(row)))
+    if state["event"] and state["step"] in ("bid", "reveal"):
+        out.append(state["event"][:16])
+        r = decktet.rank(state["event"])
+        out.append("bid %d need %d" % (sum(state["bids"]), r if r <= 9 else 0))  # as reveal.py counts
+    return out

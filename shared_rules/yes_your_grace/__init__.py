@@ -120,6 +120,13 @@ def legal(state, seat=None):
     return v.legal(state, seat)
 
 
+def lines(state):
+    """The table's display when it shows the game (its back key): the last working."""
+    from shared_rules.yes_your_grace import texts
+
+    return texts.lines(state)
+
+
 def prompt(state):
     from shared_rules.yes_your_grace import texts
 

@@ -39,17 +39,56 @@ def now(n):
     return "the Annals are full: %s show their Allegiance (reveal)" % seats(n["waiting"])
 
 
+def _indexes(idx):
+    """'#1, #3' (card indexes from 0 in the order entered), 'none'."""
+    return ", ".join(["#%d" % i for i in idx]) or "none"
+
+
+def _open(outs, k):
+    """The cards of side k paid in some outcomes but not in all: the tie the choice is about."""
+    out = []
+    for o in outs:
+        for i in o[k]:
+            if i not in out and [p for p in outs if i not in p[k]]:
+                out.append(i)
+    return sorted(out)
+
+
+def _war_outcome(n, totals):
+    top = max(totals) if totals else 0
+    tied = [s for s in range(len(totals)) if totals[s] == top]
+    who = "seat %d is crowned" % tied[0] if len(tied) == 1 else "%s tie, the former King decides" % seats(tied)
+    return "(%d) %s: %s" % (n, ", ".join(["seat %d %d" % (s, totals[s]) for s in range(len(totals))]), who)
+
+
+def _event_outcome(n, o):
+    a, b = o[0], o[1]
+    result = "Support ahead" if a > b else "a failure"
+    return "(%d) Support %d vs Oppose %d, %s; paid: Support %s, Oppose %s" % (
+        n, a, b, result, _indexes(o[2]), _indexes(o[3]))
+
+
 def _ambiguous(d):
+    """Y5, G5: every distinct outcome with its totals and the cards it pays; what to enter."""
     outs = d["outcomes"]
+    more = d["count"] - len(outs)
     if d.get("war"):
-        items = ["totals " + "/".join([str(t) for t in o]) for o in outs]
-        who = "each supported seat"
+        items = [_war_outcome(i + 1, outs[i]) for i in range(len(outs))]
+        how = "each supported seat says which of its tied cards it pays first (first: per seat, card indexes " \
+              "from 0 in the order entered)"
     else:
-        items = ["Support %d vs Oppose %d (paid %s / %s)" % (o[0], o[1], o[2], o[3]) for o in outs]
-        who = "the tie-breakers"
-    return "the payment of tied costs changes the result (Y5), %d outcomes: %s%s; %s must say which tied " \
-           "cards are paid first (first)" % (d["count"], "; ".join(items), "; ..." if d["count"] > len(outs) else "",
-                                             who)
+        items = [_event_outcome(i + 1, outs[i]) for i in range(len(outs))]
+        tied = []
+        for k, name in ((2, "Support"), (3, "Oppose")):
+            if _open(outs, k):
+                tied.append("%s %s" % (name, _indexes(_open(outs, k))))
+        how = "the tie-breakers say which tied cards are paid first (support_first, oppose_first: card " \
+              "indexes from 0 in the order entered; a Crisis: the King; an Intrigue: its controller on Support, " \
+              "its target on Oppose)"
+        if tied:
+            how = "the tied cards in question: %s; %s" % ("; ".join(tied), how)
+    return "the payment of tied costs changes the result (Y5), %d outcomes: %s%s. To resolve it, %s" % (
+        d["count"], "; ".join(items), "; and %d more" % more if more > 0 else "", how)
 
 
 def _no_holding(d):
@@ -96,3 +135,27 @@ def prompt(state):
     if state["step"] != "over":
         return "Round %d, %s." % (state["round"], text)
     return text[0].upper() + text[1:] + "."
+
+
+# --- the table's display page (firmware/table.py: the table's back key); here, with the
+# other words, so that a board loads them only when the page is asked for
+
+def lines(state):
+    """The table's display (16 x 8): the last event's working, so the table can check
+    it (card numbers as entered, from 0: paid, discarded, doubled; each side's total),
+    and the Annals so far."""
+    out = []
+    last = state["last"]
+    if last and "support" in last:
+        out.append(("%s %s" % (last["kind"], "ok" if last["success"] else "fails"))[:16])
+        for tag, side in (("S", last["support"]), ("O", last["oppose"])):
+            out.append(("%s total %d c%d" % (tag, side["total"], side["coins"]))[:16])
+            out.append(("%s pay %s" % (tag, _nums(side["paid"])))[:16])
+            out.append(("%s off %s x2 %s" % (tag, _nums(side["discarded"]), _nums(side["doubled"])))[:16])
+    a = state["annals"]
+    out.append(("Annals %d/%d %s" % (len(a), state["settings"]["annals"], "".join([r[0].upper() for r in a])))[:16])
+    return out
+
+
+def _nums(xs):
+    return ",".join([str(x) for x in xs]) or "-"

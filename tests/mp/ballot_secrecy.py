@@ -11,7 +11,12 @@ kings_dilemma: the sealed variant of the Vote of the Council, which the game
 opens by itself after the roll. House 0 counts and casts on its pad (run A:
 AYE with 2 Power; run B: NAY with 2, the same number of presses), House 1
 becomes Moderator (PASS held): "before"; House 2 passes and gathers, the board
-reveals and the game plays the vote: "after". For each run and each moment,
+reveals and the game plays the vote: "after".
+
+the_council: the reveal of drafted cards after an event's bids, a multi ballot:
+seat 0 marks one of its cards (run A: the first; run B: the third) and casts,
+seat 1 casts nothing: "before"; seat 2 marks its fifth card and casts, the
+board reveals and the event resolves: "after". For each run and each moment,
 one line of CRC-32s: every frame the board sent, every screen its display
 showed, the journal's bytes (what a log export holds), the state's digest, the
 public view and the LED frame rendered from it, and whether the private ballot
@@ -79,6 +84,16 @@ GAMES = {
                       {"move": {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"}, "seat": None},
                       {"A": ["up", "up", "down", "back"], "B": ["up", "down", "down", "long_down"]},
                       ["long_select"], ["select"]),
+    # the reveal of drafted cards after the bids: seat 0 marks its first card (A) or its
+    # third (B), and casts by holding down; seat 1 reveals nothing, seat 2 its fifth
+    "the_council": ({"players": 3}, [
+        {"move": {"type": "draft", "seat": 0, "cards": ["Ace of Moons", "Author", "Journey", "Mountain", "Huntress"]}},
+        {"move": {"type": "draft", "seat": 1, "cards": ["Ace of Suns", "Desert", "Painter", "Sailor", "Bard"]}},
+        {"move": {"type": "draft", "seat": 2, "cards": ["Ace of Waves", "Origin", "Savage", "Battle", "Sea"]}},
+        {"move": {"type": "event", "card": "Mill"}},
+        {"move": {"type": "bid", "seat": 0, "Waves": 1}}, {"move": {"type": "pass", "seat": 1}},
+        {"move": {"type": "bid", "seat": 2, "Waves": 2}}],
+        {"A": ["up", "long_down"], "B": ["down", "long_down"]}, ["long_down"], ["long_select", "long_down"]),
 }
 
 
@@ -91,7 +106,8 @@ def run(folder, tag, layout, game="chancellors", frames=None):
     table = Table(Journal(folder), sent, lambda n: b"\x33" * n,
                   game, settings, "ballot").boot()
     table.frame(0, wire.HELLO, {"proto": 1})
-    table.frame(1, wire.ACT, opening)
+    for body in opening if isinstance(opening, list) else [opening]:
+        table.frame(1, wire.ACT, body)
     for key in hidden[tag]:
         screens.append(table.key(0, key)[0])
     screens.append(table.key(0, "select")[0])  # again: voted already, whatever it chose

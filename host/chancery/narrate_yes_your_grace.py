@@ -1,0 +1,567 @@
+"""Yes, Your Grace's events in plain words: one line (one or more sentences) per event.
+
+`lines(before, events, action=None)` folds the events one by one onto a copy of the
+state they followed, so each sentence can say what changed (a Holding now, who held
+a Role at the resolution, which Record this is of how many).
+
+An Event's or Civil War's working (resolve.py) names the cards by their index on
+their side as entered: the event holds the calculator's result, not the cards. When
+the action that made the events is known (narrate.history passes it: replay, the
+log, the mirror's history, `chancery play`'s log), the cards are named ("Soldier 1
+c2") and the totals written out as sums; without it (a live line from a board) the
+cards read "card #3" and each side its total. An event this module does not know
+reads as a generic sentence with its data, never a crash.
+"""
+
+from chancery.show_yes_your_grace import (
+    KIND_NAMES,
+    PLURALS,
+    RECORDS,
+    ROLE_NAMES,
+    ROLES,
+    TYPES,
+    coins,
+    face,
+    plural,
+    reasons,
+    role_name,
+    seat,
+    seats,
+    waiting,
+)
+from shared_rules import canon
+from shared_rules.yes_your_grace import calc
+
+COIN = 3
+ARTICLE = ("a Soldier", "a Spy", "a Diplomat")
+HOLDING_OF = ("Military", "Espionage", "Diplomacy")  # the Holding kind behind each Resource type (L19, L25)
+
+
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
+def _and(items):
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def generic(ev):
+    """Any event this module does not know (or cannot read): its data, in a sentence."""
+    return "An event not narrated here: %s." % canon.encode(ev)
+
+
+def _kinds(kinds):
+    """'Military and Espionage', 'two Military'."""
+    names = [KIND_NAMES[k] for k in kinds]
+    if len(names) == 2 and names[0] == names[1]:
+        return "two %s Holdings" % names[0]
+    return "%s Holding%s" % (_and(names), "s" if len(names) > 1 else "")
+
+
+def _holdings_now(state, s):
+    whole, hurt = state["holdings"][s], state["damaged"][s]
+    return "now Undamaged: %s; %s" % (
+        ", ".join(["%s %d" % (KIND_NAMES[k], whole[k]) for k in range(4)]), plural(sum(hurt), "Damaged Holding"))
+
+
+# --- the working, in words --------------------------------------------------------------
+
+class Side:
+    """One side of an Event (or one seat in a Civil War): its working and, if known, its cards."""
+
+    def __init__(self, label, work, names, all_economic=False):
+        self.label, self.w = label, work
+        self.all_economic = all_economic  # Y2 "all": the Steward counts Damaged Economic Holdings too
+        self.cards = None
+        if names is not None:
+            try:
+                self.cards = [calc.parse(n) for n in names]
+                self.names = list(names)
+            except (ValueError, IndexError, AttributeError):
+                self.cards = None
+        if self.cards is not None and not self._checks():
+            self.cards = None  # the action does not match the working: read the indexes only
+
+    def _checks(self):
+        n = len(self.cards)
+        idx = self.w["paid"] + self.w["discarded"] + self.w["kept"] + self.w["doubled"]
+        if [i for i in idx if i >= n]:
+            return False
+        total = sum([self.term(i)[1] for i in self.remaining()])
+        total += sum([r[1] * (2 if r[2] else 1) for r in self.w["roles"] if r[0] != "steward"])
+        return total == self.w["total"]
+
+    def remaining(self):
+        return sorted(self.w["paid"] + self.w["kept"])
+
+    def name(self, i):
+        if self.cards is None:
+            return "card #%d" % i
+        return self.names[i]
+
+    def term(self, i):
+        """(text, amount) of a remaining card in the sum."""
+        v = self.cards[i][1]
+        if i in self.w["doubled"]:
+            return "%dx2" % v, 2 * v
+        return "%d" % v, v
+
+    def types(self):
+        """Resource types that remain on this side (cards and Roles with something to add, G4)."""
+        out = set()
+        if self.cards is not None:
+            for i in self.remaining():
+                out.add(self.cards[i][0])
+        for r in self.w["roles"]:
+            t = ROLES.index(r[0]) if r[0] in ROLES else COIN
+            if t < COIN and r[1] > 0:
+                out.add(t)
+        return out
+
+    def discarded_types(self):
+        if self.cards is None:
+            return set()
+        return set([self.cards[i][0] for i in self.w["discarded"]])
+
+    def card_types(self):
+        return set([self.cards[i][0] for i in self.remaining()]) if self.cards is not None else set()
+
+
+def _by_cost(side, idx):
+    if side.cards is None:
+        return sorted(idx)
+    return sorted(idx, key=lambda i: (-side.cards[i][2], i))
+
+
+def _coins_words(side, holders):
+    w = side.w
+    steward = sum([r[1] for r in w["roles"] if r[0] == "steward"])
+    text = coins(w["coins"])
+    sources = []
+    if side.cards is not None:
+        sources = [side.names[i] for i in range(len(side.cards)) if side.cards[i][0] == COIN]
+    if steward:
+        who = holders[3] if len(holders) > 3 else None
+        sources.append("the Steward's %d, %s" % (steward, "the King" if who is None else seat(who)))
+    if sources and (len(sources) > 1 or steward):
+        text += " (%s)" % " + ".join(sources)
+    return text
+
+
+def _pay(side, holders):
+    w = side.w
+    paid = _by_cost(side, w["paid"])
+    if not w["coins"] and not paid:
+        return ""
+    money = _coins_words(side, holders)
+    if paid:
+        verb = "pays" if w["coins"] == 1 else "pay"
+        return "%s %s %s" % (money, verb, _and([side.name(i) for i in paid]))
+    if w["discarded"]:
+        return "%s pay nothing" % money
+    return "%s (nothing to pay)" % money
+
+
+def _discarded(side):
+    w = side.w
+    if not w["discarded"]:
+        return ""
+    paid_names = [side.name(i) for i in w["paid"]] if side.cards is not None else []
+    said = []
+    for i in _by_cost(side, w["discarded"]):
+        name = side.name(i)
+        said.append(name + (" (the other one)" if name in paid_names else ""))
+    return "%s %s discarded (cannot be paid)" % (_and(said), "is" if len(said) == 1 else "are")
+
+
+def _grouped(names):
+    """Equal names side by side as one: 'Spy 1 c0 (12 cards)'."""
+    out = []
+    for n in names:
+        if out and out[-1][0] == n:
+            out[-1][1] += 1
+        else:
+            out.append([n, 1])
+    return [n if k == 1 else "%s (%d cards)" % (n, k) for n, k in out]
+
+
+def _kept(side):
+    if not side.w["kept"]:
+        return ""
+    return "%s kept (no cost)" % _and(_grouped([side.name(i) for i in side.w["kept"]]))
+
+
+def _roles(side, holders):
+    said = []
+    for r in side.w["roles"]:
+        name, amount = r[0], r[1]
+        t = ROLES.index(name) if name in ROLES else COIN
+        who = holders[t] if t < len(holders) else None
+        head = "the %s (%s)" % (role_name(name), "the King" if who is None else seat(who))
+        if not amount:
+            said.append("%s adds nothing (no %s%s Holding)" % (
+                head, "" if t == COIN and side.all_economic else "Undamaged ", KIND_NAMES[t] if t < 4 else "?"))
+        elif t == COIN:
+            continue  # the Steward's Coins are counted with the side's Coins (_coins_words)
+        else:
+            said.append("%s adds %s" % (head, plural(amount, TYPES[t], PLURALS[t])))
+    return "; ".join(said)
+
+
+def _why_double(t, other, where):
+    """'a Spy remains on Oppose', or the Role that gives that type there."""
+    d = (t + 1) % 3
+    if d in other.card_types():
+        return "%s %s" % (ARTICLE[d], where)
+    for r in other.w["roles"]:
+        if r[0] in ROLES and ROLES.index(r[0]) == d and r[1] > 0:
+            return "the %s's %s %s" % (ROLE_NAMES[d], PLURALS[d], where.replace("remains", "remain")
+                                       .replace("is played", "are played"))
+    return "%s %s" % (ARTICLE[d], where)
+
+
+def _doubling(side, other, where, lost):
+    """The doubling clauses: each type that counts double, and why; and a bonus lost to a discard."""
+    said = []
+    w = side.w
+    if side.cards is None:
+        if w["doubled"]:
+            said.append("%s count%s double" % (_and([side.name(i) for i in w["doubled"]]),
+                                               "s" if len(w["doubled"]) == 1 else ""))
+        for r in w["roles"]:
+            if r[2]:
+                said.append("the %s's %s count double" % (role_name(r[0]), PLURALS[ROLES.index(r[0])]))
+        return said
+    doubled_types = set([side.cards[i][0] for i in w["doubled"]])
+    for r in w["roles"]:
+        if r[2]:
+            doubled_types.add(ROLES.index(r[0]))
+    for t in sorted(doubled_types):
+        said.append("%s count double (%s)" % (PLURALS[t], _why_double(t, other, where)))
+    for t in sorted(side.types() - doubled_types):
+        d = (t + 1) % 3
+        if t < COIN and d in other.discarded_types():
+            said.append("%s do not double: %s %s was discarded (%s)" % (PLURALS[t], ARTICLE[d], lost, "L18"))
+    return said
+
+
+def _sum(side):
+    """': 1 + 2x2 + Marshal 2 = 7', or ': 5' (with the cards), or ': total 5' (indexes only)."""
+    w = side.w
+    if side.cards is None:
+        return "total %d" % w["total"]
+    terms = [side.term(i)[0] for i in side.remaining()]
+    for r in w["roles"]:
+        if r[0] != "steward" and r[1]:
+            terms.append("%s %d%s" % (role_name(r[0]), r[1], "x2" if r[2] else ""))
+    if not terms:
+        return "0"
+    if len(terms) == 1 and "x2" not in terms[0]:
+        return str(w["total"])
+    return "%s = %d" % (" + ".join(terms), w["total"])
+
+
+def side_words(side, other, holders, where, lost):
+    """'Support: 3 Coins pay Soldier 1 c2; ...; Soldiers count double (...): 2x2 + 1 = 5'."""
+    clauses = [c for c in (_pay(side, holders), _discarded(side), _kept(side), _roles(side, holders)) if c]
+    clauses += _doubling(side, other, where, lost)
+    if not clauses and not side.w["total"] and side.cards is not None and not side.cards:
+        return "%s: no cards: 0" % side.label
+    if not clauses:
+        return "%s: %s" % (side.label, _sum(side)) if side.cards is not None else "%s: total %d" % (
+            side.label, side.w["total"])
+    return "%s: %s: %s" % (side.label, "; ".join(clauses), _sum(side))
+
+
+# --- the events -------------------------------------------------------------------------
+
+def _compare(ev):
+    a, b = ev["support"]["total"], ev["oppose"]["total"]
+    if a > b and not ev["extra"]:
+        return "%d > %d, but the card's additional requirement does not hold" % (a, b)
+    if a > b:
+        return "%d > %d" % (a, b)
+    if a == b:
+        return "%d = %d: equal is failure" % (a, b)
+    return "%d < %d" % (a, b)
+
+
+def _event(before, after, ev, action):
+    act = action if isinstance(action, dict) and action.get("type") == "event" else {}
+    every = before["settings"].get("steward") == "all"
+    sup = Side("Support", ev["support"], act.get("support"), every)
+    opp = Side("Oppose", ev["oppose"], act.get("oppose"), every)
+    holders = before["roles"]
+    kind = ev["kind"]
+    if kind == "crisis":
+        head = "Crisis resolved."
+    else:
+        head = "%s played by %s on %s%s resolved." % (
+            "Intrigue" if kind == "intrigue" else "Overthrow", seat(ev.get("controller")),
+            "the King, " if ev.get("target") == before["king"] else "", seat(ev.get("target")))
+    parts = [head, side_words(sup, opp, holders, "remains on Oppose", "on Oppose") + ".",
+             side_words(opp, sup, holders, "remains on Support", "on Support") + "."]
+    word = {"crisis": "Crisis", "intrigue": "Intrigue", "overthrow": "Overthrow"}.get(kind, kind)
+    if ev["success"]:
+        if kind == "crisis":
+            n = len(before["annals"]) + 1
+            parts.append("The Crisis succeeds (%s): a Notable Triumph is written (Record %d of %d, Y3)." % (
+                _compare(ev), n, before["settings"]["annals"]))
+        else:
+            parts.append("The %s succeeds (%s): %s, who played it, enacts its effect%s." % (
+                word, _compare(ev), seat(ev.get("controller")),
+                " (the crown may pass: fall)" if kind == "overthrow" else ""))
+    else:
+        parts.append("The %s fails (%s)%s." % (word, _compare(ev), _failure(before) if kind == "crisis" else
+                                              ": nothing happens"))
+    if kind == "overthrow":
+        parts.append("An Overthrow was resolved: the round will end in Notable Violence (L21).")
+    return " ".join(parts)
+
+
+def _failure(before):
+    """What a failed Crisis does to the King (Y4)."""
+    king = before["king"]
+    if sum(before["damaged"][king]) >= 4:
+        return ": the King, %s, already has four Damaged Holdings and is Deposed (Y4)" % seat(king)
+    left = sum(before["holdings"][king])
+    if not left:
+        return ": the King, %s, has no Undamaged Holding left, so nothing more is Damaged (Y4)" % seat(king)
+    if left == 1:
+        return ": the King's last Undamaged Holding is Damaged (%s, Y4)" % seat(king)
+    if left == 2 or len([k for k in range(4) if before["holdings"][king][k]]) == 1:
+        return ": two of the King's Holdings are Damaged (%s has no choice, Y4)" % seat(king)
+    return ": two of the King's Holdings are Damaged; the King, %s, names them (G6)" % seat(king)
+
+
+def _record(before, after, ev):
+    kind, n, total = ev["kind"], ev["number"], after["settings"]["annals"]
+    name = RECORDS.get(kind, kind)
+    why = {"triumph": "a Crisis succeeded (Y3)",
+           "violence": "the round ends: an Overthrow was resolved or a Civil War fought in it (L21)",
+           "peace": "the round ends: no Crisis succeeded and there was no Overthrow or Civil War (L21)"}.get(kind, kind)
+    text = "A %s is written in the Annals of History, Record %d of %d: %s." % (name, n, total, why)
+    if n >= total:
+        return text + " The Annals are full: the game ends (L26)."
+    return text + " %s left." % plural(total - n, "Record")
+
+
+def _phase(before, after, ev):
+    step = ev["step"]
+    if step == "intrigue":
+        return "The Intrigue Phase: Intrigue cards are played at the table."
+    if step == "event":
+        return "The Event Phase: the King picks the order in which the Events are resolved."
+    if step == "reveal":
+        if after["heir"] is None:
+            text = "The game ends (L26): the King, %s, is a victor (there is no Heir)" % seat(after["king"])
+        else:
+            text = "The game ends (L26): the King, %s, and the Heir, %s, are victors" % (
+                seat(after["king"]), seat(after["heir"]))
+        wait = waiting(after)
+        if wait:
+            return text + "; %s show their Allegiance to see who else wins." % seats(wait)
+        return text + "."
+    return "The %s begins." % step.replace("_", " ")
+
+
+def _damage(before, after, ev):
+    s, kinds = ev["seat"], ev["kinds"]
+    if before["step"] == "damage":
+        text = "%s, the King, names %s to damage" % (_cap(seat(s)), _kinds(kinds))
+    elif len(kinds) == 1:
+        text = "%s, the King, has a single Undamaged Holding left (Y4: damage what is left): %s is Damaged" % (
+            _cap(seat(s)), KIND_NAMES[kinds[0]])
+    else:
+        text = "%s, the King, has no choice (Y4): %s are Damaged" % (_cap(seat(s)), _kinds(kinds))
+    text += "; %s." % _holdings_now(after, s)
+    if sum(after["damaged"][s]) >= 4:
+        text += " With four Damaged Holdings, another failed Crisis deposes them (Y4)."
+    return text
+
+
+def _await(before, after, ev):
+    king = after["king"]
+    have = ", ".join(["%s %d" % (KIND_NAMES[k], after["holdings"][king][k]) for k in range(4)
+                      if after["holdings"][king][k]])
+    return "%s, the King, names %d of their Undamaged Holdings to damage (G6); they hold %s." % (
+        _cap(seat(king)), ev["count"], have)
+
+
+def _holding(before, after, ev):
+    s, k, change = ev["seat"], ev["kind"], ev["change"]
+    name = KIND_NAMES[k]
+    if change == "gain":
+        text = "%s gains an Undamaged %s Holding" % (_cap(seat(s)), name)
+    elif change == "lose":
+        text = "%s loses %s %s Holding%s" % (_cap(seat(s)), "a Damaged" if ev.get("damaged") else "an Undamaged",
+                                             name, " (it had no Undamaged one, G10)" if ev.get("damaged") else "")
+    elif change == "damage":
+        text = "%s's %s Holding is Damaged" % (_cap(seat(s)), name)
+    else:
+        text = "%s's %s Holding is repaired" % (_cap(seat(s)), name)
+    return text + " (%s now %d Undamaged, %d Damaged)." % (name, after["holdings"][s][k], after["damaged"][s][k])
+
+
+def _heir(before, after, ev):
+    if ev["seat"] is None:
+        if before["heir"] is None:
+            return "There is still no Heir."
+        return "%s is no longer the Heir: there is no Heir." % _cap(seat(before["heir"]))
+    return "%s is named the Heir%s." % (_cap(seat(ev["seat"])), "" if before["heir"] is None else
+                                        " (in place of %s)" % seat(before["heir"]))
+
+
+def _role(before, after, ev):
+    r = ROLES.index(ev["role"])
+    had = before["roles"][r]
+    was = "the King" if had is None else seat(had)
+    if ev["seat"] is None:
+        return "The %s goes back to the King (from %s)." % (ROLE_NAMES[r], was)
+    return "%s takes the %s (from %s)." % (_cap(seat(ev["seat"])), ROLE_NAMES[r], was)
+
+
+def _fall(before, after, ev):
+    how = "Deposed" if ev["how"] == "deposed" else "Assassinated"
+    text = "%s, the King, is %s." % (_cap(seat(ev["king"])), how)
+    to = ev["successor"]
+    if to is None:
+        return text + (" There is no Heir: Civil War (L25). Each seat takes one Resource per Undamaged Holding and "
+                       "plays them face down for the seats; the highest total is crowned.")
+    if to == before["heir"]:
+        return text + " The Heir, %s, takes the crown and shows their Allegiance (L23)." % seat(to)
+    return text + " The crown passes to %s (an Intrigue effect, G9), who shows their Allegiance." % seat(to)
+
+
+def _civil_war(before, after, ev, action):
+    act = action if isinstance(action, dict) and action.get("type") == "civil_war" else {}
+    names = act.get("cards") or []
+    n = len(ev["seats"])
+    sides = [Side(seat(s), ev["seats"][s], names[s] if s < len(names) else None) for s in range(n)]
+    said = []
+    for s in range(n):
+        other = _Others([sides[o] for o in range(n) if o != s])
+        said.append(side_words(sides[s], other, before["roles"], "is played for another seat",
+                               "played for another seat") + ".")
+    totals = ["%s %d" % (seat(s), ev["seats"][s]["total"]) for s in range(n)]
+    tied, winner = ev["tied"], ev["winner"]
+    top = ev["seats"][winner]["total"] if winner is not None else 0
+    if len(tied) > 1:
+        end = "%s tie at %d: the former King, %s, picks %s, who takes the crown and the Heir card (L25)." % (
+            _cap(_and([seat(s) for s in tied])), top, seat(before["former"]), seat(winner))
+    else:
+        end = "%s has the highest total, %d, and takes the crown and the Heir card (L25)." % (_cap(seat(winner)), top)
+    return "Civil War, each seat's cards against all the others: %s Tally: %s. %s" % (
+        " ".join(said), ", ".join(totals), end)
+
+
+class _Others:
+    """Every other seat's cards in a Civil War, as one side for doubling (L25)."""
+
+    def __init__(self, sides):
+        self.sides = sides
+        self.w = {"roles": []}
+
+    def card_types(self):
+        out = set()
+        for s in self.sides:
+            out |= s.card_types()
+        return out
+
+    def discarded_types(self):
+        out = set()
+        for s in self.sides:
+            out |= s.discarded_types()
+        return out
+
+
+def _accede(before, after, ev):
+    s, side = ev["seat"], ev["side"]
+    shows = "the Chaos Agent" if side == "chaos" else "a %s Allegiance" % face(side)
+    if side == "chaos" and before["war"]:
+        return "%s shows %s: crowned by a Civil War, they win alone at once (L25)." % (_cap(seat(s)), shows)
+    text = "%s shows %s and takes the crown; the King card faces %s%s." % (
+        _cap(seat(s)), shows, face(ev["face"]), " (their pick, L23)" if side == "chaos" else " (L23)")
+    back = [ROLE_NAMES[r] for r in range(4) if before["roles"][r] == s]
+    if back:
+        text += " The %s they held go%s back to the King (L24)." % (_and(back), "es" if len(back) == 1 else "")
+    if before["former"] is not None and before["former"] != s:
+        text += " The old King, %s, draws a new random Allegiance;" % seat(before["former"])
+        return text + " the new King has no Heir yet."
+    return text + " The new King has no Heir yet."
+
+
+def _round(before, after, ev):
+    if before["violence"]:
+        why = "it ended in Violence"
+    elif not before["triumphs"]:
+        why = "it ended in Peace"
+    else:
+        why = "%s succeeded and there was no Violence, so nothing more is written, L21" % (
+            "a Crisis" if before["triumphs"] == 1 else "%d Crises" % before["triumphs"])
+    return "--- Round %d is over (%s). Round %d: the Resource Phase (the King names the Heir, gives out Roles) ---" % (
+        before["round"], why, ev["round"])
+
+
+def _shown(before, after, ev):
+    s, side, ambition = ev["seat"], ev["side"], ev.get("ambition")
+    if side == "chaos":
+        return "%s shows the Chaos Agent." % _cap(seat(s))
+    if ambition is None:
+        return "%s shows a %s Allegiance with no Ambition." % (_cap(seat(s)), face(side))
+    return "%s shows a %s Allegiance, Ambition %s." % (_cap(seat(s)), face(side), role_name(ambition))
+
+
+def _over(before, after, ev):
+    w = ev["winners"]
+    if ev["ending"] == "chaos":
+        return "The game is over: %s, a Chaos Agent crowned by a Civil War, wins alone (L25)." % seats(w)
+    why = reasons(after)
+    won = ["%s (%s)" % (seat(s), text) for s, ok, text, _ in why if ok]
+    lost = ["%s (%s)" % (seat(s), text) for s, ok, text, _ in why if not ok]
+    text = "The game is over with %s in the Annals. Victor%s: %s." % (
+        plural(len(after["annals"]), "Record"), "s" if len(w) > 1 else "", "; ".join(won) or seats(w))
+    if lost:
+        text += " Not victors: %s." % "; ".join(lost)
+    return text
+
+
+# event tag -> sentence(before, after, event[, action]); every tag flow.fold knows
+TELL = {
+    "phase": _phase,
+    "event": _event,
+    "record": _record,
+    "damage": _damage,
+    "await": _await,
+    "holding": _holding,
+    "heir": _heir,
+    "role": _role,
+    "fall": _fall,
+    "civil_war": _civil_war,
+    "accede": _accede,
+    "round": _round,
+    "shown": _shown,
+    "over": _over,
+}
+WITH_ACTION = ("event", "civil_war")
+
+
+def one(before, after, ev, action=None):
+    """The sentence(s) for one event, `before` and `after` the states around it."""
+    tell = TELL.get(ev["t"])
+    if tell is None:
+        return generic(ev)
+    if ev["t"] in WITH_ACTION:
+        return tell(before, after, ev, action)
+    return tell(before, after, ev)
+
+
+def lines(before, events, action=None):
+    """Plain sentences for `events`, which followed the state `before` (not modified); `action`,
+    the action that made them if known, names the cards of a working."""
+    from chancery import narrate
+
+    return narrate.each("yes_your_grace", before, events, lambda a, b, ev: one(a, b, ev, action), generic)

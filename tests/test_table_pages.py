@@ -1,0 +1,77 @@
+"""A game's own page on the table's display (its back key at the top of the table's menu):
+The Council's chips and traitor chips, Yes, Your Grace's last working; both within the
+display's 16 x 8 characters."""
+
+from firmware.journal import Journal
+from firmware.table import Table
+
+TABLE = 5
+
+
+def table(folder, game, settings):
+    return Table(Journal(str(folder)), lambda kind, body: None, lambda n: b"\x07" * n, game, settings, "t").boot()
+
+
+def fits(screen):
+    return len(screen) <= 8 and all(len(line) <= 16 for line in screen)
+
+
+def test_the_councils_chips_and_traitors_on_the_display(tmp_path):
+    t = table(tmp_path, "the_council", {"players": 3})
+    t.act({"type": "draft", "seat": 0, "cards": ["Ace of Moons", "Author", "Journey", "Mountain", "Huntress"]})
+    t.act({"type": "draft", "seat": 1, "cards": ["Ace of Suns", "Desert", "Painter", "Sailor", "Bard"]})
+    t.act({"type": "draft", "seat": 2, "cards": ["Ace of Waves", "Origin", "Savage", "Battle", "Sea"]})
+    t.act({"type": "event", "card": "Mill"})
+    t.act({"type": "bid", "seat": 0, "Waves": 1})
+    screen = t.key(TABLE, "back")[0]
+    # seat 0: Ace (Moons), Author (Moons, Knots), Journey (Moons, Waves), Mountain (Moons, Suns),
+    # Huntress (Moons): 5 Moons, 1 Suns, 1 Waves, 1 Knots; its Waves chip is bid (spent, T2)
+    assert screen[0] == "S  M S W L Y K T" and screen[1] == "0  5 1 0 0 0 1 0", screen
+    assert screen[4] == "Mill" and screen[5] == "bid 1 need 8" and fits(screen)
+    assert t.key(TABLE, "down")[0] != screen  # any other key: the menu again
+
+
+def test_a_calculators_working_on_the_display(tmp_path):
+    t = table(tmp_path, "yes_your_grace", {"players": 3})
+    t.act({"type": "next"})
+    t.act({"type": "next"})
+    # 1 Coin pays the Soldier costing 1; the one costing 0 is kept; both double against a Spy (L18)
+    t.act({"type": "event", "kind": "crisis", "support": ["Soldier 3 c1", "Soldier 2 c0", "Coin 1"],
+           "oppose": ["Spy 2 c0"]})
+    screen = t.key(TABLE, "back")[0]
+    assert screen[:4] == ["crisis ok", "S total 10 c1", "S pay 0", "S off - x2 0,1"], screen
+    assert screen[4:7] == ["O total 2 c0", "O pay -", "O off - x2 -"]
+    assert screen[-1] == "Annals 1/12 T" and fits(screen)
+
+
+class TablePlayer:
+    """Presses the table's keys, reading only the screens (tests/menu_player.py)."""
+
+    def __init__(self, t):
+        import menu_player
+
+        class Player(menu_player.MenuPlayer):
+            def press(self, k):
+                return t.key(TABLE, k)
+
+        self.p = Player(None)
+        self.p.key("down")  # the first press opens the table's menu
+
+
+def test_a_calculators_event_entered_on_the_boards_menus_alone(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from shared_rules import engine
+
+    t = table(tmp_path, "yes_your_grace", {"players": 3})
+    t.act({"type": "next"})
+    t.act({"type": "next"})
+    target = {"type": "event", "kind": "crisis", "support": ["Soldier 3 c1", "Soldier 2 c0", "Coin 1"],
+              "oppose": ["Spy 2 c0"]}
+    schema = [s for s in engine.game_module("yes_your_grace").legal(t.state, None) if s["type"] == "event"][0]
+    player = TablePlayer(t).p
+    index = player.enter(schema, target)
+    assert index == 2 and t.state["last"]["support"]["total"] == 10 and t.state["annals"] == ["triumph"]
+    assert player.keys < 200, player.keys
+    assert t.key(TABLE, "back")[0][:2] == ["crisis ok", "S total 10 c1"]
