@@ -73,7 +73,10 @@ class SimBoard:
             self.open_pty()
         env = dict(os.environ)
         env.update(self.extra_env)
-        env["MICROPYPATH"] = os.pathsep.join([".frozen"] + self.code_path)
+        # relative to the board's folder (its working directory) where that is shorter: each
+        # module's file name is interned for good, and a real board's are short ("/lib/...")
+        code = [_shorter(p, self.data_dir) for p in self.code_path]
+        env["MICROPYPATH"] = os.pathsep.join([".frozen"] + code)
         env["PYTHONHASHSEED"] = "0"
         cmd = [self.micropython]
         if self.heap:
@@ -159,3 +162,12 @@ def _relay(a, b):
                 os.close(fd)
             except OSError:
                 pass
+
+
+def _shorter(path, cwd):
+    """`path` relative to `cwd` if that is shorter (and they share a drive), else as given."""
+    try:
+        rel = os.path.relpath(path, cwd)
+    except ValueError:
+        return path
+    return rel if len(rel) < len(path) else path
