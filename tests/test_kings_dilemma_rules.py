@@ -271,3 +271,14 @@ def test_random_playouts_from_legal_end_or_refuse_cleanly(seed):
         assert min(s["power"]) >= 0 and min(s["coins"]) >= 0 and s["middle"] >= 0
     assert g.is_over(m["state"]), m["state"]["step"]
     assert len(m["state"]["scores"]) == players and m["state"]["winners"]
+
+
+def test_the_sealed_votes_ballot_says_nothing_of_the_houses_power():
+    """The ballot a sealed vote opens is in the log: nothing in it may depend on the Power
+    behind the Houses' screens (its count's bound is fixed, not the largest Power)."""
+    events = []
+    for power in ([8, 8, 8], [8, 13, 2]):
+        m = engine.new_match(GAME, {"players": 3, "voting": "sealed", "power": power}, 2)
+        entry = engine.apply(m, {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+        events.append([e for e in entry["events"] if e["t"] == "ballot_opened"])
+    assert events[0] == events[1] and events[0][0]["max"] == 99

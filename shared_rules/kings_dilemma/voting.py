@@ -32,7 +32,7 @@ def start(state, emit):
         ballot.decide(state, {"type": "ballot_open", "question": "Vote of the Council",
                               "options": ["aye", "gather", "nay", "moderate"], "counted": ["aye", "nay"],
                               "voters": list(range(state["settings"]["players"])),
-                              "max": max(max(state["power"]), 1)}, emit)
+                              "max": 99}, emit)  # not the Houses' Power: that is behind their screens
 
 
 def sealed(state, emit):
