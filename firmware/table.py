@@ -85,7 +85,15 @@ class Table:
         defaults for those not given); refused, with nothing changed, if either is
         unknown or a setting is out of its domain. The host hears the new welcome."""
         game, settings = move.get("game"), move.get("settings", {})
-        engine.settings_for(engine.game_module(game), settings)  # raises RuleError: nothing moved yet
+        switch = game != self.game and game in engine.games.GAMES
+        if switch:
+            _forget(self.game)  # room for the other game's code (imported again if this is refused)
+        try:
+            engine.settings_for(engine.game_module(game), settings)  # raises RuleError: nothing moved yet
+        except MemoryError:
+            if switch:  # two games' code at once: let the new one go, the board plays on with its game
+                _forget(game)
+            raise
         self.setup = None
         self.ballot_box = None
         self.held = {}
@@ -206,6 +214,9 @@ class Table:
         if move["type"] == "new_game":
             if self.setup is None:  # the game chosen: its settings next
                 self.setup = move["game"]
+                if self.setup != self.game:
+                    g = None  # this call's own hold on the game's code
+                    _forget(self.game)  # room for the other game's code; imported again if it stays
                 return menu.start(self.state, seat), None
             move = {"game": self.setup, "settings": move}
             move["settings"].pop("type")
@@ -213,7 +224,7 @@ class Table:
                 self.start(move)
             except RuleError as e:
                 return ["Not allowed:", e.code[:16]], None
-            return ["new game", self.game], None
+            return ["new_game", self.game], None
         index, refused = self.pad_act(move, seat)
         return refused or menu.start(self.state, seat), index
 
@@ -311,3 +322,19 @@ def _int(data):
     for b in data:
         out = (out << 8) | b
     return out
+
+
+def _forget(game):
+    """Let the code of `game` go (its modules, and the package's hold on them), so that a
+    board choosing another game has the room to load it: two games' code at once is
+    more than a board's heap. Its strings stay interned; that cannot be undone."""
+    import sys
+
+    import shared_rules
+
+    prefix = "shared_rules." + game  # no game's name begins another's
+    for name in [m for m in sys.modules if m.startswith(prefix)]:
+        del sys.modules[name]
+    if hasattr(shared_rules, game):
+        delattr(shared_rules, game)
+    gc.collect()

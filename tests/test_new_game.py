@@ -56,7 +56,7 @@ def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
             break
         screen = t.key(TABLE, "select")[0]
     screen = t.key(TABLE, "select")[0]
-    assert screen == ["new game", "kings_dilemma"], screen
+    assert screen == ["new_game", "kings_dilemma"], screen
     assert t.game == "kings_dilemma" and t.count == 0 and t.setup is None
     assert t.header["settings"]["players"] == 3 and t.header["settings"]["voting"] == "sealed"
     assert os.path.exists(tmp_path / "prev.jsonl")  # the old game, whole

