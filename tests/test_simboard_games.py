@@ -14,10 +14,10 @@ from shared_rules import canon, engine, wire
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
-import random_game  # noqa: E402
+import sim_play  # noqa: E402
 
-# (game, settings, heap): measured, these boards need about 96K (The King's Dilemma's sealed
-# vote), 94K (The Council) and 90K (Yes, Your Grace); so close to their need an action can
+# (game, settings, heap): measured (tools/bench_board.py), these boards need about 94-96K (The
+# King's Dilemma's sealed vote, The Council) and 90K (Yes, Your Grace); so close to their need an action can
 # take seconds of collecting on a loaded machine, and the first two run at 104K (the
 # needs are in the README's status)
 GAMES = [
@@ -27,53 +27,22 @@ GAMES = [
 ]
 
 
-def ballot_cast(rnd, b):
-    """A cast with its choice (the board keeps it in its private box) for the next voter."""
-    seat = [s for s in b["voters"] if s not in b["voted"]][0]
-    if b.get("multi"):
-        move = {"type": "ballot_cast", "choice": [o for o in b["options"] if rnd.below(3) == 0]}
-    else:
-        move = {"type": "ballot_cast", "choice": rnd.pick(b["options"])}
-        if move["choice"] in (b.get("counted") or []):
-            move["count"] = 1 + rnd.below(b["max"])
-    return move, seat
-
-
 @pytest.mark.parametrize("game, settings, heap", GAMES, ids=[g for g, _, _ in GAMES])
 def test_a_game_over_the_link_within_the_boards_budget(game, settings, heap, firmware_build, micropython, tmp_path):
     players = settings.pop("players", 3)
     board = SimBoard(data_dir=str(tmp_path / "flash"), game=game, players=players, settings=settings,
                      heap=heap, micropython=micropython, code_path=[firmware_build])
     port = board.open_pty()
-    rnd = random_game.Draw(5)
     g = engine.game_module(game)
     with board:
         link = Link(port)
         link.open()
         board.start()
         link.hello(wait=10.0)
-        accepted = 0
-        for _ in range(600):
-            state = link.mirror.match["state"]
-            if g.is_over(state):
-                break
-            b = state.get("ballot")
-            if b is not None and b["open"]:
-                move, seat = ballot_cast(rnd, b)
-            else:
-                offered = g.legal(state, None)
-                move, seat = random_game.action(rnd, rnd.pick(offered), players, g.card_names(state)), None
-            before = canon.digest(state)
-            try:
-                kind, body = link.act(move, seat)
-            except LinkError as e:
-                raise AssertionError("%s after %d actions (%r): %s" % (e, accepted, move, board.stderr_text()[-2000:]))
-            assert kind in (wire.OK, wire.ERROR), (kind, body, board.stderr_text()[-2000:])
-            if kind == wire.ERROR:
-                assert body["code"] != "no_memory", board.stderr_text()[-2000:]
-                assert canon.digest(link.mirror.match["state"]) == before
-            else:
-                accepted += 1
+        try:
+            accepted = sim_play.play_to_end(link, 5)
+        except (AssertionError, LinkError) as e:
+            raise AssertionError("%s: %s" % (e, board.stderr_text()[-2000:]))
         state = link.mirror.match["state"]
         assert g.is_over(state) and accepted > 5, (accepted, state.get("step"))
         link.hello()

@@ -10,7 +10,10 @@
 - the smallest heap with which the simulated board plays a whole 4-seat
   game, with the actions sent over the link, and with every action entered by
   virtual button presses on the board's own menus (bisection; MicroPython's GC
-  is conservative, so the figures move by a kilobyte or two between runs).
+  is conservative, so the figures move by a kilobyte or two between runs);
+- the same for each other game, 3 seats, played at random over the link to its
+  end with its sealed ballots cast through the board (tests/sim_play.py): The
+  King's Dilemma's sealed vote, The Council, Yes, Your Grace.
 """
 
 import argparse
@@ -25,6 +28,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 
 import gate_harness  # noqa: E402
 import playout  # noqa: E402
+import sim_play  # noqa: E402
 from menu_player import play_by_presses  # noqa: E402
 
 from chancery import micropython as mp  # noqa: E402
@@ -33,9 +37,17 @@ from chancery.logbook import Logbook  # noqa: E402
 from chancery.simboard import SimBoard  # noqa: E402
 from shared_rules import engine, wire  # noqa: E402
 
+# the other games as tests/test_simboard_games.py plays them
+OTHER_GAMES = [
+    ("kings_dilemma", {"voting": "sealed", "time_counter": 4, "death_space": 4}),
+    ("the_council", {"events": 2}),
+    ("yes_your_grace", {"annals": 4}),
+]
 
-def start(code, data, heap, players=4, seed=7):
-    board = SimBoard(data_dir=data, players=players, seed=seed, heap=heap, code_path=[code])
+
+def start(code, data, heap, players=4, seed=7, game="chancellors", settings=None):
+    board = SimBoard(data_dir=data, game=game, players=players, seed=seed, heap=heap, code_path=[code],
+                     settings=settings)
     link = Link(board.open_pty())
     link.open()
     board.start()
@@ -121,6 +133,26 @@ def smallest_heap(code, by_presses=False):
     return gate_harness.smallest_heap(plays, 64, 192)
 
 
+def smallest_heap_of(code, game, settings):
+    """The smallest heap in which the board plays `game` at random over the link to its end."""
+    def plays(heap):
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                board, link = start(code, data, heap, players=3, game=game, settings=settings)
+            except Exception:
+                return False
+            try:
+                sim_play.play_to_end(link, 5)
+                return engine.game_module(game).is_over(link.mirror.match["state"])
+            except Exception:
+                return False
+            finally:
+                link.close()
+                board.stop()
+
+    return gate_harness.smallest_heap(plays, 64, 192)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--presses", type=int, default=200)
@@ -131,6 +163,7 @@ def main(argv=None):
         rate, lost, frames = ingest_rate()
         heap = smallest_heap(code)
         heap_presses = smallest_heap(code, by_presses=True)
+        others = [(game, smallest_heap_of(code, game, dict(settings))) for game, settings in OTHER_GAMES]
     print("## Simulated board and link benchmark\n")
     print("| measure | value |")
     print("|---|---|")
@@ -142,6 +175,9 @@ def main(argv=None):
           % ("%dK" % heap if heap else "over 192K"))
     print("| smallest heap: the same by virtual button presses through the board's menus | %s |"
           % ("%dK" % heap_presses if heap_presses else "over 192K"))
+    for game, heap in others:
+        print("| smallest heap: %s, 3 seats, at random over the link to its end | %s |"
+              % (game, "%dK" % heap if heap else "over 192K"))
     print("\nCommand: .venv/bin/python tools/bench_board.py %s" % " ".join(argv if argv is not None else sys.argv[1:]))
     return 0
 
