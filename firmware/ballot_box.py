@@ -45,16 +45,13 @@ class BallotBox:
             box = json.loads(r[1])
             self.n, self.choices = box["n"], box["choices"]
 
-    def _save(self):
-        self.journal._tmp(BOX, "b", {"n": self.n, "choices": self.choices})
-        _replace(self.journal._p(BOX + ".tmp"), self.journal._p(BOX))
-
     def put(self, n, seat, choice):
         """Keep `seat`'s choice in ballot n (a newer ballot empties the box first)."""
         if n != self.n:
             self.n, self.choices = n, {}
         self.choices[str(seat)] = choice
-        self._save()
+        self.journal._tmp(BOX, "b", {"n": self.n, "choices": self.choices})  # whole, then renamed over
+        _replace(self.journal._p(BOX + ".tmp"), self.journal._p(BOX))
 
     def reveal(self, ballot):
         """The ballot_reveal action for the state's ballot: each voter's choice, None

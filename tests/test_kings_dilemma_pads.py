@@ -44,7 +44,7 @@ def test_the_five_player_vote_by_pad_presses(tmp_path):
                (2, "down"), (2, "long_down"),                      # Armin adds 1
                (3, "up"), (3, "back")]                             # Diana adds her last
     screens = [t.key(pad, key)[0] for pad, key in presses]
-    assert screens[9] == ["S4 8 Power", "NAY 3", "hold to vote"]  # Frances counts her Power on the pad
+    assert screens[9] == ["S4", "NAY 3", "hold to vote"]  # Frances counts on the pad (her Power is not shown)
     assert t.state["step"] == "side" and canon.digest(t.state) == canon.digest(expected["state"])
 
 
@@ -66,7 +66,7 @@ def test_keys_on_a_first_turn():
 
 def test_keys_on_a_later_turn_and_out_of_turn():
     s = state_at_turn("nay")
-    assert pads.pad(s, 1, "back", None) == (["S1 8 Power", "you voted NAY", "add to it only"], None, None)
+    assert pads.pad(s, 1, "back", None) == (["S1", "you voted NAY", "add to it only"], None, None)
     assert pads.pad(s, 1, "up", None)[1] is None  # the other side: nothing sent
     assert pads.pad(s, 1, "long_down", {"side": "nay", "power": 3})[1] == {"type": "add", "power": 3}
     assert pads.pad(s, 1, "select", None)[1] == {"type": "stay"}
@@ -109,3 +109,13 @@ def test_a_sealed_vote_on_the_pads_shows_nothing_until_all_have_voted(tmp_path):
     assert (s["step"], s["side"], s["leader"], s["moderator"], s["middle"]) == ("outcome", "nay", 1, 2, 8)
     assert s["power"] == [8, 3, 8] and s["coins"] == [10, 10, 11]
     assert canon.digest(t5.state) != canon.digest(t4.state)
+
+
+def test_a_houses_pad_shows_the_same_whatever_power_it_has():
+    """The display is the whole table's: a House's pad never shows the Power behind its screen."""
+    for choice in ("", "aye"):
+        screens = []
+        for power in (8, 3):
+            s = state_at_turn(choice, power)
+            screens.append([pads.pad(s, 1, k, None)[0] for k in ("up", "down", "back")])
+        assert screens[0] == screens[1], screens

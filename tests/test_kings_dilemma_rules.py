@@ -12,7 +12,7 @@ import os
 import pytest
 import scenario_checks
 
-from shared_rules import engine, schema, texts
+from shared_rules import canon, engine, schema, texts
 from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma import dilemma, scoring
 from shared_rules.kings_dilemma import texts as kd_texts
@@ -132,19 +132,28 @@ def test_views_hide_other_houses_pools_until_the_end():
     assert "rng" not in g.view(m["state"], None)
 
 
-def test_legal_narrows_to_what_the_house_may_do():
-    m = new({"players": 3, "power": [0, 8, 8]})
+def test_legal_actions_and_refusals_say_nothing_of_hidden_power_or_coins():
+    """What a House may do, as the menus on the table's display and the host list it, is the
+    same whatever Power and Coins are behind the screens; so is a refusal's detail (it goes
+    over the link and to the mirror). The rules still refuse what a House cannot do (R6)."""
     g = engine.game_module(GAME)
-    assert [a["type"] for a in g.legal(m["state"], None)] == ["roll", "coins"]
+    seen = []
+    for power, coins in (([0, 8, 8], [10, 10, 10]), ([5, 8, 8], [0, 3, 10])):
+        m = new({"players": 3, "power": power, "coins": coins})
+        engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
+        with pytest.raises(RuleError) as e:
+            engine.apply(m, {"type": "vote", "side": "aye", "power": 6})
+        seen.append((canon.encode([g.legal(m["state"], s) for s in (None, 0, 1)]), e.value.code,
+                     canon.encode(e.value.detail)))
+    assert seen[0] == seen[1] and seen[0][1] == "not_enough_power"
+    m = new({"players": 3, "power": [0, 8, 8]})
     engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
-    types = [a["type"] for a in g.legal(m["state"], 0)]
-    assert types == ["pass", "coins"]  # R6: no Power, only pass
-    assert [a["type"] for a in g.legal(m["state"], 1)] == ["coins"]
+    assert [a["type"] for a in g.legal(m["state"], 0)] == ["vote", "pass", "coins"]
+    with pytest.raises(RuleError):  # R6: with no Power, House 0 may only pass
+        engine.apply(m, {"type": "vote", "side": "aye", "power": 1})
+    assert [a["type"] for a in g.legal(m["state"], 1)] == ["coins"]  # not House 1's turn
     engine.apply(m, {"type": "pass", "kind": "moderate"})
-    ours = g.legal(m["state"], 1)
-    vote = schema.find(ours, "vote")
-    assert vote["params"][1]["domain"] == {"kind": "int", "min": 1, "max": 8}
-    assert schema.find(ours, "pass")["params"][0]["domain"]["values"] == ["gather"]
+    assert schema.find(g.legal(m["state"], 1), "pass")["params"][0]["domain"]["values"] == ["gather"]
 
 
 def test_every_legal_schema_accepts_some_action():
@@ -154,6 +163,7 @@ def test_every_legal_schema_accepts_some_action():
     engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
     for a in g.legal(m["state"], None):
         act = {"type": a["type"]}
+        seats = [1, 0]  # two seats in one action (who gives, who takes) are two Houses
         for p in a["params"]:
             d = p["domain"]
             if d["kind"] == "int":
@@ -161,7 +171,7 @@ def test_every_legal_schema_accepts_some_action():
             elif d["kind"] == "enum":
                 act[p["name"]] = d["values"][0]
             elif d["kind"] == "seat":
-                act[p["name"]] = 1
+                act[p["name"]] = seats.pop(0)
         engine.step(GAME, m["state"], act)
 
 
@@ -267,3 +277,19 @@ def test_the_sealed_votes_ballot_says_nothing_of_the_houses_power():
         entry = engine.apply(m, {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
         events.append([e for e in entry["events"] if e["t"] == "ballot_opened"])
     assert events[0] == events[1] and events[0][0]["max"] == 99
+
+
+def test_a_ballot_the_table_holds_during_the_open_vote_is_not_the_vote():
+    """A table may hold a sealed ballot of its own at any time: revealed during the rulebook's
+    open vote, it is a ballot's result, not the Council's vote."""
+    m = engine.new_match(GAME, {"players": 3}, 2)
+    for act in ({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"},
+                {"type": "ballot_open", "question": "Break for tea?", "options": ["yes", "no"]},
+                {"type": "ballot_cast", "seat": 0}, {"type": "ballot_cast", "seat": 1},
+                {"type": "ballot_cast", "seat": 2}):
+        engine.apply(m, act)
+    entry = engine.apply(m, {"type": "ballot_reveal", "choices": ["yes", "no", "yes"]})
+    assert [e["t"] for e in entry["events"]] == ["ballot_revealed"]
+    s = m["state"]
+    assert s["step"] == "vote" and s["ballot"]["result"]["counts"] == [2, 1]
+    engine.apply(m, {"type": "vote", "side": "aye", "power": 1})  # the open vote goes on

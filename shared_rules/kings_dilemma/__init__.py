@@ -43,9 +43,6 @@ NAME = "kings_dilemma"
 # vote would be a sealed ballot, whose choices never enter the log before the reveal.
 LOG_PUBLIC = True
 
-_HIDDEN = {"power": 1, "coins": 1}
-
-
 def dice_wanted(state):
     """Five dice at setup, one per Resource marker's random side (L781-783)."""
     return state["pending"] if state["step"] == "roll" else 0
@@ -66,7 +63,7 @@ def view(state, seat=None):
     for key in state:
         if key == "rng":
             continue
-        if key in _HIDDEN and not over:
+        if (key == "power" or key == "coins") and not over:  # behind the screens
             pools = state[key]
             out[key] = [pools[s] if s == seat else None for s in range(len(pools))]
         else:
@@ -94,8 +91,9 @@ def is_over(state):
 
 def ballot(state, act, emit):
     """After each sealed-ballot action (engine): the sealed vote revealed is played
-    as the Vote of the Council (voting.sealed)."""
-    if act["type"] == "ballot_reveal" and state["step"] == "vote":
+    as the Vote of the Council (voting.sealed). Any other ballot the table holds (one
+    it opened during the open vote) is its own business."""
+    if act["type"] == "ballot_reveal" and state["step"] == "vote" and state["settings"]["voting"] == "sealed":
         from shared_rules.kings_dilemma import voting
 
         voting.sealed(state, emit)

@@ -5,7 +5,7 @@
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.kings_dilemma.actions import RESOURCES as RES
+from shared_rules.kings_dilemma.actions import RESOURCES
 
 
 def clamp(x, length):
@@ -52,7 +52,7 @@ def outcome(state, act, emit):
             raise RuleError("bad_outcome", {"why": "zero", "index": i})
     s = state["settings"]
     for i in range(len(res)):
-        r = RES.index(res[i])
+        r = RESOURCES.index(res[i])
         d = amounts[i]
         pos, side, marker, size = momentum_step(state["resources"][r], state["momentum"][r],
                                                 state["marker"][r], d, s["resource_track"], s["edge_momentum"])

@@ -52,23 +52,18 @@ def _roll(state, act, emit):
     voting.start(state, emit)
 
 
-def _coins(state, act, emit):
-    """Bargaining (L1932-1942, R16): only Coins change hands, any time."""
-    giver, taker, amount = act["giver"], act["taker"], act["amount"]
-    if giver == taker:
-        raise RuleError("same_house", {"seat": giver})
-    have = state["coins"][giver]
-    if amount > have:
-        raise RuleError("not_enough_coins", {"seat": giver, "have": have, "asked": amount})
-    emit({"t": "coins", "giver": giver, "taker": taker, "amount": amount})
-
-
 def decide(state, act, emit):
     kind = act["type"]
     if state["step"] == "over":
         raise RuleError("game_over", {"now": situation(state)})
-    if kind == "coins":
-        _coins(state, act, emit)
+    if kind == "coins":  # bargaining (L1932-1942, R16): only Coins change hands, any time
+        giver, taker, amount = act["giver"], act["taker"], act["amount"]
+        if giver == taker:
+            raise RuleError("same_house", {"seat": giver})
+        have = state["coins"][giver]
+        if amount > have:
+            raise RuleError("not_enough_coins", {"seat": giver, "asked": amount})  # not how many it has
+        emit({"t": "coins", "giver": giver, "taker": taker, "amount": amount})
         return
     if state["step"] != _STEPS[kind]:
         raise RuleError("wrong_step", {"what": kind, "now": situation(state)})

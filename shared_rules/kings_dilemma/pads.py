@@ -4,8 +4,9 @@
 
 On the House's voting turn (state["turn"]):
 - AYE or NAY: one Power more on that side each press, held on the pad (not
-  yet an action: the count shows on the display); pressing the other side
-  starts its count afresh;
+  yet an action: the count shows on the display, never the Power the House
+  has, which is behind its screen); pressing the other side starts its count
+  afresh;
 - holding AYE or NAY: the vote, or on a later turn the addition, of the
   Power counted (one if none was counted), L1743-1769, L1926-1930;
 - PASS: pass and gather Power on a first turn (L1843-1847), stay on a later
@@ -21,10 +22,6 @@ seat between presses ({"side", "power"} or None).
 """
 
 
-def _title(seat, state):
-    return "S%d %d Power" % (seat, state["power"][seat])
-
-
 def pad(state, seat, key, held):
     if state["step"] != "vote" or seat is None or state["turn"] != seat:
         return None
@@ -33,10 +30,10 @@ def pad(state, seat, key, held):
     if key in ("up", "down", "back", "long_down"):  # back: up held (a seat pad has no back button)
         side = "aye" if key == "up" or key == "back" else "nay"
         if not first and side != mine:  # L1926: a House cannot change its choice
-            return [_title(seat, state), "you voted " + mine.upper(), "add to it only"], None, held
+            return ["S%d" % seat, "you voted " + mine.upper(), "add to it only"], None, held
     if key == "up" or key == "down":
         n = held["power"] + 1 if held and held["side"] == side else 1
-        return [_title(seat, state), "%s %d" % (side.upper(), n), "hold to vote"], None, {"side": side, "power": n}
+        return ["S%d" % seat, "%s %d" % (side.upper(), n), "hold to vote"], None, {"side": side, "power": n}
     if key == "back" or key == "long_down":
         n = held["power"] if held and held["side"] == side else 1
         if first:

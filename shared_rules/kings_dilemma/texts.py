@@ -63,8 +63,8 @@ TEXTS = {
                              "stay, or does nothing if it passed (L1926-1927)" % (d["seat"], d["choice"].upper()),
     "no_choice_yet": lambda d: "House %d has not voted yet: its first turn is vote or pass, not %s" % (
         d["seat"], _WHAT.get(d["what"], d["what"])),
-    "not_enough_power": lambda d: "House %d has %d Power behind its screen, not %d" % (
-        d["seat"], d["have"], d["asked"]),
+    "not_enough_power": lambda d: "House %d has not %d Power behind its screen (how much it has stays "
+                                  "behind the screen)" % (d["seat"], d["asked"]),
     "moderator_taken": lambda d: "House %d already passed to become Moderator in this vote; pass and gather "
                                  "instead (L1892-1896)" % d["by"],
     "not_moderator": lambda d: "only the Moderator, House %d, decides this (House %d asked)" % (
@@ -72,7 +72,8 @@ TEXTS = {
     "not_tied": lambda d: "House %d is not among the tied top investors of the winning side: %s" % (
         d["seat"], seats(d["tied"])),
     "same_house": lambda d: "House %d cannot give Coins to itself" % d["seat"],
-    "not_enough_coins": lambda d: "House %d has %d Coins, not %d" % (d["seat"], d["have"], d["asked"]),
+    "not_enough_coins": lambda d: "House %d has not %d Coins (how many it has stays behind its screen)" % (
+        d["seat"], d["asked"]),
     "bad_outcome": _bad_outcome,
     "bad_record": lambda d: "a sticker needs its resource (its Chronicle row) and its sign (positive or negative)",
 }

@@ -28,20 +28,15 @@ def _ints(lo, hi):
 
 
 def _vote_actions(state, by, who):
-    have = state["power"][who]
-    out = []
+    """The voting House's actions. Their Power is the schema's whole range, not what the
+    House has: a menu on the table's display, or the host's list, would show that (the
+    rules refuse more than it has, R6 included, and the refusal does not say how much)."""
     if state["choice"][who] == "":
-        if have > 0:  # R6: with no Power a House may only pass
-            out.append(_narrow(by["vote"], {"power": _ints(1, have)}))
         kinds = ["gather"]
         if "moderate" not in state["choice"]:
             kinds.append("moderate")
-        out.append(_narrow(by["pass"], {"kind": {"kind": "enum", "values": kinds}}))
-    else:
-        if have > 0:
-            out.append(_narrow(by["add"], {"power": _ints(1, have)}))
-        out.append(by["stay"])
-    return out
+        return [by["vote"], _narrow(by["pass"], {"kind": {"kind": "enum", "values": kinds}})]
+    return [by["add"], by["stay"]]
 
 
 def legal(state, seat=None):
@@ -71,9 +66,5 @@ def legal(state, seat=None):
     else:
         out.append(by["record"])
         out.append(by["place"])
-    coins = state["coins"]
-    rich = [s for s in range(n) if coins[s] > 0]
-    if rich:
-        out.append(_narrow(by["coins"], {"giver": {"kind": "int", "min": 0, "max": n - 1, "among": rich},
-                                         "amount": _ints(1, max(coins))}))
+    out.append(by["coins"])  # any House, any amount: who has how many Coins is behind the screens
     return out

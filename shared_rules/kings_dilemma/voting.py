@@ -10,8 +10,6 @@ at every seat passed over, as if each had taken its empty turn.
 
 from shared_rules.errors import RuleError
 
-PASSES = tuple(["gather", "moderate"])
-
 
 def pred(state, seat):
     n = state["settings"]["players"]
@@ -77,7 +75,7 @@ def _end_of_turn(state, emit, seat):
             _resolve(state, emit)
             return
         q = (q + 1) % n
-        if state["choice"][q] not in PASSES:
+        if state["choice"][q] != "gather" and state["choice"][q] != "moderate":  # not a passer
             emit({"t": "next", "seat": q})
             return
 
@@ -101,7 +99,7 @@ def turn(state, act, emit):
         raise RuleError("no_choice_yet", {"seat": seat, "what": kind})
     k = act.get("power", 0)
     if k > state["power"][seat]:
-        raise RuleError("not_enough_power", {"seat": seat, "have": state["power"][seat], "asked": k})
+        raise RuleError("not_enough_power", {"seat": seat, "asked": k})  # not how much it has: a secret
     if kind == "pass":
         if act.get("kind") == "moderate" and "moderate" in state["choice"]:
             raise RuleError("moderator_taken", {"seat": seat, "by": state["choice"].index("moderate")})
@@ -177,7 +175,7 @@ def cleanup(state, emit):
     Power back, winners' Power onto the middle (not shared this round)."""
     ch = state["choice"]
     n = len(ch)
-    passers = [s for s in range(n) if ch[s] in PASSES]
+    passers = [s for s in range(n) if ch[s] == "gather" or ch[s] == "moderate"]
     if passers:
         emit({"t": "coins_back", "seats": passers})
     gatherers = [s for s in range(n) if ch[s] == "gather"]
