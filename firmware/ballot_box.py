@@ -107,7 +107,8 @@ def take_choice(table, move):
 def reveal_if_due(table):
     """Every voter has voted, or the table closed the ballot: the board reveals the
     choices from its box, all at once, as the next entry."""
-    if ballot.due(table.state):
+    b = table.state.get("ballot")
+    if b is not None and b["result"] is None and not b["open"]:  # all voted, or closed: due
         box = of(table)
         table.act(box.reveal(table.state["ballot"]))
         box.clear()
@@ -155,7 +156,7 @@ def key(table, seat, name, b):
             i = 3
     if choice is None:
         if i >= len(b["options"]):
-            return [title, "%d options" % len(b["options"])], None
+            return ["Not allowed:", "bad_param"], None  # no option on that key
         choice = b["options"][i]
     move = {"type": "ballot_cast", "choice": choice}
     if count is not None:

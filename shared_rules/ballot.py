@@ -159,9 +159,3 @@ def fold(state, ev):
             b["result"]["amounts"] = list(ev["amounts"])
     else:
         raise ValueError("unknown event " + t)
-
-
-def due(state):
-    """True when the ballot's choices are to be revealed now (all voted, or closed)."""
-    b = state.get("ballot")
-    return b is not None and b["result"] is None and not b["open"]

@@ -25,33 +25,32 @@ def _list(of, lo, hi):
     return {"kind": "list", "of": of, "min": lo, "max": hi}
 
 
-def _setting(name, domain, default):
-    return {"name": name, "domain": domain, "default": default}
-
-
 def _settings():
     per_house = _list(_int(0, 99), 0, 5)  # [] = the default for every House
     tables = _list(_list(_int(-99, 99), 0, 6), 0, 5)  # one small table per House; [] = none
     yes_no = {"kind": "bool"}
-    yield _setting("players", _int(3, 5), 4)
-    yield _setting("power", per_house, [])
-    yield _setting("coins", per_house, [])
-    yield _setting("middle", _int(0, 99), 3)
-    yield _setting("prestige", _list(_int(0, 4), 0, 5), [])
-    yield _setting("resource_track", _int(3, 21), 9)
-    yield _setting("resources", _list(_int(0, 20), 0, 5), [])
-    yield _setting("stability_track", _int(3, 31), 13)
-    yield _setting("time_counter", _int(1, 30), 8)
-    yield _setting("death_space", _int(1, 30), 8)
-    yield _setting("edge_momentum", yes_no, True)
-    yield _setting("ranking", {"kind": "enum", "values": ["dense", "competition"]}, "dense")
-    yield _setting("coin_bonus", yes_no, False)
-    yield _setting("open_agendas", _list(_int(-1, 4), 0, 10), [])
-    yield _setting("agenda_money", tables, [])
-    yield _setting("agenda_area", _list(_list(_int(0, 20), 0, 21), 0, 5), [])
-    yield _setting("agenda_goal", tables, [])
-    # the rulebook's open, turn-by-turn vote, or every House's side and Power sealed at once
-    yield _setting("voting", {"kind": "enum", "values": ["open", "sealed"]}, "open")
+    for name, domain, default in (
+        ("players", _int(3, 5), 4),
+        ("power", per_house, []),
+        ("coins", per_house, []),
+        ("middle", _int(0, 99), 3),
+        ("prestige", _list(_int(0, 4), 0, 5), []),
+        ("resource_track", _int(3, 21), 9),
+        ("resources", _list(_int(0, 20), 0, 5), []),
+        ("stability_track", _int(3, 31), 13),
+        ("time_counter", _int(1, 30), 8),
+        ("death_space", _int(1, 30), 8),
+        ("edge_momentum", yes_no, True),
+        ("ranking", {"kind": "enum", "values": ["dense", "competition"]}, "dense"),
+        ("coin_bonus", yes_no, False),
+        ("open_agendas", _list(_int(-1, 4), 0, 10), []),
+        ("agenda_money", tables, []),
+        ("agenda_area", _list(_list(_int(0, 20), 0, 21), 0, 5), []),
+        ("agenda_goal", tables, []),
+        # the rulebook's open, turn-by-turn vote, or every House's side and Power sealed at once
+        ("voting", {"kind": "enum", "values": ["open", "sealed"]}, "open"),
+    ):
+        yield {"name": name, "domain": domain, "default": default}
 
 
 def _schemas():

@@ -33,7 +33,7 @@ def pad(state, seat, key, held):
             return ["S%d" % seat, "you voted " + mine.upper(), "add to it only"], None, held
     if key == "up" or key == "down":
         n = held["power"] + 1 if held and held["side"] == side else 1
-        return ["S%d" % seat, "%s %d" % (side.upper(), n), "hold to vote"], None, {"side": side, "power": n}
+        return ["S%d" % seat, "%s %s" % (side.upper(), n), "hold to vote"], None, {"side": side, "power": n}
     if key == "back" or key == "long_down":
         n = held["power"] if held and held["side"] == side else 1
         if first:

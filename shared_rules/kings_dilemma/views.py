@@ -3,13 +3,6 @@
 from shared_rules.kings_dilemma.actions import SCHEMAS
 
 
-def _by_type():
-    out = {}
-    for s in SCHEMAS:
-        out[s["type"]] = s
-    return out
-
-
 def _narrow(schema, domains):
     """The schema with some parameters' domains replaced."""
     out = dict(schema)
@@ -27,22 +20,12 @@ def _ints(lo, hi):
     return {"kind": "int", "min": lo, "max": hi}
 
 
-def _vote_actions(state, by, who):
-    """The voting House's actions. Their Power is the schema's whole range, not what the
-    House has: a menu on the table's display, or the host's list, would show that (the
-    rules refuse more than it has, R6 included, and the refusal does not say how much)."""
-    if state["choice"][who] == "":
-        kinds = ["gather"]
-        if "moderate" not in state["choice"]:
-            kinds.append("moderate")
-        return [by["vote"], _narrow(by["pass"], {"kind": {"kind": "enum", "values": kinds}})]
-    return [by["add"], by["stay"]]
-
-
 def legal(state, seat=None):
     """Action schemas usable now by `seat` (None: anyone at the table)."""
     step = state["step"]
-    by = _by_type()
+    by = {}
+    for s in SCHEMAS:
+        by[s["type"]] = s
     out = []
     if step == "over":
         return out
@@ -53,7 +36,16 @@ def legal(state, seat=None):
     elif step == "vote":
         who = state["turn"]
         if state["settings"].get("voting") != "sealed" and (seat is None or seat == who):
-            out.extend(_vote_actions(state, by, who))
+            # the schema's whole Power range, not what the House has: a menu on the table's
+            # display, or the host's list, would show that (the rules refuse more than it
+            # has, R6 included, and the refusal does not say how much)
+            if state["choice"][who] == "":
+                kinds = ["gather"]
+                if "moderate" not in state["choice"]:
+                    kinds.append("moderate")
+                out.extend([by["vote"], _narrow(by["pass"], {"kind": {"kind": "enum", "values": kinds}})])
+            else:
+                out.extend([by["add"], by["stay"]])
     elif step in ("side", "leader"):
         if seat is None or seat == state["moderator"]:
             if step == "side":
