@@ -35,3 +35,25 @@ def bare_refusals(path):
                 if e.message.startswith(e.code):
                     out.append(e.message)
     return out
+
+
+def match_of(path, stop=None):
+    """The match a scenario file builds, its refused actions left out (after its first
+    `stop` actions if given): what the host-side tests show, narrate and render."""
+    with open(str(path)) as f:
+        header, items = scenario.read_lines(f)
+        items = list(items)
+    m = engine.new_match(header["game"], header.get("settings"), header.get("seed", 0))
+    for raw in items[:stop]:
+        try:
+            engine.apply(m, scenario._item(raw)[0])
+        except RuleError:
+            pass
+    return m
+
+
+def story(m):
+    """Every sentence the host narrates for the match, entry by entry."""
+    from chancery import narrate
+
+    return [line for _, _, sentences in narrate.history(m) for line in sentences]

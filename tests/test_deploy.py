@@ -47,19 +47,26 @@ def test_a_first_deploy_copies_compiled_code_and_verifies_it(deployed):
     assert any("micropython 1.29" in line and ".mpy v6.3" in line for line in said), said
 
 
+def main_py_board(folder, micropython):
+    """The unix port running the main.py a deploy wrote in `folder` (its code in lib/), within
+    the board's 96K, linked and hello'd: (board, link); use the board as a context."""
+    board = SimBoard(data_dir=str(folder), micropython=micropython, code_path=["lib"], entry=["main.py"],
+                     heap="96K")
+    link = Link(board.open_pty())
+    link.open()
+    board.start()
+    try:
+        link.hello(wait=10.0)
+    except Exception:
+        board.stop()
+        raise AssertionError(board.stderr_text()[-2000:])
+    return board, link
+
+
 def test_the_deployed_firmware_starts_from_the_copied_files(deployed, micropython):
     flash = deployed[0]
-    board = SimBoard(data_dir=str(flash), micropython=micropython, code_path=["lib"], entry=["main.py"],
-                     heap="96K")
-    port = board.open_pty()
+    board, link = main_py_board(flash, micropython)
     with board:
-        link = Link(port)
-        link.open()
-        board.start()
-        try:
-            link.hello(wait=10.0)
-        except Exception:
-            raise AssertionError(board.stderr_text()[-2000:])
         assert link.mirror.welcome["game"] == "chancellors"
         kind, body = link.act({"type": "roll"})
         assert kind == wire.OK and body["i"] == 0, body
@@ -200,17 +207,8 @@ def test_a_first_game_and_its_settings_go_into_main_py(tmp_path, micropython):
     game; it then plays a sealed Vote of the Council on its pads within the 96K budget."""
     first = new_game.parse(["kings_dilemma", "voting=sealed", "players=3"])
     deploy.stage(str(tmp_path), "sim", "mpy", first=first)
-    board = SimBoard(data_dir=str(tmp_path), micropython=micropython, code_path=["lib"], entry=["main.py"],
-                     heap="96K")
-    port = board.open_pty()
+    board, link = main_py_board(tmp_path, micropython)
     with board:
-        link = Link(port)
-        link.open()
-        board.start()
-        try:
-            link.hello(wait=10.0)
-        except Exception:
-            raise AssertionError(board.stderr_text()[-2000:])
         w = link.mirror.welcome
         assert w["game"] == "kings_dilemma" and w["settings"]["voting"] == "sealed" and w["settings"]["players"] == 3
         assert link.act({"type": "roll"})[0] == wire.OK

@@ -6,7 +6,9 @@ import glob
 import json
 import os
 
-from shared_rules import engine, jsonlines, render
+import scenario_checks
+
+from shared_rules import engine, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "hardware", "layouts", "yes_your_grace.json"), encoding="utf-8") as f:
@@ -25,13 +27,7 @@ def led(frame, name, k):
 
 def final(name):
     """The state at the end of a scenario file (its refused actions skipped)."""
-    with open(os.path.join(SCENARIOS, name), encoding="utf-8") as f:
-        head, items = jsonlines.read_lines(f)
-        m = engine.new_match(head["game"], head.get("settings"), head.get("seed", 0))
-        for item in items:
-            if "reject" not in item:
-                engine.apply(m, item["action"] if "type" not in item else item)
-    return m["state"]
+    return scenario_checks.match_of(os.path.join(SCENARIOS, name))["state"]
 
 
 def draw(state):

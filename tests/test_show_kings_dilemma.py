@@ -6,10 +6,10 @@ import pathlib
 import re
 
 import pytest
+import scenario_checks
 
 from chancery import cli, narrate, narrate_kings_dilemma, show
-from shared_rules import canon, engine, jsonlines, matches, scenario
-from shared_rules.errors import RuleError
+from shared_rules import canon, engine, matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "kings-dilemma"
@@ -19,21 +19,7 @@ KD = engine.game_module("kings_dilemma")
 
 def play(name, stop=None):
     """The match a scenario file builds (its refused actions left out), after `stop` actions if given."""
-    with open(SCENARIOS / name) as f:
-        sc, items = jsonlines.read_lines(f)
-        items = list(items)
-    m = engine.new_match(sc["game"], sc.get("settings"), sc.get("seed", 0))
-    for raw in items[:stop]:
-        act = scenario._item(raw)[0]
-        try:
-            engine.apply(m, act)
-        except RuleError:
-            pass
-    return m
-
-
-def story(m):
-    return [line for _, _, sentences in narrate.history(m) for line in sentences]
+    return scenario_checks.match_of(SCENARIOS / name, stop)
 
 
 def status(m):
@@ -47,7 +33,7 @@ def is_data(line):
 # --- narration ---------------------------------------------------------------
 
 def test_the_five_player_vote_reads_as_votes_and_leader_moves():
-    text = story(play("seed-l1944-five-player-vote.jsonl"))
+    text = scenario_checks.story(play("seed-l1944-five-player-vote.jsonl"))
     for want in [
         "House 0 passes to become Moderator, taking the Moderator token from House 1",
         "House 1 votes AYE with 1 Power (Balance AYE 1 - NAY 0).",
@@ -69,7 +55,7 @@ def test_the_five_player_vote_reads_as_votes_and_leader_moves():
 
 
 def test_resources_momentum_stability_and_abdication_are_told():
-    text = "\n".join(story(play("seed-l2366-abdication.jsonl")))
+    text = "\n".join(scenario_checks.story(play("seed-l2366-abdication.jsonl")))
     assert "Morale -2 and 2 more with its Momentum: down 4 to 0; Stability drops 4 to 0: the King abdicates" in text
     assert "Knowledge +1 and 1 more with its Momentum (it gains a Momentum marker): up 2 to 6; " \
            "Stability no longer moves (the King has abdicated)." in text
@@ -78,22 +64,22 @@ def test_resources_momentum_stability_and_abdication_are_told():
     assert "Envelope 3 is to be opened." in text
     assert "The game ends: the King abdicated (Stability at the bottom end)." in text
     assert "Winners: House 1, House 2 (2 AP)." in text
-    flip = "\n".join(story(play("seed-l2314-influence-loses-momentum.jsonl")))
+    flip = "\n".join(scenario_checks.story(play("seed-l2314-influence-loses-momentum.jsonl")))
     assert "Influence +1 against its Momentum: up 1 to 3; Momentum flips to white (up), marker removed" in flip
 
 
 def test_the_middle_pool_split_and_the_kings_death():
-    split = "\n".join(story(play("seed-l2169-middle-pool-split.jsonl")))
+    split = "\n".join(scenario_checks.story(play("seed-l2169-middle-pool-split.jsonl")))
     assert "The middle pool is split among the gatherers: House 0, House 1 take 2 Power each (1 stays in the middle)." \
         in split
-    death = story(play("kings-death-fifth-card.jsonl"))
+    death = scenario_checks.story(play("kings-death-fifth-card.jsonl"))
     assert "The card goes on the King's Death space (card 5 there)." in death
     assert death[-1].startswith("The game ends: the King is dead.")
 
 
 def test_the_sealed_vote_shows_who_voted_then_the_reveal_with_amounts():
     m = play("sealed-vote.jsonl")
-    text = story(m)
+    text = scenario_checks.story(m)
     assert "House 0 has voted." in text and "House 2 has voted." in text
     reveal = [line for line in text if line.startswith("Revealed: ")]
     assert reveal == [("Revealed: House 0 AYE with 3 Power; House 1 NAY with 5 Power; House 2 passes to become "

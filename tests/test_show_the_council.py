@@ -6,10 +6,10 @@ import pathlib
 import re
 
 import pytest
+import scenario_checks
 
 from chancery import cli, narrate, narrate_the_council, show, show_the_council
-from shared_rules import canon, engine, jsonlines, matches, scenario
-from shared_rules.errors import RuleError
+from shared_rules import canon, engine, jsonlines, matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "the-council"
@@ -25,21 +25,7 @@ def header(name):
 
 def play(name, stop=None):
     """The match a scenario file builds (its refused actions left out), after `stop` actions if given."""
-    with open(SCENARIOS / name) as f:
-        sc, items = jsonlines.read_lines(f)
-        items = list(items)
-    m = engine.new_match(sc["game"], sc.get("settings"), sc.get("seed", 0))
-    for raw in items[:stop]:
-        act = scenario._item(raw)[0]
-        try:
-            engine.apply(m, act)
-        except RuleError:
-            pass
-    return m
-
-
-def story(m):
-    return [line for _, _, sentences in narrate.history(m) for line in sentences]
+    return scenario_checks.match_of(SCENARIOS / name, stop)
 
 
 def status(m):
@@ -73,7 +59,7 @@ def test_the_end_shows_the_scenarios_scores_and_winners(name):
     assert "Scores " + scores in text
     assert "Winner%s: %s (%d points)." % ("s" if len(want["winners"]) > 1 else "", winners,
                                           want["scores"][want["winners"][0]]) in text
-    last = story(m)[-1]
+    last = scenario_checks.story(m)[-1]
     assert last.startswith("The empire has collapsed (fallen: ") and "Scores: %s." % scores in last
 
 
@@ -84,26 +70,26 @@ def test_the_scoring_example_reads_12_points_for_seat_0():
     assert "Scores seat 0 12, seat 1 0, seat 2 0" in text
     assert "Empire ranks  4  6  4  6  6  6" in text
     assert "seat 0 ranks  5  0  3  0  0  0 | chips  5  1  1  0  0  1 | traitors 2 | passed" in text
-    assert story(m)[-1] == ("The empire has collapsed (fallen: Moons): the game ends. Scores: seat 0 12, seat 1 0, "
+    assert scenario_checks.story(m)[-1] == ("The empire has collapsed (fallen: Moons): the game ends. Scores: seat 0 12, seat 1 0, "
                             "seat 2 0. Winner: seat 0 (12 points).")
-    fifteen = story(play("seed-l40-scoring-15-waves-fallen.jsonl"))[-1]
+    fifteen = scenario_checks.story(play("seed-l40-scoring-15-waves-fallen.jsonl"))[-1]
     assert "(fallen: Moons, Waves)" in fifteen and "Winner: seat 0 (15 points)." in fifteen
 
 
 def test_ties_read_as_the_low_card_or_a_shared_win():
-    low = story(play("seed-l41-tie-lowest-revealed-card-wins.jsonl"))
+    low = scenario_checks.story(play("seed-l41-tie-lowest-revealed-card-wins.jsonl"))
     assert "Revealed at once: seat 0 reveals 4 Mountain (Moons/Suns); seat 1 reveals 2 Desert (Suns/Wyrms); " \
            "seat 2 reveals Ace of Waves." in low
     assert low[-1].endswith("Seat 0, seat 1 tie at 6 points: seat 1 wins, having revealed the lowest card in the "
                             "last event.")
-    shared = story(play("t13-tie-nobody-revealed-shared-win.jsonl"))
+    shared = scenario_checks.story(play("t13-tie-nobody-revealed-shared-win.jsonl"))
     assert shared[-1].endswith("none of them revealed a card in the last event, so they share the win (T13).")
 
 
 # --- the narration ------------------------------------------------------------------
 
 def test_a_failed_event_tells_the_reveal_the_trades_the_court_and_the_empire():
-    text = story(play("effects-of-revealed-cards.jsonl"))
+    text = scenario_checks.story(play("effects-of-revealed-cards.jsonl"))
     i = text.index("Revealed at once: seat 0 reveals Pawn Watchman (Moons/Wyrms/Knots); seat 1 reveals Pawn Light "
                    "Keeper (Suns/Waves/Knots); seat 2 reveals Court Island (Suns/Waves/Wyrms).")
     assert text[i + 1:i + 7] == [
@@ -139,7 +125,7 @@ def test_a_failed_event_tells_the_reveal_the_trades_the_court_and_the_empire():
 
 
 def test_the_reveal_reads_each_seats_positions_against_its_own_cards():
-    text = [line for line in story(play("reveal-positions-and-no-cards-left.jsonl")) if line.startswith("Revealed")]
+    text = [line for line in scenario_checks.story(play("reveal-positions-and-no-cards-left.jsonl")) if line.startswith("Revealed")]
     # seat 1 marked "5", "1": its first and fifth cards, in the order they lie
     assert text[0] == ("Revealed at once: seat 0 reveals Ace of Moons, 2 Author (Moons/Knots), 3 Journey (Moons/Waves), "
                        "4 Mountain (Moons/Suns), Crown Huntress (Moons); seat 1 reveals Ace of Suns, Crown Bard (Suns); "
@@ -151,16 +137,16 @@ def test_the_reveal_reads_each_seats_positions_against_its_own_cards():
 
 
 def test_crowns_hands_the_excuse_and_the_reshuffle():
-    crown = story(play("t05-crown-rank-capped-before-the-collapse.jsonl"))
+    crown = scenario_checks.story(play("t05-crown-rank-capped-before-the-collapse.jsonl"))
     assert "Seat 1's revealed Crown, Bard, gives it a rank in Suns (now 5)." in crown
     assert "The event is the Excuse: nothing happens, it is discarded and the next card is revealed (T12)." in \
-        story(play("t12-excuse-as-event.jsonl"))
-    shuffle = story(play("t11-reshuffle-the-discards.jsonl"))
+        scenario_checks.story(play("t12-excuse-as-event.jsonl"))
+    shuffle = scenario_checks.story(play("t11-reshuffle-the-discards.jsonl"))
     assert "--- Hand 2: seat 1 deals and bids first; every discard is reshuffled into the deck (36 cards, T11) ---" \
         in shuffle
-    hands = [line for name in ALL for line in story(play(name)) if line.startswith("--- Hand ")]
+    hands = [line for name in ALL for line in scenario_checks.story(play(name)) if line.startswith("--- Hand ")]
     assert [line for line in hands if "drafted cards left in front of the seats are discarded" in line]
-    entered = story(play("draft-chips-entered.jsonl"))
+    entered = scenario_checks.story(play("draft-chips-entered.jsonl"))
     assert [line for line in entered if "takes chips as counted at the table: " in line]
 
 
@@ -204,7 +190,7 @@ def test_a_ballot_the_table_opens_while_bidding_reads_as_any_ballot():
     assert "Ballot 1 (Snacks): 0 of 3 voted" in text
     engine.apply(m, {"type": "ballot_cast", "seat": 0})
     assert "Ballot 1 (Snacks): 1 of 3 voted" in status(m)
-    lines = story(m)
+    lines = scenario_checks.story(m)
     assert lines[-2:] == ["Ballot 1: Snacks (tea / beer); voting: seat 0, seat 1, seat 2.", "Seat 0 has voted."]
 
 
@@ -328,4 +314,4 @@ def test_the_casts_of_one_ballot_give_the_same_text_whatever_is_later_revealed()
     engine.apply(b, {"type": "ballot_reveal", "choices": [[], ["1"], []]})
     before = [e for e in narrate.history(a)][:-1]
     assert before == [e for e in narrate.history(b)][:-1]
-    assert story(a)[-1] != story(b)[-1]
+    assert scenario_checks.story(a)[-1] != scenario_checks.story(b)[-1]

@@ -7,6 +7,7 @@ import pathlib
 import re
 
 import pytest
+import scenario_checks
 
 from chancery import cli, narrate, narrate_yes_your_grace, show, show_yes_your_grace
 from shared_rules import canon, engine, jsonlines, scenario, texts
@@ -27,14 +28,7 @@ def items(name):
 
 def play(name, stop=None):
     """The match a scenario file builds (its refused actions left out), after `stop` actions if given."""
-    sc, acts = items(name)
-    m = engine.new_match(sc["game"], sc.get("settings"), sc.get("seed", 0))
-    for act, _, _ in acts[:stop]:
-        try:
-            engine.apply(m, act)
-        except RuleError:
-            pass
-    return m
+    return scenario_checks.match_of(SCENARIOS / name, stop)
 
 
 def refusals(name):
@@ -48,10 +42,6 @@ def refusals(name):
         except RuleError as e:
             out.append(e)
     return out
-
-
-def story(m):
-    return [line for _, _, sentences in narrate.history(m) for line in sentences]
 
 
 def live(m):
@@ -93,7 +83,7 @@ def said(lines, *wants):
 
 def test_the_l17_cost_example_reads_which_card_is_paid_discarded_and_kept():
     m = play("seed-l17-cost-payment.jsonl", 3)  # the Crisis resolved: 3 Coins, Soldiers costing 0, 1, 2, 2
-    line = said(story(m), "Crisis resolved.")
+    line = said(scenario_checks.story(m), "Crisis resolved.")
     assert line == (
         "Crisis resolved. Support: 3 Coins pay Soldier 1 c2; Soldier 1 c2 (the other one) and Soldier 1 c1 "
         "are discarded (cannot be paid); Soldier 1 c0 kept (no cost): 1 + 1 = 2. Oppose: Soldier 1 c0 kept (no "
@@ -126,32 +116,32 @@ def test_the_l17_cost_example_reads_which_card_is_paid_discarded_and_kept():
 ])
 def test_each_doubling_is_named_with_its_reason(name, want, panel):
     m = play(name)
-    assert said(story(m), want)
+    assert said(scenario_checks.story(m), want)
     n = len(m["entries"])
     panels = [show.status(YYG.view(before, None)) for before, _ in states(m)] + [status(m)]
     assert [p for p in panels if panel in p], (panel, panels[:n])
 
 
 def test_a_discarded_card_gives_the_other_side_no_doubling():
-    line = story(play("doubling-soldiers-against-spies.jsonl"))
+    line = scenario_checks.story(play("doubling-soldiers-against-spies.jsonl"))
     assert said(line, "Soldiers do not double: a Spy on Oppose was discarded (L18): 1.",
                 "Oppose: Spy 1 c1 is discarded (cannot be paid): 0.")
 
 
 def test_the_steward_coins_and_the_roles_at_resolution():
-    all_eco = said(story(play("y2-steward-all-economic.jsonl")), "Crisis resolved.")
+    all_eco = said(scenario_checks.story(play("y2-steward-all-economic.jsonl")), "Crisis resolved.")
     assert "Support: 4 Coins (the Steward's 4, seat 1) pay Soldier 3 c2 and Soldier 3 c2: 3 + 3 = 6." in all_eco
-    undamaged = said(story(play("y2-steward-undamaged-only.jsonl")), "Crisis resolved.")
+    undamaged = said(scenario_checks.story(play("y2-steward-undamaged-only.jsonl")), "Crisis resolved.")
     assert ("Support: 2 Coins (the Steward's 2, seat 1) pay Soldier 3 c2; Soldier 3 c2 (the other one) is "
             "discarded (cannot be paid): 3.") in undamaged
     assert "  Support 3: 2 Coins (Steward 2), pay #0 (2 spent); discarded #1" in status(
         play("y2-steward-undamaged-only.jsonl"))
-    roles = story(play("roles-at-resolution.jsonl"))
+    roles = scenario_checks.story(play("roles-at-resolution.jsonl"))
     assert said(roles, "Oppose: the Spymaster (seat 2) adds nothing (no Undamaged Espionage Holding): 0.")
 
 
 def test_an_intrigue_and_its_requirement_and_an_equal_total():
-    text = story(play("intrigue-extra-requirement-and-ties.jsonl"))
+    text = scenario_checks.story(play("intrigue-extra-requirement-and-ties.jsonl"))
     assert said(text, "Intrigue played by seat 2 on seat 3 resolved.", "The Intrigue succeeds (2 > 1): seat 2, who "
                 "played it, enacts its effect.")
     assert said(text, "The Crisis fails (5 > 0, but the card's additional requirement does not hold)")
@@ -162,7 +152,7 @@ def test_an_intrigue_and_its_requirement_and_an_equal_total():
 # --- damage, deposition, succession, Civil War ------------------------------------------
 
 def test_damage_named_by_the_king_or_forced_and_the_deposition():
-    text = story(play("y4-deposed-at-four-damaged.jsonl"))
+    text = scenario_checks.story(play("y4-deposed-at-four-damaged.jsonl"))
     assert said(text, "two of the King's Holdings are Damaged; the King, seat 0, names them (G6).")
     assert "Seat 0, the King, names 2 of their Undamaged Holdings to damage (G6); they hold Military 1, Espionage 1, " \
            "Diplomacy 1, Economic 1." in text
@@ -171,13 +161,13 @@ def test_damage_named_by_the_king_or_forced_and_the_deposition():
                 "With four Damaged Holdings, another failed Crisis deposes them (Y4).")
     assert said(text, "the King, seat 0, already has four Damaged Holdings and is Deposed (Y4).")
     assert "Seat 0, the King, is Deposed. The Heir, seat 2, takes the crown and shows their Allegiance (L23)." in text
-    left = story(play("y4-damage-what-is-left.jsonl"))
+    left = scenario_checks.story(play("y4-damage-what-is-left.jsonl"))
     assert said(left, "has a single Undamaged Holding left (Y4: damage what is left): Economic is Damaged")
     assert said(left, "has no Undamaged Holding left, so nothing more is Damaged (Y4).")
 
 
 def test_succession_with_an_heir_and_a_chaos_agent_picking_the_face():
-    text = story(play("succession-with-heir.jsonl"))
+    text = scenario_checks.story(play("succession-with-heir.jsonl"))
     assert "Seat 2 is named the Heir." in text
     assert "Seat 3 takes the Chancellor (from the King)." in text
     assert "Seat 0, the King, is Assassinated. The Heir, seat 2, takes the crown and shows their Allegiance (L23)." \
@@ -191,7 +181,7 @@ def test_succession_with_an_heir_and_a_chaos_agent_picking_the_face():
 
 def test_succession_without_an_heir_is_a_civil_war_with_its_tally():
     m = play("succession-without-heir-civil-war.jsonl")
-    text = story(m)
+    text = scenario_checks.story(m)
     assert said(text, "Seat 0, the King, is Deposed. There is no Heir: Civil War (L25).")
     war = said(text, "Civil War, each seat's cards against all the others:")
     for want in ["seat 0: no cards: 0.",
@@ -209,7 +199,7 @@ def test_succession_without_an_heir_is_a_civil_war_with_its_tally():
 
 def test_a_civil_war_tie_is_the_former_kings_pick():
     m = play("civil-war-tie-former-king-decides.jsonl")
-    assert said(story(m), "Seat 1 and seat 2 tie at 2: the former King, seat 0, picks seat 2, who takes the crown")
+    assert said(scenario_checks.story(m), "Seat 1 and seat 2 tie at 2: the former King, seat 0, picks seat 2, who takes the crown")
     tie = [e for e in refusals("civil-war-tie-former-king-decides.jsonl") if e.code == "tie_for_crown"]
     assert tie and "the former King, seat 0, names the winner" in tie[0].message
     assert "tied seat 1, seat 2: the former King picked seat 2" in status(m)
@@ -218,12 +208,12 @@ def test_a_civil_war_tie_is_the_former_kings_pick():
 # --- the round, the Annals, the end -------------------------------------------------------
 
 def test_the_end_of_a_round_reads_violence_peace_or_nothing_more():
-    violence = story(play("overthrow-violence.jsonl"))
+    violence = scenario_checks.story(play("overthrow-violence.jsonl"))
     assert said(violence, "An Overthrow was resolved: the round will end in Notable Violence (L21).")
     assert said(violence, "A Notable Violence is written in the Annals of History, Record 1 of 12: the round ends: an "
                 "Overthrow was resolved or a Civil War fought in it (L21). 11 Records left.")
     assert said(violence, "Seat 0, the King, is Deposed. The crown passes to seat 1 (an Intrigue effect, G9)")
-    peace = story(play("y3-a-triumph-per-crisis-then-peace.jsonl"))
+    peace = scenario_checks.story(play("y3-a-triumph-per-crisis-then-peace.jsonl"))
     assert said(peace, "--- Round 1 is over (2 Crises succeeded and there was no Violence, so nothing more is "
                 "written, L21). Round 2:")
     assert said(peace, "A Notable Peace is written in the Annals of History, Record 3 of 4: the round ends: no Crisis "
@@ -245,7 +235,7 @@ def test_the_panel_shows_the_annals_slot_by_slot(name, stop, slots):
 
 def test_the_twelfth_record_ends_the_game_and_asks_the_allegiances():
     m = play("y1-the-twelfth-record-ends-the-game.jsonl")
-    text = story(m)
+    text = scenario_checks.story(m)
     assert said(text, "Record 12 of 12: a Crisis succeeded (Y3). The Annals are full: the game ends (L26).")
     assert text[-1] == ("The game ends (L26): the King, seat 0, is a victor (there is no Heir); seat 1, seat 2 show "
                         "their Allegiance to see who else wins.")
@@ -272,16 +262,16 @@ def test_the_twelfth_record_ends_the_game_and_asks_the_allegiances():
 def test_each_victory_condition_is_narrated_and_shown(name, won, lost, panel):
     m = play(name)
     assert m["state"]["step"] == "over"
-    last = story(m)[-1]
+    last = scenario_checks.story(m)[-1]
     assert last.startswith("The game is over with ") and won in last and lost in last
     text = status(m)
     assert panel in text and "Game over: the Annals are full" in text
-    assert said(story(m), "Seat 2 shows a Loyalist Allegiance, Ambition ")
+    assert said(scenario_checks.story(m), "Seat 2 shows a Loyalist Allegiance, Ambition ")
 
 
 def test_a_chaos_agent_crowned_by_a_civil_war_wins_alone():
     m = play("civil-war-chaos-agent-wins.jsonl")
-    text = story(m)
+    text = scenario_checks.story(m)
     assert "Seat 2 shows the Chaos Agent: crowned by a Civil War, they win alone at once (L25)." in text
     assert text[-1] == "The game is over: seat 2, a Chaos Agent crowned by a Civil War, wins alone (L25)."
     assert "Game over: a Chaos Agent won a Civil War | Victors: seat 2 Chaos Agent crowned by a Civil War, alone" \
