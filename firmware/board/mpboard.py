@@ -192,13 +192,13 @@ def _display(bus):
     if not bus:
         return None
     try:
-        import ssd1306  # micropython-lib's driver, installed beside the firmware if wanted
+        from firmware.board import oled  # the stock firmware has framebuf, not micropython-lib's ssd1306
 
         Pin = machine.Pin
         i2c = machine.I2C(bus.get("id", 0), sda=Pin(bus["sda"]), scl=Pin(bus["scl"]), freq=bus.get("freq", 400000))
         addr = bus.get("addr", 0x3C)
         if addr not in i2c.scan():
             return None
-        return ssd1306.SSD1306_I2C(128, 64, i2c, addr)
+        return oled.SSD1306(i2c, addr)
     except Exception:  # no driver, no bus, nobody answering: play without a display
         return None

@@ -18,7 +18,7 @@ import neopixel  # noqa: F401  (the fake, first on the path)
 from firmware import board as boards
 from firmware import pads as keys
 from firmware import ticks
-from firmware.board import pins
+from firmware.board import oled, pins
 from shared_rules import canon, engine, power
 
 HW, TMP, BACKEND = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -38,6 +38,30 @@ class StubTable:
     def key(self, pad, name):
         self.keys.append([pad, name])
         return ["pad %d" % pad, name], None
+
+
+class RecordingOled(oled.SSD1306):
+    """The board's own display driver, noting the text of each screen it shows."""
+
+    def __init__(self, i2c, addr=0x3C):
+        super().__init__(i2c, addr)
+        self.lines = []
+        self.shown = []
+
+    def fill(self, c):
+        super().fill(c)
+        self.lines = []
+
+    def text(self, s, x, y, c=1):
+        super().text(s, x, y, c)
+        self.lines.append([y, s])
+
+    def show(self):
+        super().show()
+        self.shown.append(list(self.lines))
+
+
+oled.SSD1306 = RecordingOled  # what mpboard makes when the display answers
 
 
 def make(budget=None):
@@ -122,6 +146,8 @@ def main():
     out["keys"] = table.keys
     out["screen"] = hw.oled.shown[-1]  # the display shows the last menu screen
     assert hw.oled.shown[-1] == [[0, "pad %d" % table.keys[-1][0]], [8, table.keys[-1][1]]]
+    addr, data = machine.WRITES[-1]  # show(): the whole picture, after its data control byte
+    assert addr == 0x3C and data[:1] == b"\x40" and len(data) == 1 + 128 * 64 // 8, (addr, data[:4])
 
     # show(): the frame, limited, reaches the strip in GRB
     table.changed = True

@@ -5,7 +5,7 @@ own `machine` (a file on the path wins over that built-in), and Pin subclasses
 umachine.PinBase, so it is a real pin object to MicroPython's C code too.
 
 Tests set the level of a GPIO in LEVELS; a pin nobody set reads as its pull
-would leave it (pull-up: 1). Every Pin and I2C made is recorded.
+would leave it (pull-up: 1). Every Pin made and every I2C write is recorded.
 """
 
 try:
@@ -16,6 +16,7 @@ except ImportError:  # CPython
 LEVELS = {}  # GPIO -> level the test applies
 DEVICES = []  # I2C addresses that answer a scan
 MADE = []  # every Pin constructed, in order
+WRITES = []  # every I2C write: (address, bytes)
 
 
 class Pin(PinBase):
@@ -43,6 +44,15 @@ class I2C:
 
     def scan(self):
         return list(DEVICES)
+
+    def writeto(self, addr, buf, stop=True):
+        WRITES.append((addr, bytes(buf)))
+        return len(buf)
+
+    def writevto(self, addr, bufs, stop=True):
+        data = b"".join(bytes(b) for b in bufs)
+        WRITES.append((addr, data))
+        return len(data)
 
 
 def unique_id():

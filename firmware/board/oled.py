@@ -1,0 +1,62 @@
+"""The board's SSD1306 OLED (128x64 or 128x32, on I2C): a framebuf with show().
+
+The stock MicroPython firmware has framebuf but not micropython-lib's ssd1306
+driver, so this small one goes on the board with the firmware. Drawing (fill,
+text, pixel, ...) is framebuf's own; show() sends the whole picture: the column
+and page window, then GDDRAM in one write whose control byte 0x40 says "data".
+GDDRAM holds a byte per column per 8-row page, bit 0 on top: framebuf's
+MONO_VLSB, so the buffer goes out as it is.
+"""
+
+import framebuf
+
+# Control byte 0x00 (Co clear: every byte after it is a command), then the
+# commands that bring a panel up, in the order the SSD1306 datasheet's
+# application note gives them. _MUX and _COM_PINS index the two that depend on
+# the panel's height.
+_INIT = bytes((
+    0x00,
+    0xAE,  # display off while it is set up
+    0x20, 0x00,  # horizontal addressing: the buffer fills the window row of pages by row
+    0x40,  # display start line 0
+    0xA1,  # segment remap: column 0 at the left with the panel's usual mounting
+    0xA8, 63,  # multiplex ratio: height - 1
+    0xC8,  # COM scan direction: top row first
+    0xD3, 0x00,  # no display offset
+    0xDA, 0x12,  # COM pins: alternative layout (0x02 for 32 rows)
+    0xD5, 0x80,  # oscillator and clock divider: the reset values
+    0xD9, 0xF1,  # precharge periods, for the internal charge pump
+    0xDB, 0x30,  # VCOMH deselect level
+    0x81, 0xFF,  # contrast
+    0xA4,  # show GDDRAM (not all pixels on)
+    0xA6,  # not inverted
+    0x8D, 0x14,  # charge pump on: the module has no external VCC
+    0xAF,  # display on
+))
+_MUX = 7
+_COM_PINS = 12
+_DATA = b"\x40"  # control byte: GDDRAM data follows
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, i2c, addr=0x3C, width=128, height=64):
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        pages = height // 8
+        self.buf = bytearray(width * pages)
+        super().__init__(self.buf, width, height, framebuf.MONO_VLSB)
+        init = bytearray(_INIT)
+        init[_MUX] = height - 1
+        init[_COM_PINS] = 0x12 if height == 64 else 0x02
+        i2c.writeto(addr, init)
+        # the window show() writes: columns 0..width-1, pages 0..pages-1
+        self._window = bytes((0x00, 0x21, 0, width - 1, 0x22, 0, pages - 1))
+
+    def show(self):
+        self.i2c.writeto(self.addr, self._window)
+        self.i2c.writevto(self.addr, (_DATA, self.buf))
+
+    def power(self, on):
+        self.i2c.writeto(self.addr, b"\x00\xaf" if on else b"\x00\xae")

@@ -1,0 +1,51 @@
+// A WS2812 strip's view of its data pin: pulses to bits to bytes to frames.
+//
+// Fed every level change of the line with its simulated time. A WS2812 samples the line about
+// 0.6 us after a rising edge: a longer high pulse is a 1 bit, a shorter one a 0 (MicroPython's
+// neopixel sends 0.4 us / 0.8 us highs in 1.25 us bits). A low gap over 50 us latches the frame.
+// A high held for much longer than a bit (the pin's level before it became an output) is no bit.
+
+const ONE_NS = 600, LONGEST_BIT_NS = 5000, LATCH_NS = 50000;
+
+export class Ws2812Decoder {
+  constructor(onFrame) {
+    this.onFrame = onFrame;   // ({first, last, bytes, bits}): first rising and last falling edge, ns
+    this.level = 0;
+    this.rise = null;          // time of the current high pulse's rising edge
+    this.fall = null;          // time of the last falling edge that ended a bit
+    this.reset();
+  }
+
+  reset() { this.bytes = []; this.acc = 0; this.bits = 0; this.first = null; }
+
+  edge(level, ns) {
+    if (level === this.level) return;
+    this.level = level;
+    if (level) {
+      if (this.fall !== null && ns - this.fall > LATCH_NS) this.flush();
+      this.rise = ns;
+      return;
+    }
+    if (this.rise === null) return;
+    const high = ns - this.rise;
+    if (high > LONGEST_BIT_NS) { this.flush(); this.rise = null; return; }
+    if (this.first === null) this.first = this.rise;
+    this.acc = (this.acc << 1) | (high > ONE_NS ? 1 : 0);
+    if (++this.bits % 8 === 0) { this.bytes.push(this.acc); this.acc = 0; }
+    this.fall = ns;
+    this.rise = null;
+  }
+
+  // Called as time passes without an edge: a long enough low gap latches the frame.
+  idle(ns) {
+    if (this.fall !== null && this.level === 0 && ns - this.fall > LATCH_NS) this.flush();
+  }
+
+  flush() {
+    if (this.bits) {
+      this.onFrame({ first: this.first, last: this.fall, bytes: Uint8Array.from(this.bytes), bits: this.bits });
+    }
+    this.reset();
+    this.fall = null;
+  }
+}
