@@ -140,7 +140,7 @@ const stripPin = pinMap.strip?.data ?? 22;
 const bus = { sda: 20, scl: 21, addr: 0x3c, ...(pinMap.i2c ?? {}) };
 
 let base = 0;          // board time when the current chip started (or when the power went)
-let chip = null;       // {mcu, cdc, running, connected, resetting}
+let chip = null;       // the chip powered now: {mcu, cdc, running, connected, resetting, outRead}
 let boots = 0;
 const now = () => base + (chip ? chip.mcu.clock.nanos : 0);
 
@@ -173,7 +173,7 @@ function hookI2c(i2c) {
   i2c.onStop = () => { if (talking) display.end(); talking = false; i2c.completeStop(); };
 }
 
-// The host's bytes for the board, fed to the CDC as its FIFO has room.
+// The host's bytes for the board, held until the board's USB stack asks for more (feedCdc).
 const hostBytes = [];
 const cdcLink = new net.Socket({ fd: Number(opt['cdc-fd']), readable: true, writable: true });
 cdcLink.on('data', (chunk) => { for (const b of chunk) hostBytes.push(b); });
