@@ -1,8 +1,8 @@
 """The board's journal: each accepted action is on flash before the board acknowledges it.
 
 Folder: game.jsonl (the header {format, game, settings, seed, start}, then one line per
-entry), snap.json (the state after `count` entries, its digest and the header line's CRC,
-so it never applies to another game), prev.jsonl (the previous game: start() keeps one, so
+entry), snap.json (the state after `count` entries, the digest the next entry chains on, the
+state's own digest as `sum`, and the header line's CRC, so it never applies to another game), prev.jsonl (the previous game: start() keeps one, so
 a game the host has not pulled survives, and flash use stays bounded) and *.tmp (written,
 flushed, renamed over its target). No `current` marker: game.jsonl's presence is one.
 
@@ -114,6 +114,7 @@ class Journal:
     def __init__(self, folder, every=16):
         self.folder, self.every = folder, every
         self.count = 0    # entries on flash
+        self.last = None  # the digest the next entry chains on (the last entry's, or the start)
         self.head = None  # the header line's CRC: binds a snapshot to its game
         self.cut = 0      # bytes of torn tail the last resume() cut off
         self.snap_at = 0  # entries the last resume() took from the snapshot
@@ -152,11 +153,16 @@ class Journal:
         self._out.write(mv)
         self._n = 0
 
-    def _line(self, f, tag, value):
-        """Stream one line to f and flush it; returns its CRC."""
+    def _line(self, f, tag, value, pieces=None):
+        """Stream one line to f and flush it: value's canonical text, or the texts in
+        `pieces` that make it up; returns its CRC."""
         self._out, self._n, self._crc, self._len = f, 0, 0, 0
         self._put(tag + " ")
-        canon.dump(value, self._put)
+        if pieces is None:
+            canon.dump(value, self._put)
+        else:
+            for piece in pieces:
+                self._put(piece)
         self._drain()
         crc = "%08x" % (self._crc & 0xFFFFFFFF)
         f.write((" " + crc + "\n").encode())
@@ -192,30 +198,48 @@ class Journal:
             _replace(self._p(GAME), self._p(PREV))
         _replace(self._p(GAME + ".tmp"), self._p(GAME))
         self.head, self.count, self.cut, self.snap_at = head, 0, 0, 0
+        self.last = header["start"]
         self._f = self._open(self._p(GAME), "ab")
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With
         `state` (after it), a snapshot every `every` entries (the entry stays if that fails).
         A failed write closes the journal: resume() cuts the partial line first."""
+        self.write(index, canon.encode(entry["action"]), canon.encode(entry["events"]), entry["digest"])
+        if state is not None and self.due():
+            self.snapshot(state)
+
+    def write(self, index, action_text, events_text, digest):
+        """Journal entry `index` from the canonical texts of its action and events (the
+        board has them already: they are what its digest was taken of); returns once it
+        is flushed. The line is the entry's canonical encoding, byte for byte."""
         if self._f is None or index != self.count:
             raise JournalError("not_open" if self._f is None else "out_of_order", self._p(GAME), None,
                                "entry %d; the journal holds %d" % (index, self.count))
+        size = len(action_text) + len(events_text) + len(digest) + 60  # the tag, the keys, the CRC
+        if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
+            raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
         try:
-            self._line(f, str(index), entry)
+            self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
+                                             events_text, "}"))
         except Exception:
             _abandon(f)
             raise
         self._f = f
         self.count += 1
-        if state is not None and self.every and self.count % self.every == 0:
-            self.snapshot(state, entry["digest"])
+        self.last = digest
 
-    def snapshot(self, state, digest=None):
-        """Replace snap.json with `state`, the state after `count` entries."""
-        self._tmp(SNAP, "s", {"count": self.count, "digest": digest or canon.digest(state), "head": self.head,
-                              "state": state})
+    def due(self):
+        """True when a snapshot is due (every `every` entries): the board takes it once the
+        entry is shown, off the path from a press to the LEDs."""
+        return self.every and self.count and self.count % self.every == 0
+
+    def snapshot(self, state):
+        """Replace snap.json with `state`, the state after `count` entries (and `last`,
+        the digest the entries after it chain on)."""
+        self._tmp(SNAP, "s", {"count": self.count, "digest": self.last, "head": self.head, "state": state,
+                              "sum": canon.digest(state)})
         _replace(self._p(SNAP + ".tmp"), self._p(SNAP))
 
     def _read(self, f, path, lineno):

@@ -66,7 +66,7 @@ def resume(journal, engine=None):
     r = _first(journal, SNAP, b"s", {"count": int, "digest": str, "state": dict})
     if r and r[0].get("head") == journal.head:  # else another game's: start() was cut before removing it
         first, last, state = r[0]["count"], r[0]["digest"], r[0]["state"]
-        if canon.digest(state) != last or first < 0 or (first == 0 and last != header["start"]):
+        if canon.digest(state) != r[0].get("sum") or first < 0 or (first == 0 and last != header["start"]):
             raise JournalError("bad_snapshot", sp, 1, "the state's digest is not the one recorded")
     else:
         try:
@@ -87,23 +87,28 @@ def resume(journal, engine=None):
                         last, first - 1, entry["digest"]))
                 continue
             try:
-                act, events, state, digest = engine.step(game, state, entry["action"])
-                same = canon.digest(act) == canon.digest(entry["action"]) and \
-                    canon.digest(events) == canon.digest(entry["events"])
+                act, events, state = engine.decide(game, state, entry["action"], True)  # the state is ours
+                action_text, events_text = canon.encode(act), canon.encode(events)
+                same = action_text == canon.encode(entry["action"]) and events_text == canon.encode(entry["events"])
+                digest = canon.chain(last, action_text, events_text)
             except RuleError as e:
                 raise JournalError("refused", gp, line, "%s %s" % (e.code, canon.encode(e.detail)))
+            except engine.Spoiled as e:
+                raise JournalError("refused", gp, line, "%s %s" % (type(e.cause).__name__, e.cause))
             except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:  # data no rules expect
                 raise JournalError("bad_entry", gp, line, "%s %s" % (type(e).__name__, e))
             if not same or digest != entry["digest"]:
                 raise JournalError("events_differ" if not same else "digest_differs", gp, line,
-                                   "state %s, journal says %s" % (digest, entry["digest"]))
+                                   "entry %s, journal says %s" % (digest, entry["digest"]))
+            last = digest
+            action_text = events_text = None
             entry = act = events = None
     finally:
         it.close()
     count = journal._lines
     if count < first:
         raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
-    journal.count, journal.snap_at, journal.cut = count, first, journal._size - journal._good
+    journal.count, journal.snap_at, journal.cut, journal.last = count, first, journal._size - journal._good, last
     if journal.cut:
         _rewrite(journal, journal._good)
     journal._f = journal._open(gp, "ab")

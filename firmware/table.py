@@ -51,6 +51,7 @@ class Table:
         self.setup = None  # the game chosen on the table's menu, while its settings are entered
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
+        self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
 
     # --- the match ---------------------------------------------------------------
 
@@ -130,29 +131,58 @@ class Table:
             from firmware import ballot_box as box  # the choice goes to the private box, never to the log
 
             move, choice = box.take_choice(self, move)
-        gc.collect()  # the step copies the state: let it find room on a tidy heap
-        act, events, state, digest = engine.step(self.game, self.state, move)
-        if box is not None:
-            box.of(self).put(state["ballot"]["n"], act["seat"], choice)  # on flash before the cast is journaled
-        entry = {"action": act, "events": events, "digest": digest}
-        self.journal.append(self.count, entry, state)  # on flash before anyone hears of it
+        # The events fold into the board's one state in place (a copy of it cost more than
+        # the rules on a Pico): whatever fails after the first event reloads the journal.
+        try:
+            act, events, state = engine.decide(self.game, self.state, move, True)
+        except engine.Spoiled as e:
+            self._reload()
+            raise e.cause
+        try:
+            action_text, events_text = canon.encode(act), canon.encode(events)
+            digest = canon.chain(self.journal.last, action_text, events_text)
+            if box is not None:
+                box.of(self).put(state["ballot"]["n"], act["seat"], choice)  # on flash before the cast is journaled
+            self.journal.write(self.count, action_text, events_text, digest)  # on flash before anyone hears of it
+        except BaseException:
+            self._reload()
+            raise
+        action_text = events_text = None
         self.state = state
         index = self.count
         self.count += 1
         self.changed = True
+        self.snapshot_due = self.journal.due()  # taken in idle(), once the entry is shown
         self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
         if self.menu is not None:  # the state moved on: every pad's next key starts afresh
             self.menu.rest()
             self.parked = {}
         if self.listening:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
-        move = act = events = state = entry = box = None
-        gc.collect()  # the old state and the menus' data are garbage now
+        move = act = events = state = box = None
         if "ballot" in self.state:
             from firmware import ballot_box
 
             ballot_box.reveal_if_due(self)
         return index
+
+    def _reload(self):
+        """The state from the journal again: a step failed half-way through the state."""
+        self.state = None
+        gc.collect()
+        self.header, self.state, self.count = self.journal.resume(engine)
+        self.changed = True
+
+    def idle(self):
+        """What waits until an entry is shown (the board layer calls this after each redraw):
+        the snapshot, then a collection, so the next press starts on a tidy heap."""
+        if self.snapshot_due:
+            self.snapshot_due = False
+            try:
+                self.journal.snapshot(self.state)
+            except Exception as e:  # the entries are on flash: a missed snapshot costs only boot time
+                print("chancery: snapshot failed:", e)
+        gc.collect()
 
     def _board_roll(self, g, move):
         n = g.dice_wanted(self.state)

@@ -7,10 +7,15 @@ A *match* is the single source of truth, a plain dict:
      "entries": [{"action": {...}, "events": [...], "digest": "1a2b3c4d"}, ...],
      "state": {...}}          # derived: the fold of every entry's events
 
-`state` is a cache; everything else is the log. Replay re-runs every action
-through the rules and checks that the events and the digests come out the
-same, so a tampered log is caught whether its events or its digests were
-edited. Undo is truncate-and-replay: nothing is ever un-folded.
+`state` is a cache; everything else is the log. `start` is the digest of the
+initial state; each entry's digest chains on the one before it (canon.chain: a
+CRC of the previous digest, the canonical action and the events), so it costs
+an entry's bytes, not the whole state's, and the full state digest is taken
+only where a whole state is compared (a snapshot, a resync, the tests). Replay
+re-runs every action through the rules and checks that the events and the
+digests come out the same, so a tampered log is caught whether its events or
+its digests were edited. Undo is truncate-and-replay: nothing is ever un-folded.
+Format 1 logs (each digest the whole state's) still replay.
 
 Every game module offers: NAME, SETTINGS, SCHEMAS, card_names(state),
 initial(settings, seed), decide(state, action, emit), fold(state, event),
@@ -23,7 +28,7 @@ from shared_rules import canon, games
 from shared_rules import schema as schemas
 from shared_rules.errors import RuleError
 
-FORMAT = 1
+FORMAT = 2  # 1: each entry's digest was its state's; 2: chained (canon.chain)
 
 
 def game_module(name):
@@ -83,36 +88,70 @@ def fold(g, state, event):
     (_ballot(event.get("t")) or g).fold(state, event)
 
 
-def _decide(g, state, action):
-    """(normalised action, events, new state) for an action; state is not touched."""
-    rules = _ballot(action.get("type") if isinstance(action, dict) else None) or g
-    act = schemas.check(action, rules.SCHEMAS, seats(state), g.card_names(state))
-    work = canon.copy(state)
-    events = []
+class Spoiled(Exception):
+    """An in-place step failed after its first event had been folded in: the state it
+    was given is no longer any state of the game. `cause` is the original exception
+    (a RuleError the rules raised late, a MemoryError). The board reloads its journal."""
 
-    def emit(event):
-        fold(g, work, event)
-        events.append(event)
-
-    rules.decide(work, act, emit)
-    if rules is not g and hasattr(g, "ballot"):  # a game whose own flow waits on a ballot
-        g.ballot(work, act, emit)
-    return act, events, work
+    def __init__(self, cause):
+        Exception.__init__(self, "the state was changed before the step failed")
+        self.cause = cause
 
 
-def step(game, state, action):
-    """The pure core of the engine: (normalised action, events, new state, digest).
+def decide(game, state, action, in_place=False):
+    """(normalised action, events, new state) for an action.
 
-    `state` is not touched. For callers that keep the log elsewhere (a board
-    journals entries to flash and cannot hold a whole game's log in RAM).
-    """
+    By default `state` is not touched: the events fold into a copy. in_place=True
+    (the board: a copy of the state costs more than the rules on a Pico) folds them
+    into `state` itself. Every game refuses before its first event, so a refusal
+    leaves the state as it was either way; an exception after an event has been
+    folded in raises Spoiled in place (the copy is simply dropped otherwise)."""
     g = game_module(game)
+    rules = _ballot(action.get("type") if isinstance(action, dict) else None) or g
     try:
-        act, events, work = _decide(g, state, action)
+        act = schemas.check(action, rules.SCHEMAS, seats(state), g.card_names(state))
+        work = state if in_place else canon.copy(state)
+        events = []
+
+        def emit(event):
+            events.append(event)  # first: a fold that fails half-way still counts as a change
+            fold(g, work, event)
+
+        try:
+            rules.decide(work, act, emit)
+            if rules is not g and hasattr(g, "ballot"):  # a game whose own flow waits on a ballot
+                g.ballot(work, act, emit)
+        except Exception as e:
+            if in_place and events:
+                raise Spoiled(e)
+            raise
     except RuleError as e:
         e.game = g.NAME  # whose texts render the message
         raise
-    return act, events, work, canon.digest(work)
+    return act, events, work
+
+
+def entry_digest(prev, act, events):
+    """The digest of an entry that follows the digest `prev` (the match's start for the first)."""
+    return canon.chain(prev, canon.encode(act), canon.encode(events))
+
+
+def step(game, state, action, prev=None, in_place=False):
+    """The pure core of the engine: (normalised action, events, new state, digest).
+
+    `prev` is the digest before it: the last entry's, or the match's start (None:
+    no digest is wanted, and None comes back). For callers that keep the log
+    elsewhere (a board journals entries to flash and cannot hold a whole game's
+    log in RAM). in_place: see decide().
+    """
+    act, events, work = decide(game, state, action, in_place)
+    return act, events, work, None if prev is None else entry_digest(prev, act, events)
+
+
+def last_digest(match):
+    """The digest the next entry chains on: the last entry's, or the start."""
+    entries = match["entries"]
+    return entries[-1]["digest"] if entries else match["start"]
 
 
 def apply(match, action):
@@ -121,7 +160,7 @@ def apply(match, action):
     Raises RuleError and leaves the match exactly as it was if the action is
     malformed or illegal now.
     """
-    act, events, work, digest = step(match["game"], match["state"], action)
+    act, events, work, digest = step(match["game"], match["state"], action, last_digest(match))
     entry = {"action": act, "events": events, "digest": digest}
     match["entries"].append(entry)
     match["state"] = work

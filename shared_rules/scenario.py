@@ -61,6 +61,7 @@ def run_stream(sc, actions, on_entry=None):
     match = engine.new_match(sc["game"], sc.get("settings"), sc.get("seed", 0))
     state = match["state"]
     game = match["game"]
+    last = match["start"]
     del match
     i = -1
     for raw in actions:
@@ -68,7 +69,7 @@ def run_stream(sc, actions, on_entry=None):
         act, reject, expect = _item(raw)
         where = "action %d" % i
         try:
-            act, events, state, digest = engine.step(game, state, act)
+            act, events, state, last = engine.step(game, state, act, last)
         except RuleError as e:
             if on_entry:
                 on_entry(i, act, None, e.code)
@@ -78,7 +79,7 @@ def run_stream(sc, actions, on_entry=None):
                 failures.append("%s refused with %s, expected %s (%s)" % (where, e.code, reject, e.message))
             continue
         if on_entry:
-            on_entry(i, act, events, digest)
+            on_entry(i, act, events, last)
         if reject is not None:
             failures.append("%s was accepted, expected refusal %s" % (where, reject))
         if expect:

@@ -66,7 +66,7 @@ def game(seed, players, extended=False):
     playout.play_game(seed, players, extended, lambda i, a, e, d: entries.append(
         {"action": a, "events": e, "digest": d}))
     match = engine.new_match(GAME_NAME, {"players": players, "extended": extended}, seed)
-    header = {"format": 1, "game": GAME_NAME, "settings": match["settings"], "seed": seed,
+    header = {"format": engine.FORMAT, "game": GAME_NAME, "settings": match["settings"], "seed": seed,
               "start": match["start"]}
     states, state = [], match["state"]
     for entry in entries:
@@ -76,7 +76,13 @@ def game(seed, players, extended=False):
 
 
 def digest_after(g, count):
+    """The digest entry `count` chains on (the start for the first)."""
     return g[1][count - 1]["digest"] if count else g[0]["start"]
+
+
+def state_after(g, count):
+    """The digest of the whole state after `count` entries."""
+    return canon.digest(g[2][count - 1]) if count else g[0]["start"]
 
 
 def journal(folder, g, upto=None, every=16):
@@ -180,7 +186,7 @@ def test_append_then_resume_gives_the_game_back(tmp_path):
     g = game(7, 4, True)  # 120 entries: snapshots at 16, 32, ... 112
     journal(tmp_path, g)
     j, state, count = resume(tmp_path)
-    assert (count, canon.digest(state), j.snap_at, j.cut) == (120, g[1][-1]["digest"], 112, 0)
+    assert (count, canon.digest(state), j.last, j.snap_at, j.cut) == (120, state_after(g, 120), g[1][-1]["digest"], 112, 0)
     assert canon.encode(state) == canon.encode(g[2][-1])
     assert [canon.encode(e) for e in j.entries()] == [canon.encode(e) for e in g[1]]
     assert [canon.encode(e) for e in j.entries(100)] == [canon.encode(e) for e in g[1][100:]]
@@ -201,7 +207,7 @@ def test_the_file_format(tmp_path):
     tag, body = snap[:-10].split(b" ", 1)
     assert tag == b"s" and snap[-9:-1] == b"%08x" % zlib.crc32(snap[:-10])
     assert body.decode() == canon.encode({"count": 16, "digest": g[1][15]["digest"], "head": text[0][-9:-1].decode(),
-                                          "state": g[2][15]})
+                                          "state": g[2][15], "sum": canon.digest(g[2][15])})
 
 
 def test_micropython_writes_the_same_bytes(tmp_path, mp_tree):
@@ -295,15 +301,16 @@ def test_append_guards_and_a_failed_write(tmp_path):
     assert e.value.code == "not_open"
     assert not (tmp_path / GAME).read_bytes().endswith(b"\n")
     header2, state, count = j.resume()
-    assert (count, j.cut, canon.digest(state)) == (2, 40, entries[1]["digest"])
+    assert (count, j.cut, canon.digest(state), j.last) == (2, 40, canon.digest(states[1]), entries[1]["digest"])
     j.append(2, entries[2], states[2])
-    # a line longer than MAX_LINE is refused before MAX_LINE bytes are out, so it is cut as torn
+    # a line longer than MAX_LINE is refused before a byte of it is out: the journal goes on
     huge = dict(entries[3], events=entries[3]["events"] + [{"t": "x" * 90}] * 60)
+    size = (tmp_path / GAME).stat().st_size
     with pytest.raises(JournalError) as e:
         j.append(3, huge)
-    assert e.value.code == "too_long"
-    assert j.resume()[2] == 3 and 0 < j.cut < 4096
+    assert e.value.code == "too_long" and (tmp_path / GAME).stat().st_size == size
     j.append(3, entries[3], states[3])
+    assert j.resume()[2] == 4 and j.cut == 0
     j.close()
     assert resume(tmp_path)[2] == 4
 
@@ -580,7 +587,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, mp_tree,
             assert acked <= count <= acked + 1, (count, acked)
             stats["plus_one"] += count == acked + 1
             stats["torn"] += j.cut > 0
-            assert canon.digest(state) == digest_after(g, count)
+            assert canon.digest(state) == state_after(g, count) and j.last == digest_after(g, count)
             assert [canon.encode(e) for e in j.entries()] == [canon.encode(e) for e in g[1][:count]]
             known = (count, j.cut)
             acked = count

@@ -5,7 +5,9 @@
   or raises RuleError with a code and a readable message, and the state is
   exactly as it was.
 - State is the fold of events: folding an entry's events into the old state
-  gives the new state, and the digest is that of the new state.
+  gives the new state, the digest chains on the one before, and stepping in
+  place (as the board does) gives the same entry and refuses the same input
+  without touching the state.
 - Views never show the PRNG state; legal() only offers what step() accepts
   for its simplest filling.
 """
@@ -63,6 +65,13 @@ def test_any_input_is_accepted_or_refused_with_the_state_unchanged(seed, players
     match = state_after(seed, players, extended, stop)
     before = canon.encode(match["state"])
     entries = len(match["entries"])
+    prev = engine.last_digest(match)
+    # the board's way: the same action folded into the state itself
+    board = json.loads(before)
+    try:
+        board_entry = engine.decide("chancellors", board, canon.copy(act), True)
+    except RuleError as e:
+        board_entry = e.code
     try:
         entry = engine.apply(match, act)
     except RuleError as e:
@@ -70,9 +79,13 @@ def test_any_input_is_accepted_or_refused_with_the_state_unchanged(seed, players
         assert isinstance(e.message, str) and e.message and not e.message.startswith(e.code + " {")
         assert canon.encode(match["state"]) == before
         assert len(match["entries"]) == entries
+        assert board_entry == e.code and canon.encode(board) == before  # refused before any change in place too
         return
-    # accepted: the entry is well formed and the new state is the fold of its events
-    assert entry["digest"] == canon.digest(match["state"])
+    # accepted: the entry is well formed, its digest chains on the one before, and the
+    # new state is the fold of its events (in place, as the board steps, the same)
+    assert entry["digest"] == canon.chain(prev, canon.encode(entry["action"]), canon.encode(entry["events"]))
+    assert canon.encode(board_entry[1]) == canon.encode(entry["events"]) and board_entry[2] is board
+    assert canon.encode(board) == canon.encode(match["state"])
     state = json.loads(before)
     for ev in entry["events"]:
         fold(state, canon.copy(ev))

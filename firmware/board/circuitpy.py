@@ -145,6 +145,7 @@ class Hardware:
             for item in reader.feed(view[:n]):
                 _answer(table, item)
                 self.show(table)
+                table.idle()
 
     # --- buttons, strip, display -----------------------------------------------------
 
@@ -183,6 +184,7 @@ class Hardware:
         if n:
             self.show(table)
             self._draw()
+            table.idle()
         return n
 
     def show(self, table):

@@ -107,6 +107,7 @@ class Hardware(sim.Hardware):
             self._key(table, e[0], e[1])
         if n:
             self.show(table)
+            table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
         return n
 
     def _key(self, table, index, kind):

@@ -74,7 +74,7 @@ class Hardware:
                 _answer(table, item)
                 item = None
                 self.show(table)
-                gc.collect()  # between frames: the next step starts on a tidy heap (a board is idle here)
+                table.idle()  # between frames: the snapshot if due, then a tidy heap for the next step
 
     async def inputs(self, table):
         while True:  # no pins to scan: presses come from the host

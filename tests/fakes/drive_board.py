@@ -26,7 +26,7 @@ BOARD = {"rp2": "rpi-pico", "esp32": "esp32-s3-devkitc"}[BACKEND]
 
 
 class StubTable:
-    """What the backend needs of firmware.table.Table: key(), changed, game, state."""
+    """What the backend needs of firmware.table.Table: key(), idle(), changed, game, state."""
 
     def __init__(self):
         self.game = "chancellors"
@@ -38,6 +38,9 @@ class StubTable:
     def key(self, pad, name):
         self.keys.append([pad, name])
         return ["pad %d" % pad, name], None
+
+    def idle(self):
+        self.idles = getattr(self, "idles", 0) + 1
 
 
 class RecordingOled(oled.SSD1306):

@@ -157,7 +157,7 @@ def check_action(g, state, seat, legal, act, chancellors):
     if not chancellors:
         return "ok"
     try:
-        return "ok " + engine.step(g.NAME, state, act)[3]
+        return "ok " + canon.digest(engine.step(g.NAME, state, act)[2])
     except RuleError as e:
         if e.code in FORM_ERRORS:
             raise Failure("the engine refused the form of %s: %s" % (canon.encode(act), e.code))
@@ -258,6 +258,7 @@ def menu_game(seed, players, extended, write, cap=800):
         check_action(g, state, seat, menu.schemas, act, False)
         try:
             act, events, state, digest = engine.step("chancellors", state, act)
+            digest = canon.digest(state)
             done += 1
         except RuleError as e:
             if e.code in FORM_ERRORS:

@@ -336,16 +336,17 @@ def play_game(seed, players, extended=False, on_entry=None, cap=CAP):
         if not schemas:
             _fail("action %d" % count, "no legal action in step %s" % state["step"])
         result = None
+        before = canon.digest(state)
         for attempt in range(ATTEMPTS + 1):
             act = _choose(rnd, state, schemas, players, cards, ranks) if attempt < ATTEMPTS else _fallback(state)
             try:
-                result = engine.step(GAME, state, act)
+                result = engine.step(GAME, state, act, last)
                 break
             except RuleError as e:
                 refused += 1
                 if attempt == ATTEMPTS:
                     _fail("action %d" % count, "the fallback %s was refused: %s" % (canon.encode(act), e))
-                if canon.digest(state) != last:
+                if canon.digest(state) != before:
                     _fail("action %d" % count, "a refused action changed the state")
         schemas = None
         act, events, new_state, digest = result
@@ -359,16 +360,16 @@ def play_game(seed, players, extended=False, on_entry=None, cap=CAP):
         count += 1
     ending = state["ending"] if state["step"] == "over" else "cap"
     return {"seed": seed, "players": players, "extended": bool(extended), "actions": count,
-            "refused": refused, "turn": state["turn"], "digest": last, "crc": crc,
+            "refused": refused, "turn": state["turn"], "digest": last, "state": canon.digest(state), "crc": crc,
             "ending": ending, "winners": list(state["winners"]), "scores": list(state["scores"])}
 
 
 def line(r):
     """The canonical one-line summary of a game (compared across interpreters)."""
-    return "seed=%d players=%d ext=%d actions=%d refused=%d turns=%d digest=%s crc=%08x ending=%s " \
+    return "seed=%d players=%d ext=%d actions=%d refused=%d turns=%d digest=%s state=%s crc=%08x ending=%s " \
            "winners=%s scores=%s" % (
                r["seed"], r["players"], 1 if r["extended"] else 0, r["actions"], r["refused"], r["turn"],
-               r["digest"], r["crc"], r["ending"], canon.encode(r["winners"]), canon.encode(r["scores"]))
+               r["digest"], r["state"], r["crc"], r["ending"], canon.encode(r["winners"]), canon.encode(r["scores"]))
 
 
 def players_for(seed, players):

@@ -52,7 +52,7 @@ def replay_file(path):
             entry = json.loads(text)
             text = None
             try:
-                act, events, state, digest = engine.step(game, state, entry["action"])
+                act, events, state, digest = engine.step(game, state, entry["action"], last)
             except RuleError as e:
                 return "FAIL %s: entry %d refused: %s" % (path, n, e)
             if canon.digest(events) != canon.digest(entry["events"]):  # streamed: no whole-text strings

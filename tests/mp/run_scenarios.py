@@ -89,17 +89,19 @@ def _replay(f, lines, write):
     # but the current state in RAM, and the transcripts must match byte for byte.
     try:
         game = sc["game"]
-        state = engine.new_match(game, sc.get("settings"), sc.get("seed", 0))["state"]
+        match = engine.new_match(game, sc.get("settings"), sc.get("seed", 0))
+        state, last, match = match["state"], match["start"], None
         index = 0
         for item in items:
             if "action" in item and "type" not in item:
                 item = item["action"]
             try:
-                item, events, state, digest = engine.step(game, state, item)
+                item, events, state, last = engine.step(game, state, item, last)
             except RuleError as e:
                 write("%d refused %s\n" % (index, e.code))
             else:
-                write("%d %s " % (index, digest))
+                # the entry's digest and the whole state's: both the same on both interpreters
+                write("%d %s %s " % (index, last, canon.digest(state)))
                 canon.dump(events, write)  # streamed: no whole-line string on a small heap
                 write("\n")
             item = events = None

@@ -1,0 +1,51 @@
+"""A game log for tools/chip/board_steps.py: random play of any game, drawn as the tests'
+random games draw it (tests/mp/random_game.py), with each entry's chained digest.
+
+    python tools/chip/make_log.py GAME SEED PLAYERS MAX_ACTIONS OUT.jsonl
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "mp")]
+
+import random_game as rg  # noqa: E402
+
+from shared_rules import canon, engine  # noqa: E402
+from shared_rules.errors import RuleError  # noqa: E402
+
+
+def make(game, seed, players, cap):
+    """(header, [{"action", "digest"}, ...]) of one random game."""
+    rnd = rg.Draw(seed)
+    g = engine.game_module(game)
+    m = engine.new_match(game, {"players": players}, seed)
+    state, last = m["state"], m["start"]
+    seats, cards, box, out = engine.seats(state), g.card_names(state), {}, []
+    header = {"game": m["game"], "settings": m["settings"], "seed": seed, "start": m["start"]}
+    while not g.is_over(state) and len(out) < cap:
+        b = state.get("ballot")
+        act = rg.board_ballot(rnd, state, box) if b is not None and b["result"] is None else None
+        if act is None:
+            act = rg.action(rnd, rnd.pick(g.legal(state, None)), seats, cards)
+        try:
+            act, _, state, last = engine.step(game, state, act, last)
+        except RuleError:
+            continue
+        out.append({"action": act, "digest": last})
+    return header, out
+
+
+def main(argv):
+    game, seed, players, cap, path = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), argv[4]
+    header, entries = make(game, seed, players, cap)
+    with open(path, "w") as f:
+        f.write(canon.encode(header) + "\n")
+        for e in entries:
+            f.write(canon.encode(e) + "\n")
+    print(game, "actions", len(entries))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
