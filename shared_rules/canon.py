@@ -125,7 +125,7 @@ if _FAST:
     import json
     from collections import OrderedDict  # MicroPython's keeps insertion order, and json.dumps prints it so
 
-    _SEP = (",", ":")
+    _SEP = tuple([",", ":"])
 
     def _scalar_ok(x, tx):
         # what _value takes besides containers; anything else (floats, bytes, which
@@ -205,8 +205,6 @@ def digest(value):
     Computed piece by piece as the encoding is produced, so a board never
     holds the whole text (one large block is what a fragmented heap lacks).
     """
-    if _FAST:  # the whole text at once: on a board, C's json.dumps is the fast way to it
-        return "%08x" % (_crc32(encode(value), 0) & 0xFFFFFFFF)
     crc = [0]
 
     def write(piece):
