@@ -160,28 +160,29 @@ def test_a_whole_game_by_virtual_button_presses(firmware_build, micropython, tmp
         assert presses > 100 and link.mirror.match["state"]["step"] == "over"
 
 
-# The unix port's pools of interned strings hold 620 in all; the 621st costs a pool of 640
-# (about 7 KB at once). What this runner counts includes its own few names, so the
-# limit keeps every game's board a few below the boundary, a Chancellors board with a
-# sealed ballot too (ballot.py and ballot_box.py: about 20 strings more); a King's
-# Dilemma board with a ballot open (its sealed vote) is at the boundary itself.
-QSTR_LIMIT = 617
+# The unix port's pools of interned strings hold 20, 40, 80, 160, 320, then 640 more: 1,260
+# in six pools, and the 1,261st would cost a pool of 1,280 at once. Issue 13 makes this a
+# guard with margin rather than a budget the code bends to fit: the board (the chip's heap
+# is 245 KB; a 640-entry pool there is about 3.5 KB) now runs in the sixth pool (the fast
+# canonical encoder and the in-place step added about 20 names), and the simulated board's
+# end-to-end tests at 96K still pass with it. The limit keeps every board well short of a
+# seventh pool.
+QSTR_LIMIT = 1100
 
 
 @pytest.mark.parametrize("game, limit", [("chancellors", QSTR_LIMIT), ("chancellors ballot", QSTR_LIMIT),
                                          ("kings_dilemma", QSTR_LIMIT), ("the_council", QSTR_LIMIT),
                                          ("yes_your_grace", QSTR_LIMIT),
-                                         # its sealed vote's ballot: at the boundary itself, none to spare
-                                         ("kings_dilemma ballot", 620)])
+                                         ("kings_dilemma ballot", QSTR_LIMIT)])
 def test_the_board_stays_below_its_next_pool_of_interned_strings(game, limit, firmware_build, micropython, tmp_path):
     """Strings MicroPython interns are never freed, and the pool after a full one is twice
-    its size: past 620 strings the board would give 7 KB of its 96K at once. Everything
+    its size: the guard keeps the board well short of a seventh pool (1,280 at once). Everything
     the simulated board loads and does (boot, resume, play, the menus) must stay below."""
     proc = mp.run_micropython(os.path.join(ROOT, "tests", "mp", "board_qstrs.py"), [str(tmp_path / "flash")] + game.split(),
                               heap="256K", cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
     found = re.search(r"n_pool=(\d+), n_qstr=(\d+)", proc.stdout)
     assert proc.returncode == 0 and found, proc.stdout + proc.stderr
     pools, count = int(found.group(1)), int(found.group(2))
-    assert count <= limit and pools == 5, (
+    assert count <= limit and pools <= 6, (
         "the %s board interns %d strings in %d pools (limit %d): move host-only names out of the board's "
         "modules, or merge tiny modules (each costs two: its name and its file)" % (game, count, pools, QSTR_LIMIT))
