@@ -53,3 +53,18 @@ def mpy_build(micropython, tmp_path_factory):
 def firmware_build(micropython, tmp_path_factory):
     """shared_rules/ and firmware/ compiled to .mpy, as deployed to a board (str path)."""
     return str(mp.build_board(tmp_path_factory.mktemp("fw")))
+
+
+def _uf2():
+    """(the RPI_PICO UF2 the virtual Pico runs, None) or (None, where to get one)."""
+    from chancery.vpico import UF2NotFound, find_uf2
+
+    try:
+        return find_uf2(), None
+    except UF2NotFound as e:
+        return None, str(e)
+
+
+UF2, NO_UF2 = _uf2()
+# the virtual Pico's tests skip only when no UF2 is found, saying where to get one
+needs_uf2 = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")

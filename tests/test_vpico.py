@@ -19,19 +19,13 @@ import time
 
 import pytest
 import serial
-from conftest import ROOT
+from conftest import ROOT, UF2, needs_uf2
 
-from chancery.vpico import UF2NotFound, VirtualPico, find_uf2, inputs, kit
+from chancery.vpico import VirtualPico, inputs, kit
 from firmware.buttons import Encoder
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
-try:
-    UF2 = find_uf2()
-    NO_UF2 = None
-except UF2NotFound as e:
-    UF2, NO_UF2 = None, str(e)
-needs_uf2 = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")
 
 
 # --- helpers -----------------------------------------------------------------------------------

@@ -13,18 +13,14 @@ import time
 
 import pytest
 import serial
+from conftest import needs_uf2
 
-from chancery.vpico import UF2NotFound, VirtualPico, find_uf2, image
+from chancery.vpico import VirtualPico, image
 from firmware.board import pins
 from firmware.pads import TABLE, index_of
 from shared_rules import engine, power, render, wire
 
-try:
-    UF2 = find_uf2()
-    NO_UF2 = None
-except UF2NotFound as e:
-    UF2, NO_UF2 = None, str(e)
-pytestmark = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")
+pytestmark = needs_uf2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -320,14 +320,19 @@ class VirtualPico:
 
     def wait_frame(self, after_ns=None, timeout=10.0):
         """The first strip frame that starts at or after after_ns (None: the next one from now)."""
-        start = len(self.frames)
+        return self._wait_for(self.frames, lambda f: f.first_ns, after_ns, timeout, "a frame on the strip")
+
+    def _wait_for(self, seen, when, after_ns, timeout, what):
+        """The first item of the growing list `seen` at or after after_ns by when(item)
+        (None: the first one to arrive from now on)."""
+        start = 0 if after_ns is not None else len(seen)
 
         def ready():
-            for f in self.frames[0 if after_ns is not None else start:]:
-                if after_ns is None or f.first_ns >= after_ns:
-                    return f
+            for item in seen[start:]:
+                if after_ns is None or when(item) >= after_ns:
+                    return item
             return None
-        return self._wait(ready, timeout, "a frame on the strip")
+        return self._wait(ready, timeout, what)
 
     @property
     def display(self):
@@ -336,14 +341,7 @@ class VirtualPico:
 
     def wait_display(self, after_ns=None, timeout=10.0):
         """The first Picture drawn at or after after_ns (None: the next one from now)."""
-        start = len(self.pictures)
-
-        def ready():
-            for p in self.pictures[0 if after_ns is not None else start:]:
-                if after_ns is None or p.t_ns >= after_ns:
-                    return p
-            return None
-        return self._wait(ready, timeout, "a picture on the display")
+        return self._wait_for(self.pictures, lambda p: p.t_ns, after_ns, timeout, "a picture on the display")
 
     # --- power and flash ------------------------------------------------------------------------
 
