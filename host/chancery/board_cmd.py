@@ -21,6 +21,10 @@ def configure_sim(p):
     p.add_argument("--data", metavar="DIR", help="the simulated board's flash (default: the user data folder)")
     p.add_argument("--heap", default="128K", help="MicroPython heap for the board (default 128K: the link needs 96K, the menus more)")
     p.add_argument("--new", action="store_true", help="wipe the simulated flash: start a new game")
+    p.add_argument("--chip", action="store_true",
+                   help="run the board on the virtual Pico instead: the stock RP2040 MicroPython firmware on an "
+                        "emulated chip, the checkout's firmware deployed to it (when it changed), the mirror "
+                        "showing its decoded strip and display; --data is then where its flash image is kept")
 
 
 def configure_mirror(p):
@@ -69,6 +73,10 @@ def run_sim(args):
         return 2
     if not _terminal():
         return 2
+    if args.chip:
+        from chancery import chip_cmd
+
+        return chip_cmd.run(args, wanted)
     from chancery.link import Link, LinkError
     from chancery.logbook import Logbook
     from chancery.mirror import MirrorApp

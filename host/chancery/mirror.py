@@ -12,6 +12,9 @@ the capital letter holds the button: a long press); the table controls are
 Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
 long forms. Type a command after ':' (e.g. `:solve 0 Castle`), `:new GAME
 [SETTING=VALUE ...]` starts a new game on the board, Ctrl-Q quits.
+
+On the virtual Pico (`chancery sim --chip`, chip=chip_cmd.ChipPins) the strip and the
+display are what the chip's pins showed, decoded, and the keys press its GPIOs.
 """
 
 
@@ -68,19 +71,23 @@ def strip_text(frame, layout):
     return out
 
 
-def panels(match, layout, frame, display_lines, phase=0):
+def panels(match, layout, frame, display_lines, phase=0, chip=None):
     """What the mirror draws of a match: (the LED strip, the game's panel, the board's
     display), all from the public view (matches.view(match, None)) and what the board
     sent, so that nothing a seat hides can reach the screen. `frame` is reused; `phase`
-    as on the board (seats sharing an LED take turns)."""
+    as on the board (seats sharing an LED take turns). With `chip` (the virtual Pico's
+    pins), the strip and the display are the ones decoded from the chip instead."""
     view = matches.view(match, None)
-    if frame is not None:
-        render.render(view, layout, frame, layout.get("level", 255), phase)
+    if frame is not None and chip is not None and not chip.frame(frame):
+        strip = "(nothing on the strip yet)"
+    elif frame is not None:
+        if chip is None:
+            render.render(view, layout, frame, layout.get("level", 255), phase)
         strip = strip_text(frame, layout)
     else:
         strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
-    return (strip, show.status(view) + "\n" + matches.prompt(match),
-            "\n".join(display_lines) or "(the board's display)")
+    board = chip.display_text() if chip is not None else "\n".join(display_lines) or "(the board's display)"
+    return strip, show.status(view) + "\n" + matches.prompt(match), board
 
 
 class MirrorApp(App):
@@ -95,9 +102,11 @@ class MirrorApp(App):
     """
     BINDINGS = [("ctrl+q", "quit", "Quit")]
 
-    def __init__(self, link, connect=True, **kwargs):
+    def __init__(self, link, connect=True, chip=None, **kwargs):
         super().__init__(**kwargs)
         self.link = link
+        self.chip = chip
+        self.chip_seen = None
         self.connect_first = connect
         self.layout_game = None
         self.layout_data = None
@@ -127,7 +136,7 @@ class MirrorApp(App):
             except LinkError as e:
                 self.log_line("Cannot reach the board: %s" % e)
         self.set_interval(0.05, self.poll_link)
-        self.set_interval(0.1, self.turn_phase)
+        self.set_interval(0.1, self.watch_chip if self.chip is not None else self.turn_phase)
         self.show_history()
         self.refresh_all()
 
@@ -188,6 +197,13 @@ class MirrorApp(App):
             self.phase += 1
             self.refresh_all()
 
+    def watch_chip(self):
+        """On the virtual Pico the chip animates its own strip: redraw when it shows something new."""
+        seen = self.chip.seen()
+        if seen != self.chip_seen:
+            self.chip_seen = seen
+            self.refresh_all()
+
     def log_line(self, text):
         if self.is_running:
             self.query_one("#events", RichLog).write(text)
@@ -207,7 +223,8 @@ class MirrorApp(App):
             self.layout_game = link.mirror.match["game"]
             self.layout_data = load_layout(self.layout_game) or {}
             self.frame = bytearray(render.frame_size(self.layout_data)) if self.layout_data else None
-        strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines, self.phase)
+        strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines, self.phase,
+                                     self.chip)
         self.query_one("#strip", Static).update(strip)
         self.query_one("#state", Static).update(state)
         self.query_one("#board", Static).update(board)
@@ -227,7 +244,10 @@ class MirrorApp(App):
         if press is None or self.link.ser is None:
             return
         event.stop()
-        self.ask(self.link.press, *press)
+        if self.chip is not None:
+            self.chip.press(*press)  # on the chip's pins, as a finger would
+        else:
+            self.ask(self.link.press, *press)
 
     def on_input_submitted(self, message):
         text = message.value.strip().lstrip(":")

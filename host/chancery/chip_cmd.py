@@ -1,0 +1,182 @@
+"""`chancery sim --chip`: the main job on the virtual Pico, the stock RP2040 firmware with our code deployed.
+
+The board runs the stock RPI_PICO MicroPython UF2 on rp2040js (chancery.vpico), its flash
+kept in the user data folder (or --data), so a game survives a restart as it does on a Pico.
+Before the mirror opens, the checkout's firmware goes onto that flash with `chancery deploy`,
+but only when the code changed since the last deploy to it: a stamp of what was deployed
+(the sources, the pin map and layouts, the deploy code, mpy-cross) sits beside the image.
+
+The mirror then shows what the chip's pins show: the strip as decoded from the WS2812
+waveform on its data pin, and the display as rebuilt from the I2C traffic, not re-rendered
+from the game. The keyboard presses the board's buttons on their GPIOs (with contact
+bounce) and turns its encoder, as fingers would; the command line and :new still go over
+the USB serial link.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+
+import platformdirs
+
+from chancery import board_cmd
+
+BOARD = "rpi-pico"
+STAMP = "deployed.sha256"
+HOLD_MS = {"short": 80, "long": 900}  # a tap, and a hold past the firmware's long press (600 ms)
+ROOT = board_cmd.ROOT
+
+
+def code_stamp(board=BOARD):
+    """A hash of everything `chancery deploy` builds from: when it is unchanged, so is the deploy."""
+    from chancery import deploy
+
+    h = hashlib.sha256()
+    files = [os.path.join(ROOT, "hardware", "boards", board + ".json"), os.path.abspath(deploy.__file__)]
+    for folder in ("shared_rules", "firmware", os.path.join("hardware", "layouts")):
+        for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            files += [os.path.join(base, n) for n in sorted(names) if n.endswith((".py", ".json"))]
+    for path in files:
+        h.update(os.path.relpath(path, ROOT).encode() + b"\0")
+        with open(path, "rb") as f:
+            h.update(hashlib.sha256(f.read()).digest())
+    h.update(repr(deploy.ours()).encode())  # the .mpy version mpy-cross writes
+    return h.hexdigest()
+
+
+def deploy_if_changed(port, data, say=print, board=BOARD):
+    """Deploy the checkout to the board on `port` unless the stamp in `data` says it is there
+    already. Returns True if it deployed. Raises deploy.DeployError."""
+    from chancery import deploy
+
+    stamp_path = os.path.join(data, STAMP)
+    stamp = code_stamp(board)
+    try:
+        with open(stamp_path) as f:
+            if f.read().strip() == stamp:
+                return False
+    except OSError:
+        pass
+    say("deploying the firmware to the virtual Pico (only the files that changed)...")
+    deploy.deploy(port, board, say=lambda line: say("  " + line))
+    with open(stamp_path, "w") as f:
+        f.write(stamp + "\n")
+    return True
+
+
+class ChipPins:
+    """What the mirror reads from and presses on the virtual Pico's pins."""
+
+    def __init__(self, vp):
+        self.vp = vp
+        from firmware.board import pins
+
+        self.offsets = pins.order_offsets(pins.strip(vp.pins)[2])  # wire byte k of an LED is RGB[offsets[k]]
+
+    def seen(self):
+        """Changes when the strip or the display shows something new."""
+        return len(self.vp.frames), len(self.vp.pictures)
+
+    def frame(self, out):
+        """The strip's last frame into `out` (RGB per LED, as render() writes); False before the first."""
+        if not self.vp.frames:
+            return False
+        data = self.vp.frames[-1].data
+        o = self.offsets
+        n = min(len(out), len(data)) // 3 * 3
+        for j in range(0, n, 3):
+            for k in range(3):
+                out[j + o[k]] = data[j + k]
+        for j in range(n, len(out)):
+            out[j] = 0
+        return True
+
+    def display_text(self):
+        pic = self.vp.display
+        if pic is None:
+            return "(the display has shown nothing yet)"
+        if not pic.on:
+            return "(the display is off)"
+        try:
+            lines = pic.lines()  # read back from the pixels in the chip's own font
+        except (OSError, subprocess.SubprocessError, RuntimeError):  # no MicroPython here to draw the font
+            lines = None
+        while lines and not lines[-1]:
+            lines.pop()
+        return "\n".join(lines) if lines is not None else braille(pic)
+
+    def press(self, pad, key, hold):
+        """A keyboard key on the board's GPIOs: the encoder for a short left/right, else the button."""
+        from firmware import pads
+
+        names = pads.TABLE_BUTTONS if pad == pads.TABLE else pads.PAD_BUTTONS
+        name = names[key]
+        if pad == pads.TABLE and name in ("left", "right") and hold == "short" and self.vp.pins.get("encoder"):
+            self.vp.turn(-1 if name == "left" else 1)
+        else:
+            self.vp.press_button(pads.index_of(pad, name), hold_ms=HOLD_MS[hold])
+
+
+def braille(picture):
+    """The 128x64 picture in 64x16 braille cells (2x4 dots each): the whole display in a terminal."""
+    dots = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40),
+            (1, 3, 0x80))
+    rows = []
+    for cy in range(0, 64, 4):
+        line = []
+        for cx in range(0, 128, 2):
+            bits = 0
+            for dx, dy, bit in dots:
+                if picture.pixel(cx + dx, cy + dy) != picture.inverted:
+                    bits |= bit
+            line.append(chr(0x2800 + bits))
+        rows.append("".join(line))
+    return "\n".join(rows)
+
+
+def run(args, wanted):
+    """`chancery sim --chip`; `wanted` is the new game asked for (or None: resume the board's)."""
+    from chancery import deploy
+    from chancery.link import Link, LinkError
+    from chancery.logbook import Logbook
+    from chancery.mirror import MirrorApp
+    from chancery.vpico import VirtualPico, VPicoError, VPicoSetupError
+
+    data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "chip-board")
+    os.makedirs(data, exist_ok=True)
+    flash = os.path.join(data, "flash.img")
+    if not os.path.exists(flash):
+        try:  # a new flash has none of our files, whatever a stamp left from another says
+            os.remove(os.path.join(data, STAMP))
+        except OSError:
+            pass
+    print("starting the virtual Pico (stock MicroPython on rp2040js); its flash: %s" % flash)
+    try:
+        vp = VirtualPico(flash=flash, pace="realtime", timeout=120.0)
+    except (VPicoSetupError, VPicoError, OSError) as e:
+        print("error: cannot start the virtual Pico: %s" % e, file=sys.stderr)
+        return 2
+    with vp:
+        try:
+            deploy_if_changed(vp.port, data)
+        except deploy.DeployError as e:
+            print("error: the deploy to the virtual Pico failed: %s" % e, file=sys.stderr)
+            return 2
+        link = Link(vp.port, logbook=Logbook())
+        try:
+            link.connect(attempts=6)
+        except LinkError as e:
+            print("error: the virtual Pico's firmware did not answer: %s\n%s" % (e, vp.log_text()[-2000:]),
+                  file=sys.stderr)
+            return 2
+        if wanted is None and args.new:  # --new alone: the board's game again, from its start
+            from chancery import new_game
+
+            wanted = new_game.parse([link.mirror.welcome["game"]])
+        if wanted is not None and (args.new or board_cmd.differs(link.mirror.welcome, wanted)):
+            link.act(wanted, wait=30.0)  # the game it had stays in the logbook and on its flash
+        MirrorApp(link, connect=False, chip=ChipPins(vp)).run()
+        link.close()
+    return 0

@@ -1,0 +1,116 @@
+"""`chancery sim --chip`: the main job on the virtual Pico (host/chancery/chip_cmd.py).
+
+The deploy happens only when the code changed; the mirror's strip and display are the ones
+decoded from the chip's pins, and its keys press the chip's GPIOs.
+"""
+
+import asyncio
+import os
+import subprocess
+
+from conftest import needs_uf2
+
+from chancery import chip_cmd, deploy
+from chancery.link import Link
+from chancery.mirror import MirrorApp, strip_text
+from chancery.vpico import VirtualPico
+from chancery.vpico.decode import HEIGHT, WIDTH, Picture
+
+
+def _picture_of(micropython, lines):
+    """The GDDRAM an SSD1306 holds after framebuf draws `lines` in its 8x8 font, as the board does."""
+    code = ("import framebuf\nb=bytearray(1024)\nf=framebuf.FrameBuffer(b,128,64,framebuf.MONO_VLSB)\n"
+            + "".join("f.text(%r,0,%d,1)\n" % (t, 8 * k) for k, t in enumerate(lines)) + "print(bytes(b).hex())\n")
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, check=True).stdout
+    return bytes.fromhex(out.strip())
+
+
+def test_the_display_is_read_back_from_its_pixels(micropython):
+    lines = ["Chancellors", "> roll 2 dice", "S3: solve 0", "~{|}!@#$%^&*()_+"]
+    pic = Picture(0, True, False, _picture_of(micropython, lines))
+    assert pic.lines() == lines + [""] * 4
+    inverted = Picture(0, True, True, bytes(255 - b for b in pic.ram))
+    assert inverted.lines() == pic.lines()
+    # a cell that is no character of the font: a picture, not text
+    ram = bytearray(pic.ram)
+    ram[3] ^= 0x10
+    assert Picture(0, True, False, bytes(ram)).lines() is None
+    assert len(chip_cmd.braille(Picture(0, True, False, bytes(ram))).splitlines()) == HEIGHT // 4
+    assert len(pic.ram) == WIDTH * HEIGHT // 8
+
+
+def test_the_deploy_is_skipped_while_the_code_is_unchanged(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(deploy, "deploy", lambda port, board, say=print, **kw: calls.append((port, board)))
+    assert chip_cmd.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
+    assert calls == [("/dev/none", "rpi-pico")]
+    assert not chip_cmd.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
+    assert len(calls) == 1
+    (tmp_path / chip_cmd.STAMP).write_text("another build\n")  # the checkout's code changed since
+    assert chip_cmd.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
+    assert len(calls) == 2
+
+
+def test_the_stamp_follows_the_code(tmp_path, monkeypatch):
+    for folder in ("shared_rules", "firmware", "hardware/layouts", "hardware/boards"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "hardware/boards/rpi-pico.json").write_text("{}")
+    (tmp_path / "firmware/table.py").write_text("x = 1\n")
+    monkeypatch.setattr(chip_cmd, "ROOT", str(tmp_path))
+    first = chip_cmd.code_stamp()
+    assert chip_cmd.code_stamp() == first
+    (tmp_path / "firmware/table.py").write_text("x = 2\n")
+    assert chip_cmd.code_stamp() != first
+    (tmp_path / "firmware/table.py").write_text("x = 1\n")
+    (tmp_path / "hardware/layouts/chancellors.json").write_text("{}")
+    assert chip_cmd.code_stamp() != first
+
+
+@needs_uf2
+def test_sim_on_the_chip_deploys_once_and_mirrors_its_pins(tmp_path):
+    data = str(tmp_path)
+    with VirtualPico(flash=os.path.join(data, "flash.img"), pace="free", timeout=120.0) as vp:
+        said = []
+        assert chip_cmd.deploy_if_changed(vp.port, data, say=said.append)  # a fresh flash: the whole build
+        assert any("verified" in s for s in said)
+        assert not chip_cmd.deploy_if_changed(vp.port, data, say=said.append)  # nothing changed: no deploy
+        link = Link(vp.port)
+        link.connect(attempts=6)
+        pins = chip_cmd.ChipPins(vp)
+        try:
+            asyncio.run(_mirror_session(link, pins, vp))
+        finally:
+            link.close()
+
+
+async def _mirror_session(link, pins, vp):
+    app = MirrorApp(link, connect=False, chip=pins)
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if vp.frames:
+                break
+        await pilot.pause(0.3)
+        # the strip panel draws the chip's last decoded frame, not a render of the game
+        frame = bytearray(len(app.frame))
+        assert pins.frame(frame)
+        assert str(app.query_one("#strip").render()) == str(strip_text(frame, app.layout_data))
+        app.set_focus(None)  # keys go to the board's buttons, not the command line
+        # TODO(issue 13): the board answers the hello for ~1.5 s of its time, and a press that
+        # starts and ends inside that is never seen by the 5 ms scan; wait until it is done
+        t = vp.now_ns()
+        while vp.now_ns() - t < 2_000_000_000:
+            await pilot.pause(0.1)
+        before = len(vp.pictures)
+        await pilot.press("enter")  # the table's push, on its GPIO: the table's menu on the display
+        lines = shown = None
+        for _ in range(300):
+            await pilot.pause(0.1)
+            if len(vp.pictures) > before:
+                lines = vp.display.lines()
+                shown = str(app.query_one("#board").render())
+                if lines and lines[0] and lines[0] in shown:
+                    break
+        assert lines and lines[0], "no text on the display after the push: %s" % (vp.display and vp.display.text())
+        assert shown.splitlines()[:len(lines)] == lines[:len(shown.splitlines())]  # the chip's pixels, read as text
+        assert link.mirror.match["entries"] == []  # a menu opened; nothing was played
