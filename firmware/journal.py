@@ -62,8 +62,8 @@ def _replace(src, dst):  # MicroPython's rename replaces on littlefs and POSIX
 
 
 def _sync(f):
-    f.flush()  # MicroPython: on littlefs this commits the file
-    if hasattr(os, "fsync"):
+    f.flush()  # MicroPython: on littlefs this commits the file; the flash log programs its last page
+    if hasattr(os, "fsync") and hasattr(f, "fileno"):
         os.fsync(f.fileno())  # CPython: to the disk, not only to the OS
 
 
@@ -108,15 +108,37 @@ def _loads(body, keys):
     return v
 
 
-class Journal:
-    """One game's journal in `folder`; a snapshot every `every` entries (0: never)."""
+def _flash(folder):
+    """The raw flash log on a Pico (rp2: the folder is on the littlefs of rp2.Flash()), else None."""
+    try:
+        import rp2
+    except ImportError:
+        return None
+    from firmware import flash_log
 
-    def __init__(self, folder, every=16):
+    return flash_log.FlashLog(flash_log.LfsStore(folder, rp2.Flash()))
+
+
+class Journal:
+    """One game's journal in `folder`; a snapshot every `every` entries (0: never). `store`:
+    where the entries go: None, on a Pico the raw flash log (firmware/flash_log.py), elsewhere
+    game.jsonl; False game.jsonl; or a flash_log store (LfsStore, FileStore) for the raw log."""
+
+    def __init__(self, folder, every=16, store=None):
         self.folder, self.every = folder, every
+        if store is None:
+            self.flash = _flash(folder)
+        elif store:
+            from firmware import flash_log
+
+            self.flash = flash_log.FlashLog(store)
+        else:
+            self.flash = None
         self.count = 0    # entries on flash
         self.last = None  # the digest the next entry chains on (the last entry's, or the start)
         self.head = None  # the header line's CRC: binds a snapshot to its game
         self.cut = 0      # bytes of torn tail the last resume() cut off
+        self.at = None    # the file that holds the last entry entries() gave
         self.snap_at = 0  # entries the last resume() took from the snapshot
         self._f = self._out = None
         self._buf = bytearray(_BUF)
@@ -132,6 +154,11 @@ class Journal:
         f, self._f = self._f, None
         if f is not None:
             f.close()
+
+    def tidy(self):
+        """One step of what waits for idle time (the raw flash log's next reservation, the
+        removal of an old one); True while there is more. The board calls it after a redraw."""
+        return self.flash is not None and self.flash.tidy()
 
     def _put(self, piece):
         data = piece.encode()
@@ -190,6 +217,9 @@ class Journal:
         self.close()
         if not _exists(self.folder):
             os.mkdir(self.folder)
+        if self.flash is not None:
+            self._start_flash(header)
+            return
         head = self._tmp(GAME, "h", header)
         for name in (SNAP, SNAP + ".tmp"):
             if _exists(self._p(name)):
@@ -200,6 +230,26 @@ class Journal:
         self.head, self.count, self.cut, self.snap_at = head, 0, 0, 0
         self.last = header["start"]
         self._f = self._open(self._p(GAME), "ab")
+
+    def _start_flash(self, header):
+        """start() on the raw flash log: the header whole in a fresh reservation is the new
+        game (a torn one leaves the old game under way); then the old snapshot goes."""
+        fl = self.flash
+        fl.begin()
+        try:
+            head = self._line(fl, "h", header)
+        except Exception:
+            fl.close()
+            raise
+        for name in (SNAP, SNAP + ".tmp"):
+            if _exists(self._p(name)):
+                os.remove(self._p(name))
+        if fl.spare is None:  # new-game time: the next reservation now rather than on an entry's path
+            while fl.tidy():
+                pass
+        self.head, self.count, self.cut, self.snap_at = head, 0, 0, 0
+        self.last = header["start"]
+        self._f = fl
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With
@@ -220,6 +270,8 @@ class Journal:
         if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
             raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
+        if f is self.flash:
+            f.room(size)  # the whole line in one reservation
         try:
             self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
                                              events_text, "}"))
@@ -254,9 +306,28 @@ class Journal:
             raise JournalError(r, path, lineno)
         return r
 
+    def _entry(self, r, index, start, path, lineno):
+        """The entry in line r (True before `start`: checked by CRC and index only)."""
+        if r[0] != str(index).encode():
+            raise JournalError("bad_index", path, lineno, "entry %s, expected %d" % (r[0], index))
+        entry = _loads(r[1], _ENTRY) if index >= start else True
+        if entry is None:
+            raise JournalError("bad_entry", path, lineno, "not an entry {action, events, digest}")
+        return entry
+
     def entries(self, start=0):
         """Yield the complete entries from index `start` on, one at a time (RAM). Every line
         is checked; those before `start` only by CRC and index: parsing costs time."""
+        if self.flash is not None:
+            index = 0
+            for region, r in self.flash.rows():
+                self.at = region.path
+                entry = self._entry(r, index, start, region.path, index + 2)
+                r, index = None, index + 1
+                if entry is not True:
+                    yield entry
+            self._lines = index
+            return
         path = self._p(GAME)
         f = self._open(path, "rb")
         try:
@@ -266,11 +337,7 @@ class Journal:
                 r = self._read(f, path, index + 2)
                 if r is None:
                     break
-                if r[0] != str(index).encode():
-                    raise JournalError("bad_index", path, index + 2, "entry %s, expected %d" % (r[0], index))
-                entry = _loads(r[1], _ENTRY) if index >= start else True
-                if entry is None:
-                    raise JournalError("bad_entry", path, index + 2, "not an entry {action, events, digest}")
+                entry = self._entry(r, index, start, path, index + 2)
                 r, self._good, index = None, f.tell(), index + 1
                 if entry is not True:
                     yield entry

@@ -58,9 +58,15 @@ def resume(journal, engine=None):
     journal.close()
     _recover(journal)
     gp, sp = journal._p(GAME), journal._p(SNAP)
-    r = _first(journal, GAME, b"h", {"game": str, "seed": int, "start": str})
+    fl = journal.flash
+    if fl is None:
+        r = _first(journal, GAME, b"h", {"game": str, "seed": int, "start": str})
+    else:
+        r = _flash_header(fl)
+        gp = fl.game[0].path if r else journal.folder
     if r is None:
         raise NoGame("no_game", gp, None, "no game under way, or its header was cut short")
+    journal.at = gp
     header, journal.head = r
     game, first, last = header["game"], 0, header["start"]
     r = _first(journal, SNAP, b"s", {"count": int, "digest": str, "state": dict})
@@ -80,7 +86,7 @@ def resume(journal, engine=None):
     it = journal.entries(index)
     try:
         for entry in it:
-            line, index = index + 2, index + 1
+            line, index, gp = index + 2, index + 1, journal.at
             if index == first:  # the entry the snapshot was taken after
                 if entry["digest"] != last:
                     raise JournalError("bad_snapshot", sp, 1, "digest %s; entry %d has %s" % (
@@ -108,11 +114,28 @@ def resume(journal, engine=None):
     count = journal._lines
     if count < first:
         raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
-    journal.count, journal.snap_at, journal.cut, journal.last = count, first, journal._size - journal._good, last
+    journal.count, journal.snap_at, journal.last = count, first, last
+    if fl is not None:
+        journal.cut = fl.torn
+        fl.reopen()  # on after the last whole line, or in the next reservation past a torn one
+        journal._f = fl
+        return header, state, count
+    journal.cut = journal._size - journal._good
     if journal.cut:
         _rewrite(journal, journal._good)
     journal._f = journal._open(gp, "ab")
     return header, state, count
+
+
+def _flash_header(fl):
+    """(header, crc) of the raw flash log's game; None if no game has a whole header."""
+    r = fl.load()
+    if r is None:
+        return None
+    v = _loads(r[1], {"game": str, "seed": int, "start": str})
+    if v is None:
+        raise JournalError("bad_header", fl.game[0].path, 1, "not ['game', 'seed', 'start']")
+    return v, r[2]
 
 
 def _rewrite(journal, size):

@@ -1,0 +1,467 @@
+"""The journal's lines programmed straight into erased flash: an append costs page programs only.
+
+Why: on the chip (W25Q16 timings: a 256-byte page program 0.4 ms, a 4K sector erase 45 ms) a
+flushed append to a littlefs file cost 58-104 ms, because littlefs copies a file's last block
+on every synced append (an erase, its programs, a metadata commit). Here an entry's line is
+programmed into flash that was erased beforehand: one to three page programs, about 1 ms.
+
+Where the erased flash comes from: a reservation, a littlefs file (resN.bin beside the
+journal) of BLOCKS blocks written once as 0xFF bytes behind one marker per block, off the
+path from a press to the LEDs (tidy(), a block per call from Table.idle(); start() at a new
+game). littlefs leaves NOR flash erased where it writes 0xFF, never rewrites a file that is
+not written again, and never moves a file's data blocks, so those blocks stay put, erased,
+and ours until the file is removed. The marker (a magic, the reservation's random nonce, the
+block's index) is written where littlefs puts the start of block i's data, after the CTZ
+skip-list pointers (none in block 0, 4*(ctz(i)+1) bytes after), and one scan of every block's
+first 64 bytes finds each reservation's blocks (the nonce tells a live reservation's blocks
+from a removed one's, whose markers stay in freed blocks). Pages 1-15 of each block hold
+lines; page 0 keeps littlefs's pointers and the marker, untouched.
+
+Measured and rejected: (a) a raw region outside littlefs. The stock firmware's _boot.py
+mounts littlefs on the whole storage region and formats it when the mount fails, and
+littlefs refuses a superblock whose block count is not the device's: a smaller filesystem
+image (host/chancery/vpico/image.py with fewer blocks) is reformatted at boot, every file
+lost. Room outside littlefs needs another firmware. (c) a file per entry: each is a
+metadata commit of the folder, which compacts (an erase and a copy) every few dozen commits,
+on the hot path, and the folder grows by hundreds of files to read at boot.
+
+Lines: the file journal's own (TAG JSON CRC, a newline), packed one after another from a
+reservation's first data page; a line never spans reservations, and erased flash ends a
+reservation's lines (0xFF is in no line: canon writes ASCII). A line goes out page by page,
+each page programmed whole (the ROM's flash_range_program takes 256-byte pages) with 0xFF
+where other lines are: programming 1s leaves a NOR cell as it is, so a line once written is
+never changed. write() returns once its last page is programmed: only then is it acknowledged.
+
+Power cuts: a cut during a program leaves the line it was writing failing its check (a
+prefix, or on a real part bits set anywhere in the pages being programmed); it was never
+acknowledged. Reading stops there: the line is dropped (`torn`, its bytes) when the rest of
+its reservation is erased past the pages it could have touched, else it is corruption and
+named (JournalError). Its bytes cannot be erased in place, so the writer moves on to the next
+reservation, whose first line must then carry the dropped line's index (the journal checks
+every index). The writer moves on too when the flash after the last good line is not erased.
+
+Games: a reservation whose first line is a whole header begins a game; the last one is the
+game under way, its entries in the reservations after it, in order of N. start() writes the
+new header into a fresh reservation (a torn header leaves the old game under way); the game
+before becomes the previous one, kept until the next start(), and older reservations are
+removed by tidy(). One empty reservation (the spare) is kept ready for the next.
+
+Stores: LfsStore (rp2: rp2.Flash() under the littlefs that holds the folder; the unix port's
+tests: os.VfsLfs2 over a RAM block device) and FileStore (a plain file per reservation,
+programmed as NOR flash is: the CPython tests; any port keeping files could use it).
+"""
+
+import os
+
+from firmware.journal import MAX_LINE, JournalError, _check
+
+PAGE = 256
+BLOCK = 4096
+PAGES = 15  # pages of lines per block: page 0 holds littlefs's pointers and the marker
+BLOCKS = 4  # blocks per reservation: 15,360 bytes of lines, 30-60 entries
+_MAGIC = b"\xfeCHJRNL\x01"
+_MARK = 16  # magic, nonce (4), block index (2), blocks (2)
+_SCAN = 64  # a marker ends within a block's first 64 bytes (block index < 2**11)
+_FF = b"\xff" * PAGE
+
+
+def _ptrs(i):
+    """Bytes of littlefs CTZ skip-list pointers at the start of a file's block i."""
+    if i == 0:
+        return 0
+    n = 1
+    while not i & 1:
+        i >>= 1
+        n += 1
+    return 4 * n
+
+
+def _name(seq):
+    return "res%d.bin" % seq
+
+
+class FileRegion:
+    """A reservation kept in a plain file, programmed as NOR flash is (bits only cleared)."""
+
+    def __init__(self, path, pages):
+        self.path, self.pages = path, pages
+
+    def read(self, page, buf):
+        with open(self.path, "rb") as f:
+            f.seek(page * PAGE)
+            f.readinto(buf)
+
+    def program(self, page, buf):
+        with open(self.path, "r+b") as f:
+            f.seek(page * PAGE)
+            new = bytearray(f.read(PAGE))
+            for i in range(PAGE):
+                new[i] &= buf[i]
+            f.seek(page * PAGE)
+            f.write(new)
+            f.flush()
+            if hasattr(os, "fsync"):
+                os.fsync(f.fileno())
+
+
+class BlockRegion:
+    """A reservation's blocks on the block device under littlefs: pages 1-15 of each."""
+
+    def __init__(self, path, dev, blocks):
+        self.path, self.dev, self.blocks, self.pages = path, dev, blocks, len(blocks) * PAGES
+
+    def read(self, page, buf):
+        self.dev.readblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
+
+    def program(self, page, buf):
+        self.dev.writeblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
+
+
+class FileStore:
+    """Reservations as plain files of erased bytes in `folder`."""
+
+    def __init__(self, folder, blocks=BLOCKS):
+        self.folder, self.blocks = folder, blocks
+
+    def path(self, seq):
+        return self.folder + "/" + _name(seq)
+
+    def seqs(self):
+        """The reservations' numbers, in order."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return []
+        out = []
+        for n in names:
+            if n.startswith("res") and n.endswith(".bin") and n[3:-4].isdigit():
+                out.append(int(n[3:-4]))
+        out.sort()
+        return out
+
+    def remove(self, seq):
+        try:
+            os.remove(self.path(seq))
+        except OSError:
+            pass
+
+    def size(self):
+        return self.blocks * PAGES * PAGE
+
+    def _piece(self, f, i):
+        for _ in range(PAGES):
+            f.write(_FF)
+
+    def make(self, seq):
+        """A generator: makes reservation `seq` a block per step, yielding None, then its region."""
+        path = self.path(seq)
+        f = open(path, "wb")
+        try:
+            for i in range(self.blocks):
+                self._piece(f, i)
+                yield None
+        finally:
+            f.close()
+        region = self.regions([seq])[seq]
+        if region is None:
+            self.remove(seq)
+            raise JournalError("bad_reservation", path, None, "its blocks were not found after it was written")
+        yield region
+
+    def regions(self, seqs):
+        """{seq: its region, or None when the file is not a whole reservation}."""
+        out = {}
+        for seq in seqs:
+            try:
+                ok = os.stat(self.path(seq))[6] == self.size()
+            except OSError:
+                ok = False
+            out[seq] = FileRegion(self.path(seq), self.blocks * PAGES) if ok else None
+        return out
+
+
+class LfsStore(FileStore):
+    """Reservations as littlefs files whose blocks are programmed through `dev`, the block
+    device littlefs is mounted on (rp2.Flash() on a Pico)."""
+
+    def __init__(self, folder, dev, blocks=BLOCKS):
+        FileStore.__init__(self, folder, blocks)
+        self.dev = dev
+
+    def size(self):
+        n = 0
+        for i in range(self.blocks):
+            n += BLOCK - _ptrs(i)
+        return n
+
+    def _piece(self, f, i):
+        if i == 0:
+            self._nonce = os.urandom(4)
+        n = self.blocks
+        f.write(_MAGIC + self._nonce + bytes((i & 255, i >> 8, n & 255, n >> 8)))
+        left = BLOCK - _ptrs(i) - _MARK
+        while left > 0:
+            k = PAGE if left > PAGE else left
+            f.write(_FF[:k])
+            left -= k
+
+    def regions(self, seqs):
+        want, out = {}, {}
+        for seq in seqs:
+            out[seq] = None
+            try:
+                if os.stat(self.path(seq))[6] != self.size():
+                    continue
+                with open(self.path(seq), "rb") as f:
+                    mark = f.read(_MARK)
+            except OSError:
+                continue
+            if mark[:8] == _MAGIC and mark[12] == 0 and mark[13] == 0 and mark[14] | mark[15] << 8 == self.blocks:
+                want[bytes(mark[8:12])] = (seq, [None] * self.blocks)
+        if want:
+            self._scan(want)
+        for nonce in want:
+            seq, blocks = want[nonce]
+            if None not in blocks and -1 not in blocks:
+                out[seq] = BlockRegion(self.path(seq), self.dev, blocks)
+        return out
+
+    def _scan(self, want):
+        """Find each wanted reservation's blocks by their markers: want {nonce: (seq, blocks)}."""
+        buf = bytearray(_SCAN)
+        dev = self.dev
+        for b in range(dev.ioctl(4, 0)):
+            dev.readblocks(b, buf, 0)
+            data = bytes(buf)
+            k = data.find(_MAGIC)
+            if k < 0:
+                continue
+            got = want.get(data[k + 8:k + 12])
+            if got is None:
+                continue
+            i = data[k + 12] | data[k + 13] << 8
+            blocks = got[1]
+            if i < len(blocks) and k == _ptrs(i):
+                blocks[i] = b if blocks[i] is None else -1  # -1: two blocks claim one place
+
+
+class FlashLog:
+    """The game's lines in reservations of `store`; the journal writes through it as through
+    a file (write, flush) and reads with rows()."""
+
+    def __init__(self, store):
+        self.store = store
+        self.loaded = False
+        self.game = []     # the game's regions in order, its header's first
+        self.spare = None  # an empty region, ready
+        self.maker = None  # the spare being made (a generator), between tidy() calls
+        self.old = []      # reservations to remove: older games, and ones cut short while made
+        self.top = -1      # the highest reservation number in the folder
+        self.cur = None    # the region being written, and where the next line goes in it
+        self.pos = 0
+        self.end = None    # (region, offset) after the last whole line the last read found
+        self.torn = 0      # bytes of the torn line that read dropped at the end
+        self.page = bytearray(_FF)  # the page being filled: 0xFF but for the bytes of this line
+        self.fresh = False  # bytes in self.page not programmed yet
+        self.rbuf = bytearray(PAGE)
+
+    # --- finding the game ------------------------------------------------------------------
+
+    def load(self):
+        """Map the folder's reservations; returns the game's header line, checked, as
+        (tag, json, crc), or None when no game has a whole header."""
+        if self.maker is not None:  # a spare half made: cut short, like one a power cut left
+            self.maker.close()
+            self.maker = None
+        seqs = self.store.seqs()
+        self.top = seqs[-1] if seqs else -1
+        regions = self.store.regions(seqs)
+        valid = [s for s in seqs if regions[s] is not None]
+        starts = []
+        head = None
+        for seq in valid:
+            line, end, whole = self._line_at(regions[seq], 0)
+            got = _check(line) if whole else "torn"
+            if not isinstance(got, str) and got[0] == b"h":
+                starts.append(seq)
+                head = got
+        self.spare = None
+        if valid and valid[-1] not in starts and self._empty(regions[valid[-1]]):
+            self.spare = regions[valid.pop()]
+        first = starts[-1] if starts else self.top + 1
+        keep = starts[-2] if len(starts) > 1 else first
+        self.game = [regions[s] for s in valid if s >= first]
+        # older games go; so does a reservation cut short while it was made (the newest),
+        # but not one that lost its markers among the game's: reading names that damage
+        newest = valid[-1] if valid else -1
+        self.old = [s for s in valid if s < keep] + [s for s in seqs if regions[s] is None and s > newest]
+        self.loaded = True
+        self.cur, self.end, self.torn = None, None, 0
+        return head
+
+    def _empty(self, region):
+        region.read(0, self.rbuf)
+        return self.rbuf[0] == 0xFF
+
+    def _line_at(self, region, pos):
+        """(bytes, end, whole) of the line at pos: whole when it ends with its newline; it
+        stops early at erased flash, at the region's end and past MAX_LINE."""
+        out = b""
+        limit = region.pages * PAGE
+        buf = self.rbuf
+        while pos < limit and len(out) <= MAX_LINE:
+            region.read(pos // PAGE, buf)
+            page = bytes(buf)
+            off = pos % PAGE
+            nl, ff = page.find(b"\n", off), page.find(b"\xff", off)
+            if ff >= 0 and (nl < 0 or ff < nl):
+                return out + page[off:ff], pos + ff - off, False
+            if nl >= 0:
+                return out + page[off:nl + 1], pos + nl + 1 - off, True
+            out += page[off:]
+            pos += PAGE - off
+        return out, pos, False
+
+    def _erased(self, region, a, b):
+        buf = self.rbuf
+        while a < b:
+            region.read(a // PAGE, buf)
+            off = a % PAGE
+            if buf[off:] != _FF[off:]:
+                return False
+            a += PAGE - off
+        return True
+
+    def rows(self):
+        """Yield (region, (tag, json, crc)) for each whole line of the game after its header,
+        in order. A line that fails its check ends its region's lines when the flash after
+        the pages it could have touched is erased (a torn program), else raises JournalError
+        (its region's file and its line number). Afterwards `end` and `torn` say where the
+        lines stopped."""
+        lineno = 1
+        self.torn = 0
+        for n in range(len(self.game)):
+            region = self.game[n]
+            pos = 0
+            if n == 0:  # the header, checked by load()
+                pos = self._line_at(region, 0)[1]
+                self.end = (region, pos)
+            limit = region.pages * PAGE
+            while pos < limit:
+                line, end, whole = self._line_at(region, pos)
+                if not line:
+                    break
+                lineno += 1
+                got = _check(line) if whole else ("too_long" if len(line) > MAX_LINE else "bad_format")
+                if isinstance(got, str):
+                    zone = (end + PAGE - 1) // PAGE * PAGE
+                    if end - pos > MAX_LINE or not self._erased(region, zone, limit):
+                        raise JournalError(got, region.path, lineno)
+                    self.torn = end - pos
+                    lineno -= 1
+                    break
+                self.torn = 0
+                yield region, got
+                pos = end
+                self.end = (region, pos)
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def reopen(self):
+        """After a read to the end: the writer goes on after the last whole line, or in the
+        next reservation when a torn line, or bits a torn program set, lie beyond it."""
+        region, pos = self.end
+        self.cur, self.pos = region, pos
+        if self.torn or not self._erased(region, pos, region.pages * PAGE):
+            self.advance()
+        self.page[:] = _FF
+        self.fresh = False
+
+    def begin(self):
+        """A new game: its header goes to the start of a fresh reservation; the game under
+        way becomes the previous one, and the one before it is let go."""
+        if not self.loaded:
+            self.load()
+        if self.game:
+            prev = self.game[0].path
+            for seq in self.store.seqs():
+                if self.store.path(seq) == prev:
+                    break
+                if seq not in self.old:
+                    self.old.append(seq)
+        self.game = []
+        self.advance()
+
+    def room(self, n):
+        """The next n bytes go into one reservation: move on if they do not fit in this one."""
+        if self.pos + n > self.cur.pages * PAGE:
+            self.advance()
+
+    def advance(self):
+        """Go on in the spare (made now if none is ready)."""
+        if self.spare is None:
+            if self.maker is None:
+                self.maker = self.store.make(self._next())
+            for got in self.maker:
+                if got is not None:
+                    self.spare = got
+            self.maker = None
+        self.cur, self.spare, self.pos = self.spare, None, 0
+        self.game.append(self.cur)
+
+    def _next(self):
+        self.top += 1
+        return self.top
+
+    def write(self, data):
+        mv = memoryview(data)
+        n = len(mv)
+        if self.pos + n > self.cur.pages * PAGE:  # room() saw to it: only bytes that were not ASCII get here
+            raise JournalError("too_long", self.cur.path, None, "a line past its reservation's end")
+        i = 0
+        while i < n:
+            off = self.pos % PAGE
+            k = n - i if n - i < PAGE - off else PAGE - off
+            self.page[off:off + k] = mv[i:i + k]
+            self.fresh = True
+            i += k
+            self.pos += k
+            if off + k == PAGE:
+                self.cur.program(self.pos // PAGE - 1, self.page)
+                self.page[:] = _FF
+                self.fresh = False
+        return n
+
+    def flush(self):
+        """Program the last page of the line: the line is then on flash, whole."""
+        if self.fresh:
+            self.cur.program(self.pos // PAGE, self.page)
+            self.page[:] = _FF
+            self.fresh = False
+
+    def close(self):
+        self.page[:] = _FF
+        self.fresh = False
+
+    # --- off the hot path ------------------------------------------------------------------
+
+    def tidy(self):
+        """One step of the work that waits for idle time: remove one old reservation, or
+        make a block of the next spare. Returns True while there is more to do."""
+        if not self.loaded:
+            return False
+        if self.old:
+            self.store.remove(self.old.pop())
+            return True
+        if self.spare is None:
+            if self.maker is None:
+                self.maker = self.store.make(self._next())
+            try:
+                got = next(self.maker)
+            except Exception:
+                self.maker = None
+                raise
+            if got is not None:
+                self.spare, self.maker = got, None
+            return self.spare is None
+        return False
