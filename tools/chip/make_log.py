@@ -16,11 +16,11 @@ from shared_rules import canon, engine  # noqa: E402
 from shared_rules.errors import RuleError  # noqa: E402
 
 
-def make(game, seed, players, cap):
-    """(header, [{"action", "digest"}, ...]) of one random game."""
+def make(game, seed, players, cap, settings=None):
+    """(header, [{"action", "digest"}, ...]) of one random game (settings: beside the players)."""
     rnd = rg.Draw(seed)
     g = engine.game_module(game)
-    m = engine.new_match(game, {"players": players}, seed)
+    m = engine.new_match(game, dict(settings or {}, players=players), seed)
     state, last = m["state"], m["start"]
     seats, cards, box, out = engine.seats(state), g.card_names(state), {}, []
     header = {"game": m["game"], "settings": m["settings"], "seed": seed, "start": m["start"]}
