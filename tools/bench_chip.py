@@ -9,9 +9,16 @@ the entry's chained digest (engine.step's work on the board), the journal's flus
 on littlefs (the flash model's W25Q16 program and erase times included), and the public
 view rendered into the LED frame through the current limiter. Figures are the chip's own
 clock (simulated time at 125 MHz), median / p95 / max in ms. A report, never asserted.
+
+Then the whole path, end to end (tools/chip/press_play.py): the deployed firmware running
+standalone from main.py, each game at its largest seat count, actions entered by GPIO
+presses on the board's menus (or The King's Dilemma's vote pads), contact bounce and all;
+from the edge that completes an entry (a tap's release, or a hold becoming long) to the
+last bit of the WS2812 frame that shows it.
 """
 
 import argparse
+import json
 import os
 import pathlib
 import subprocess
@@ -19,11 +26,13 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip")):
+for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT / "tests"),
+          str(ROOT / "tests" / "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
 import make_log  # noqa: E402
+import press_play  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
 from shared_rules import canon, engine  # noqa: E402
@@ -48,7 +57,7 @@ def run(actions, seed, say=print):
     for game in GAMES:
         extra["bench/" + game + ".jsonl"], counts[game] = log_bytes(game, seed, actions)
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
-    rows = []
+    rows, heap = [], {}
     with tempfile.TemporaryDirectory(prefix="chancery-chip-") as tmp:
         flash = os.path.join(tmp, "flash.img")
         image.deployed_image(flash, extra=extra)
@@ -69,19 +78,70 @@ def run(actions, seed, say=print):
                         rows.append((game, counts[game], w[1], int(w[5]), int(w[7]), int(w[9])))
                     elif "digests_differing" in line:
                         say(line)
+                        heap[game] = int(line.split("heap_peak")[1].split()[0]) if "heap_peak" in line else None
     say("| game | actions | stage | median ms | p95 ms | max ms |")
     say("|---|---|---|---|---|---|")
     for game, n, stage, med, p95, top in rows:
         say("| %s | %d | %s | %.1f | %.1f | %.1f |" % (game, n, stage, med / 1000, p95 / 1000, top / 1000))
+    if heap:
+        say("")
+        say("| game | heap peak KB (after an entry's step, journal and render, before the collect) |")
+        say("|---|---|")
+        for game in GAMES:
+            if heap.get(game) is not None:
+                say("| %s | %.1f |" % (game, heap[game] / 1024))
     return rows
+
+
+def _stats(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2], v[min(n - 1, n * 95 // 100)], v[-1]
+
+
+def press_to_frame(entries, seed, games=GAMES, say=print):
+    """The end-to-end figure: per game, (entries, median, p95, max ns, unmatched frames)."""
+    with open(ROOT / "hardware" / "boards" / "rpi-pico.json") as f:
+        cfg = json.load(f)
+    out = []
+    with tempfile.TemporaryDirectory(prefix="chancery-chip-") as tmp:
+        for game in games:
+            flash = os.path.join(tmp, game + ".img")
+            image.deployed_image(flash, first={"game": game, "settings": {"players": most_players(game)}})
+            with VirtualPico(flash=flash, pace="free") as vp:
+                vp.wait_frame(after_ns=0, timeout=120)
+                board = press_play.Board(vp, cfg)
+                took = press_play.play(board, seed, entries, say)
+                board.link.close()
+            if not board.latencies:
+                say("%s: no entry was timed" % game)
+                continue
+            med, p95, top = _stats(board.latencies)
+            out.append((game, took, med, p95, top, board.unmatched))
+            say("%s: %d entries, press to frame median %.1f ms, p95 %.1f, max %.1f%s" % (
+                game, took, med / 1e6, p95 / 1e6, top / 1e6,
+                "" if not board.unmatched else " (%d frames not as expected)" % board.unmatched))
+    say("")
+    say("| game | entries | press to frame median ms | p95 ms | max ms |")
+    say("|---|---|---|---|---|")
+    for game, took, med, p95, top, _bad in out:
+        say("| %s | %d | %.1f | %.1f | %.1f |" % (game, took, med / 1e6, p95 / 1e6, top / 1e6))
+    return out
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--actions", type=int, default=120, help="at most this many actions per game (default 120)")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--entries", type=int, default=30,
+                    help="entries per game pressed on the board's GPIOs (default 30; 0: skip)")
+    ap.add_argument("--only", choices=("stages", "presses"), help="one of the two figures")
+    ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     args = ap.parse_args(argv)
-    run(args.actions, args.seed)
+    if args.only != "presses":
+        run(args.actions, args.seed)
+    if args.only != "stages" and args.entries > 0:
+        press_to_frame(args.entries, args.seed, args.games)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ except OSError:
 frame = bytearray(3 * (layout["leds"] if layout else 1))
 T = {"step": [], "journal": [], "render": [], "total": []}
 bad = 0
+peak = 0  # the heap in use right after an entry's work, before the next collect
 us = time.ticks_us
 diff = time.ticks_diff
 for line in f:
@@ -50,6 +51,9 @@ for line in f:
         render.render(g.view(state, None), layout, frame, layout.get("level", 255), 0)
         power.limit(frame, 500)
     t3 = us()
+    a = gc.mem_alloc()
+    if a > peak:
+        peak = a
     T["step"].append(diff(t1, t0))
     T["journal"].append(diff(t2, t1))
     T["render"].append(diff(t3, t2))
@@ -64,4 +68,4 @@ for k in ("step", "journal", "render", "total"):
     v = sorted(T[k])
     n = len(v)
     print("%s %s n %d median %d p95 %d max %d" % (game, k, n, v[n // 2], v[min(n - 1, n * 95 // 100)], v[-1]))
-print("%s digests_differing %d heap_now %d" % (game, bad, gc.mem_alloc()))
+print("%s digests_differing %d heap_now %d heap_peak %d" % (game, bad, gc.mem_alloc(), peak))

@@ -1,0 +1,232 @@
+"""Entries by GPIO presses on the virtual Pico, timed from the completing edge to the strip's frame.
+
+The deployed firmware runs standalone from main.py; a host listens on its USB serial only
+to know the game (the link's mirror: the board's own dice) and to read each screen (the
+board's DISPLAY frames, the text of what its SSD1306 shows). Each action is drawn at random
+from what the rules offer the pad that enters it (tests/mp/random_game.py's fillers), then
+entered as a player would: pressing the pad's buttons on their GPIO pins, contact bounce
+and all (tests/menu_player.py's MenuPlayer reads the screens), or, on The King's Dilemma's
+voting turn, on the House's own AYE/PASS/NAY pad. The completing input is the release of a
+tap (its first edge), or the moment a hold becomes long (long_ms after the press's first
+edge). Its latency runs from that instant to the last bit of the first strip frame after it
+that shows the new state (render() of the mirror's public view through the current
+limiter, in the strip's byte order): all in the chip's simulated ns.
+"""
+
+import json
+import os
+import time
+
+from menu_player import TABLE_PAD, MenuPlayer
+from random_game import Draw, action
+
+from chancery.link import Link
+from firmware import pads as pad_map
+from firmware.board import pins as pin_maps
+from shared_rules import engine, power, render, wire
+from shared_rules.errors import RuleError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LONG_MS = 600  # firmware/buttons.py's long_ms: a hold completes when it reaches this
+TAP_MS = 80
+HOLD_MS = 700
+# a menu key -> (button name on a seat's pad, on the table's controls, long?)
+KEYS = {"up": ("up", "left", False), "select": ("select", "push", False), "down": ("down", "right", False),
+        "long_select": ("select", "push", True), "back": ("up", "back", True), "long_down": ("down", "right", True)}
+
+
+class Board:
+    """The virtual Pico with a listening link: GPIO presses in, screens and entries out."""
+
+    def __init__(self, vp, cfg):
+        self.vp = vp
+        self.cfg = cfg
+        self.screens = []
+        self.link = Link(vp.port, on_event=self._heard)
+        self.link.connect(attempts=5)
+        self.settle()
+        self.latencies = []  # ns from the completing edge to the frame's last bit, one per entry
+        self.unmatched = 0  # entries whose frame never matched the expected render
+
+    def _heard(self, kind, data):
+        if kind == wire.DISPLAY:
+            self.screens.append(data["lines"])
+
+    @property
+    def state(self):
+        return self.link.mirror.match["state"]
+
+    def entries(self):
+        return len(self.link.mirror.match["entries"])
+
+    def press(self, pad, key, timeout=120.0):
+        """Press `key` (a menu key) on `pad`; returns (screen, the completing instant in board ns)."""
+        seat_name, table_name, hold = KEYS[key]
+        index = pad_map.index_of(pad, table_name if pad == TABLE_PAD else seat_name)
+        before = len(self.screens)
+        t0, t1 = self.vp.press_button(index, hold_ms=HOLD_MS if hold else TAP_MS)
+        done = t0 + LONG_MS * 1000000 if hold else t1
+        end = time.monotonic() + timeout
+        while len(self.screens) == before:
+            if time.monotonic() > end:
+                raise AssertionError("no screen after %s on pad %d" % (key, pad))
+            self.link.poll(0.05)
+        self.settle()  # its entry, if any, has come too
+        return self.screens[-1], done
+
+    def settle(self):
+        """Wait until the board has finished with the last press (the redraw, its snapshot,
+        the collect): it answers a ping only between presses. A whole tap that falls into
+        the board's busy time is not seen at all by a scan that polls the pins."""
+        kind, _ = self.link.request(wire.PING, {}, wait=120)
+        assert kind == wire.PONG, kind
+
+    def expected_frames(self):
+        """The strip bytes the new state may show (every phase of shared LEDs)."""
+        game = self.link.mirror.match["game"]
+        with open(os.path.join(ROOT, "hardware", "layouts", game + ".json")) as f:
+            layout = json.load(f)
+        data, n, order = pin_maps.strip(self.cfg)
+        view = engine.game_module(game).view(self.state, None)
+        o = pin_maps.order_offsets(order)
+        out = set()
+        for phase in range(60 if layout.get("cycle_ms") else 1):
+            frame = bytearray(3 * max(n, layout["leds"]))
+            render.render(view, layout, frame, layout.get("level", 255), phase)
+            power.limit(frame, pin_maps.budget_ma(self.cfg))
+            out.add(bytes(frame[j + o[k]] for j in range(0, 3 * n, 3) for k in range(3)))
+        return out
+
+    def entered(self, done, timeout=60.0):
+        """Time the frame that shows the entry completed at board time `done`."""
+        want = self.expected_frames()
+        first = None
+        end = time.monotonic() + timeout
+        k = 0
+        while time.monotonic() < end:
+            frames = [f for f in self.vp.frames if f.first_ns >= done]
+            for f in frames[k:]:
+                first = first or f
+                if f.data in want:
+                    self.latencies.append(f.last_ns - done)
+                    return f
+            k = len(frames)
+            time.sleep(0.02)
+        self.unmatched += 1
+        if first is not None:
+            self.latencies.append(first.last_ns - done)
+        return None
+
+
+class GpioPlayer(MenuPlayer):
+    def __init__(self, board, pad):
+        self.board = board
+        self.pad = pad
+        self.done = None
+        MenuPlayer.__init__(self, None)
+
+    def press(self, k):
+        before = self.board.entries()
+        screen, self.done = self.board.press(self.pad, k)
+        return screen, (before if self.board.entries() > before else None)
+
+    def enter(self, schema, target):
+        self.key("down")  # the first press opens the pad's menu: read its screen
+        self.seek(target["type"])
+        return MenuPlayer.enter(self, schema, target)
+
+
+def _menu_can_enter(schema):
+    def ok(d):
+        return d["kind"] != "text" and ok(d["of"]) if d["kind"] in ("list", "per_seat") else d["kind"] != "text"
+    return all(ok(p["domain"]) for p in schema["params"])
+
+
+def _choose(rnd, game, state):
+    """(pad, schema, action) drawn among what each pad's menu offers and the rules take."""
+    g = engine.game_module(game)
+    seats = engine.seats(state)
+    cards = g.card_names(state)
+    offers = []
+    for seat in [None] + list(range(seats)):
+        for s in g.legal(state, seat):
+            if (s["who"] == "table") == (seat is None) and _menu_can_enter(s):
+                offers.append((seat, s))
+    for _ in range(50):
+        seat, s = rnd.pick(offers)
+        move = action(rnd, s, seats, cards)
+        if seat is not None:
+            move["seat"] = seat
+        try:
+            move = engine.step(game, state, move)[0]
+        except RuleError:
+            continue
+        if move["type"] == "roll":
+            move = {"type": "roll"}  # the board rolls its own dice
+        return (TABLE_PAD if seat is None else seat), s, move
+    raise AssertionError("no action the rules take in 50 draws at step %s" % state.get("step"))
+
+
+def _kd_vote(board, seat, move):
+    """The King's Dilemma's voting turn on the House's own pad: AYE (up) / NAY (down) tapped
+    for each Power, then held to vote; PASS (select) tapped to gather, held to moderate."""
+    t = move["type"]
+    if t == "pass":
+        return board.press(seat, "select" if move["kind"] == "gather" else "long_select")[1]
+    if t == "stay":
+        return board.press(seat, "select")[1]
+    side = move.get("side") or board.state["choice"][seat]
+    key = "up" if side == "aye" else "down"
+    for _ in range(move["power"]):
+        board.press(seat, key)
+    return board.press(seat, "back" if key == "up" else "long_down")[1]
+
+
+def play(board, seed, entries, say=print):
+    """Enter up to `entries` actions; returns how many the board took."""
+    rnd = Draw(seed)
+    game = board.link.mirror.match["game"]
+    g = engine.game_module(game)
+    took = failed = 0
+    while took < entries and not g.is_over(board.state) and failed < 20:
+        state = board.state
+        before = board.entries()
+        if game == "kings_dilemma" and state["step"] == "vote" and state.get("ballot") is None:
+            seat = state["turn"]
+            move = _choose_for(rnd, game, state, seat)
+            done = _kd_vote(board, seat, move)
+        else:
+            pad, schema, move = _choose(rnd, game, state)
+            player = GpioPlayer(board, pad)
+            try:
+                player.enter(schema, move)
+            except AssertionError as e:
+                failed += 1
+                say("  (%s: could not enter %s: %s)" % (game, move, str(e)[:200]))
+                for _ in range(8):  # back out to the menu's top
+                    board.press(pad, "back")
+                continue
+            done = player.done
+        if board.entries() <= before:
+            failed += 1
+            say("  (%s: %s was not taken: %s)" % (game, move, board.screens[-1] if board.screens else None))
+            continue
+        board.entered(done)
+        took += 1
+    return took
+
+
+def _choose_for(rnd, game, state, seat):
+    """A move for the voting House, drawn among its legal ones the rules take."""
+    g = engine.game_module(game)
+    offers = [s for s in g.legal(state, seat) if s["who"] != "table"]
+    for _ in range(50):
+        s = rnd.pick(offers)
+        move = action(rnd, s, engine.seats(state), g.card_names(state))
+        move["seat"] = seat
+        try:
+            return engine.step(game, state, move)[0]
+        except RuleError:
+            continue
+    raise AssertionError("no vote the rules take")
+
