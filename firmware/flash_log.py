@@ -63,6 +63,8 @@ _MAGIC = b"\xfeCHJRNL\x01"
 _MARK = 16  # magic, nonce (4), block index (2), blocks (2)
 _SCAN = 64  # a marker ends within a block's first 64 bytes (block index < 2**11)
 _FF = b"\xff" * PAGE
+_RUN = 2  # pages programmed in one call at most (the journal's 512-byte buffer)
+_FF2 = _FF * _RUN
 
 
 def _ptrs(i):
@@ -91,11 +93,14 @@ class FileRegion:
             f.seek(page * PAGE)
             f.readinto(buf)
 
+    def run(self, page):
+        return self.pages - page
+
     def program(self, page, buf):
         with open(self.path, "r+b") as f:
             f.seek(page * PAGE)
-            new = bytearray(f.read(PAGE))
-            for i in range(PAGE):
+            new = bytearray(f.read(len(buf)))
+            for i in range(len(buf)):
                 new[i] &= buf[i]
             f.seek(page * PAGE)
             f.write(new)
@@ -112,6 +117,10 @@ class BlockRegion:
 
     def read(self, page, buf):
         self.dev.readblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
+
+    def run(self, page):
+        """Pages from `page` on that one program call reaches (the rest of its block)."""
+        return PAGES - page % PAGES
 
     def program(self, page, buf):
         self.dev.writeblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
@@ -261,8 +270,7 @@ class FlashLog:
         self.pos = 0
         self.end = None    # (region, offset) after the last whole line the last read found
         self.torn = 0      # bytes of the torn line that read dropped at the end
-        self.page = bytearray(_FF)  # the page being filled: 0xFF but for the bytes of this line
-        self.fresh = False  # bytes in self.page not programmed yet
+        self.buf = None    # pages being programmed: 0xFF but for the line's bytes (the journal's _buf)
         self.rbuf = bytearray(PAGE)
 
     # --- finding the game ------------------------------------------------------------------
@@ -374,8 +382,6 @@ class FlashLog:
         self.cur, self.pos = region, pos
         if self.torn or not self._erased(region, pos, region.pages * PAGE):
             self.advance()
-        self.page[:] = _FF
-        self.fresh = False
 
     def begin(self):
         """A new game: its header goes to the start of a fresh reservation; the game under
@@ -413,35 +419,31 @@ class FlashLog:
         self.top += 1
         return self.top
 
-    def write(self, data):
-        mv = memoryview(data)
-        n = len(mv)
-        if self.pos + n > self.cur.pages * PAGE:  # room() saw to it: only bytes that were not ASCII get here
-            raise JournalError("too_long", self.cur.path, None, "a line past its reservation's end")
-        i = 0
+    def put(self, line):
+        """Program `line` (bytes, its newline last) where the writer is, a page or two per
+        program call; returns once its last byte is on flash."""
+        n = len(line)
+        region = self.cur
+        if self.pos + n > region.pages * PAGE:  # room() saw to it: only bytes that were not ASCII get here
+            raise JournalError("too_long", region.path, None, "a line past its reservation's end")
+        buf = self.buf
+        mv = memoryview(line)
+        i, pos = 0, self.pos
         while i < n:
-            off = self.pos % PAGE
-            k = n - i if n - i < PAGE - off else PAGE - off
-            self.page[off:off + k] = mv[i:i + k]
-            self.fresh = True
+            page, off = pos // PAGE, pos % PAGE
+            run = region.run(page)
+            k = (run if run < _RUN else _RUN) * PAGE - off
+            if k > n - i:
+                k = n - i
+            buf[:] = _FF2
+            buf[off:off + k] = mv[i:i + k]
+            region.program(page, memoryview(buf)[:(off + k + PAGE - 1) // PAGE * PAGE])
             i += k
-            self.pos += k
-            if off + k == PAGE:
-                self.cur.program(self.pos // PAGE - 1, self.page)
-                self.page[:] = _FF
-                self.fresh = False
-        return n
-
-    def flush(self):
-        """Program the last page of the line: the line is then on flash, whole."""
-        if self.fresh:
-            self.cur.program(self.pos // PAGE, self.page)
-            self.page[:] = _FF
-            self.fresh = False
+            pos += k
+            self.pos = pos
 
     def close(self):
-        self.page[:] = _FF
-        self.fresh = False
+        pass
 
     # --- off the hot path ------------------------------------------------------------------
 

@@ -62,8 +62,8 @@ def _replace(src, dst):  # MicroPython's rename replaces on littlefs and POSIX
 
 
 def _sync(f):
-    f.flush()  # MicroPython: on littlefs this commits the file; the flash log programs its last page
-    if hasattr(os, "fsync") and hasattr(f, "fileno"):
+    f.flush()  # MicroPython: on littlefs this commits the file
+    if hasattr(os, "fsync"):
         os.fsync(f.fileno())  # CPython: to the disk, not only to the OS
 
 
@@ -142,6 +142,8 @@ class Journal:
         self.snap_at = 0  # entries the last resume() took from the snapshot
         self._f = self._out = None
         self._buf = bytearray(_BUF)
+        if self.flash is not None:
+            self.flash.buf = self._buf  # the pages it programs (2)
         self._n = self._crc = self._len = self._good = self._size = self._lines = 0
 
     def _p(self, name):
@@ -236,11 +238,9 @@ class Journal:
         game (a torn one leaves the old game under way); then the old snapshot goes."""
         fl = self.flash
         fl.begin()
-        try:
-            head = self._line(fl, "h", header)
-        except Exception:
-            fl.close()
-            raise
+        line = ("h " + canon.encode(header)).encode()
+        head = "%08x" % (binascii.crc32(line) & 0xFFFFFFFF)
+        fl.put(line + (" " + head + "\n").encode())
         for name in (SNAP, SNAP + ".tmp"):
             if _exists(self._p(name)):
                 os.remove(self._p(name))
@@ -271,7 +271,11 @@ class Journal:
             raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
         if f is self.flash:
-            f.room(size)  # the whole line in one reservation
+            self._put_flash(f, index, action_text, events_text, digest)
+            self._f = f
+            self.count += 1
+            self.last = digest
+            return
         try:
             self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
                                              events_text, "}"))
@@ -281,6 +285,16 @@ class Journal:
         self._f = f
         self.count += 1
         self.last = digest
+
+    def _put_flash(self, fl, index, action_text, events_text, digest):
+        """write() on the raw flash log: the line joined, summed and programmed at once (its
+        bytes are those the file journal streams); a failure leaves the journal closed."""
+        line = "".join((str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":', events_text,
+                        "}")).encode()
+        crc = binascii.crc32(line) & 0xFFFFFFFF
+        line += (" %08x\n" % crc).encode()
+        fl.room(len(line))  # the whole line in one reservation
+        fl.put(line)
 
     def due(self):
         """True when a snapshot is due (every `every` entries): the board takes it once the

@@ -175,13 +175,18 @@ class Table:
 
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):
-        the snapshot, then a collection, so the next press starts on a tidy heap."""
+        the snapshot, a step of the journal's own upkeep, then a collection, so the next
+        press starts on a tidy heap."""
         if self.snapshot_due:
             self.snapshot_due = False
             try:
                 self.journal.snapshot(self.state)
             except Exception as e:  # the entries are on flash: a missed snapshot costs only boot time
                 print("chancery: snapshot failed:", e)
+        try:
+            self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
+        except Exception as e:  # an entry that finds no spare makes one itself
+            print("chancery: journal tidy failed:", e)
         gc.collect()
 
     def _board_roll(self, g, move):
