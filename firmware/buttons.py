@@ -9,12 +9,16 @@ Buttons.update, which returns the presses that completed:
                        so the player feels the menu react while holding);
                        the release that follows gives nothing
 
-Debounce waits for quiet (as Adafruit's debouncer does): a new level counts
-once the raw signal has not changed for debounce_ms. A bouncing contact keeps
-restarting that wait, and a glitch shorter than debounce_ms is ignored
-altogether. The hold is timed from the edge that settled, so the bounce does
-not shorten a long press. All times go through the clock's ticks_diff, so a
-counter wrapping in the middle of a press (2**30 on a Pico) changes nothing.
+Debounce reacts on the first edge: a level change counts the moment a scan
+first sees it, and every change after it is ignored for lockout_ms (the
+contact's bounce). A press is felt at once and a tap's release is its short
+press, with nothing waited for; a level that differs from the one counted
+when the lockout ends (a tap shorter than it) counts then. The hold is timed
+from the first edge of the press. All times go through the clock's
+ticks_diff, so a counter wrapping in the middle of a press (2**30 on a Pico)
+changes nothing. settling() tells a scan loop that sleeps until a pin
+changes (mpboard.py) when it must still look on its own: while a button is
+held (a long press comes with time, not with an edge) or a lockout runs.
 
 The host's virtual presses (Buttons.press) and the encoder's detents join
 the same queue, so the menus cannot tell them from real buttons.
@@ -29,24 +33,26 @@ from firmware.pads import LONG, SHORT
 
 
 class Buttons:
-    def __init__(self, count, clock, debounce_ms=20, long_ms=600, queue=16):
+    def __init__(self, count, clock, lockout_ms=20, long_ms=600, queue=16):
         self.count = count
         self.clock = clock
-        self.debounce_ms = debounce_ms
+        self.lockout_ms = lockout_ms
         self.long_ms = long_ms
         self.cap = queue
         self.dropped = 0  # presses lost because nobody read the queue
         self._raw = bytearray(count)  # the level last read
-        self._level = bytearray(count)  # the debounced level
+        self._level = bytearray(count)  # the level counted (debounced)
         self._held = bytearray(count)  # 1: this hold already gave its long press
-        self._edge = [0] * count  # tick of the last raw change
+        self._locked = bytearray(count)  # 1: a lockout may still run since this button's last edge
+        self._edge = [0] * count  # tick of the last counted edge (the lockout's start)
         self._down = [0] * count  # tick the current hold began
+        self._busy = False  # a button held or locked at the last update (settling())
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
 
     def update(self, levels=None):
         """Feed the levels now (an int bitmask, bit i = button i, or a sequence
-        of 0/1); None only advances time (long presses, pending releases) and
+        of 0/1); None only advances time (long presses, lockouts ending) and
         delivers virtual presses. Returns the list of new (index, kind) events."""
         q = self._queue
         if self._sent:
@@ -56,8 +62,11 @@ class Buttons:
         now = clock.ticks_ms()
         raw = self._raw
         level = self._level
+        locked = self._locked
         edge = self._edge
+        lockout = self.lockout_ms
         mask = isinstance(levels, int)
+        busy = False
         for i in range(self.count):
             if levels is None:
                 v = raw[i]
@@ -65,22 +74,41 @@ class Buttons:
                 v = (levels >> i) & 1
             else:
                 v = 1 if levels[i] else 0
-            if v != raw[i]:
-                raw[i] = v
-                edge[i] = now  # (re)start the quiet wait
-            elif v != level[i]:
-                if clock.ticks_diff(now, edge[i]) >= self.debounce_ms:
-                    level[i] = v
-                    if v:
-                        self._down[i] = edge[i]
-                        self._held[i] = 0
-                    elif not self._held[i]:
-                        self._put(i, SHORT)
-            elif v and not self._held[i] and clock.ticks_diff(now, self._down[i]) >= self.long_ms:
-                self._held[i] = 1
-                self._put(i, LONG)
+            raw[i] = v
+            if locked[i]:
+                if clock.ticks_diff(now, edge[i]) < lockout:
+                    busy = True
+                    if level[i]:
+                        self._long(i, now)
+                    continue  # the bounce after an edge: ignored
+                locked[i] = 0
+            if v != level[i]:  # the first edge: it counts now
+                level[i] = v
+                edge[i] = now
+                locked[i] = 1
+                busy = True
+                if v:
+                    self._down[i] = now
+                    self._held[i] = 0
+                elif not self._held[i]:
+                    self._put(i, SHORT)
+            elif v:
+                busy = True
+                self._long(i, now)
+        self._busy = busy
         self._sent = len(q)
         return q
+
+    def _long(self, i, now):
+        if not self._held[i] and self.clock.ticks_diff(now, self._down[i]) >= self.long_ms:
+            self._held[i] = 1
+            self._put(i, LONG)
+
+    def settling(self):
+        """True while the last update saw a button held or a lockout running: the
+        scan must come back on its own (a long press, a level to count when the
+        lockout ends), since no pin edge will wake it."""
+        return self._busy
 
     def press(self, index, kind=SHORT):
         """A virtual press (from the host or the simulator), delivered by the next update."""

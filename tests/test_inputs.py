@@ -4,8 +4,9 @@ What is proved here:
 
 * ticks: FakeClock wraps as MicroPython does (checked against the unix
   port's own ticks_add/ticks_diff at 2**62), and so does the CPython fallback;
-* buttons: bouncy contacts give one press, glitches none, short presses fire
-  on release and long ones while held, a clock wrapping at 2**30 or 2**62 in
+* buttons: bouncy contacts give one press, counted at their first edge (a
+  short press at the release's first edge, not after a quiet wait), a tap
+  shorter than the lockout still one, long ones while held, a clock wrapping at 2**30 or 2**62 in
   the middle of a press changes nothing, virtual presses share the queue, and
   a scan loop with nothing happening allocates nothing (under MicroPython);
 * the encoder counts detents both ways through bounce and missed steps;
@@ -111,19 +112,34 @@ def bouncy(button, hold, release=200):
     return out
 
 
-def test_a_bouncy_short_press_is_one_press_on_release():
+def test_a_bouncy_short_press_is_one_press_at_the_first_edge_of_its_release():
     clock = ticks.FakeClock()
     events = feed(Buttons(19, clock), clock, bouncy(4, 150))
     assert [(i, k) for t, i, k in events] == [(4, SHORT)]
-    # on release: after the 12 ms of bounce, the hold and the release's bounce and quiet wait
-    assert 12 + 150 + 6 + 20 <= events[0][0] <= 12 + 150 + 8 + 20 + 1
+    # the first scan that sees the contact open: after the 12 ms of the press's bounce and the hold
+    assert events[0][0] == 12 + 150 + 1
 
 
-def test_glitches_shorter_than_debounce_are_ignored():
+def test_the_bounce_after_an_edge_is_ignored_for_the_lockout():
     clock = ticks.FakeClock()
-    pads = Buttons(19, clock)
-    script = [(5, 1 << 7), (100, 0), (19, 1 << 7), (100, 0), (3, 1 << 7), (1, 0), (3, 1 << 7), (100, 0)]
-    assert feed(pads, clock, script) == []
+    pads = Buttons(19, clock, lockout_ms=20)
+    # pressed at 1 ms; the contact chatters open and closed for 15 ms: still held, nothing yet
+    feed(pads, clock, [(1, 1 << 7), (3, 0), (4, 1 << 7), (4, 0), (4, 1 << 7)])
+    assert pads.levels() == 1 << 7 and pads.settling()
+    # released at 50 ms: the short press comes at that first edge, the bounce after it adds nothing
+    events = feed(pads, clock, [(34, 1 << 7), (1, 0), (2, 1 << 7), (2, 0), (2, 1 << 7), (60, 0)])
+    assert [(t, i, k) for t, i, k in events] == [(35, 7, SHORT)]
+    assert pads.levels() == 0 and not pads.settling()
+
+
+def test_a_tap_shorter_than_the_lockout_counts_when_the_lockout_ends():
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock, lockout_ms=20)
+    events = feed(pads, clock, [(5, 1 << 7), (100, 0)])
+    assert [(t, i, k) for t, i, k in events] == [(1 + 20, 7, SHORT)]
+    # a glitch is a press too: the first edge counts, there is no quiet wait to filter it
+    events = feed(pads, clock, [(1, 1 << 9), (100, 0)])
+    assert [(i, k) for t, i, k in events] == [(9, SHORT)]
     assert pads.levels() == 0
 
 
@@ -131,8 +147,8 @@ def test_a_long_press_fires_while_held_and_nothing_on_release():
     clock = ticks.FakeClock()
     events = feed(Buttons(19, clock, long_ms=600), clock, bouncy(16, 2000))
     assert [(i, k) for t, i, k in events] == [(16, LONG)]
-    # timed from the edge that settled (after 12 ms of bounce): 600 ms later, not at release
-    assert events[0][0] == 13 + 600
+    # timed from the press's first edge (the first scan, at 1 ms): 600 ms later, not at release
+    assert events[0][0] == 1 + 600
 
 
 @pytest.mark.parametrize("hold, kind", [(560, SHORT), (575, SHORT), (610, LONG), (1500, LONG)])
@@ -148,7 +164,8 @@ def test_the_clock_wrapping_mid_press_changes_nothing(bits, before_wrap):
     script = bouncy(2, 300) + bouncy(5, 900) + [(3, 1 << 9), (50, 0)] + bouncy(9, 40)
     plain = ticks.FakeClock(bits, 1000)
     expected = feed(Buttons(19, plain), plain, script)
-    assert [(i, k) for t, i, k in expected] == [(2, SHORT), (5, LONG), (9, SHORT)]
+    # the 3 ms glitch on button 9 is a press of its own (counted as the lockout ends)
+    assert [(i, k) for t, i, k in expected] == [(2, SHORT), (5, LONG), (9, SHORT), (9, SHORT)]
     wrapping = ticks.FakeClock(bits, (1 << bits) - before_wrap)
     assert feed(Buttons(19, wrapping), wrapping, script) == expected
 
@@ -159,9 +176,9 @@ def test_random_bouncy_scripts_give_the_same_events_on_every_clock(seed):
     lines = []
     assert menu_walk.button_lines(seed, lines.append), "".join(lines)
     events = lines[0].split("events=")[1].split()
-    # every held button gives exactly one event: count the holds in the script
-    holds = [ms for ms, levels in menu_walk.press_script(seed) if ms >= 40 and levels]
-    assert len(events) >= 1 and len(events) <= len(holds)
+    # every press in the script gives exactly one event (12 presses), and so does each 5 ms glitch
+    glitches = [ms for ms, levels in menu_walk.press_script(seed) if ms == 5 and levels & (1 << 18)]
+    assert len(events) == 12 + len(glitches)
 
 
 def test_levels_as_a_bitmask_or_a_list_are_the_same():

@@ -1,5 +1,8 @@
 """The strip's phase, for the boards with a strip (mpboard.py, circuitpy.py).
 
+wire_order puts a layout's colours into the strip's byte order once, when
+it loads, so render() fills the strip's buffer as it is sent.
+
 Where several seats share an LED (a layout's seats_at tracks: The Council's
 ranks) they take turns, one per phase (shared_rules/render.py). Not in sim.py,
 which every board loads: the simulated board has no strip.
@@ -7,16 +10,35 @@ which every board loads: the simulated board has no strip.
 
 
 def tick(hw, table, scan_ms):
-    """For a board with a strip (mpboard, circuitpy), after each scan of scan_ms: every
-    cycle_ms of the game's layout (one whose LEDs several seats may share, taking
-    turns: render.py) the phase moves on and the strip is redrawn."""
+    """For a board with a strip (mpboard, circuitpy), after each scan, scan_ms after the
+    one before it: every cycle_ms of the game's layout (one whose LEDs several seats may
+    share, taking turns: render.py) the phase moves on and the strip is redrawn.
+    hw._scans counts the ms since the phase last moved."""
     layout = hw._layout_for(table.game)
     cycle = layout.get("cycle_ms", 0) if layout is not None else 0
     if cycle <= 0:
         return
-    hw._scans += 1
-    if hw._scans * scan_ms >= cycle:
+    hw._scans += scan_ms
+    if hw._scans >= cycle:
         hw._scans = 0
         hw._phase += 1
         table.changed = True
         hw.show(table)
+
+
+def wire_order(layout, order):
+    """Every colour of the layout with its channels in the strip's byte order (order: the
+    offsets pins.order_offsets gives). The current limiter scales every byte alike, so
+    the frame it limits may be in either order."""
+    if order[0] == 0 and order[1] == 1 and order[2] == 2:
+        return
+    seats = layout.get("seat_colours") or []
+    for i in range(len(seats)):
+        seats[i] = _wire_colour(seats[i], order)
+    colours = layout.get("colours") or {}
+    for name in colours:
+        colours[name] = _wire_colour(colours[name], order)
+
+
+def _wire_colour(c, order):
+    return None if c is None else [c[order[0]], c[order[1]], c[order[2]]]

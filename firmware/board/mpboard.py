@@ -8,7 +8,13 @@ select.poll exactly as the pseudo-terminal is on the unix port.
 
 RAM: the pin objects, the frame and the strip's buffer are made once here;
 the scan loop builds its level mask from small ints and allocates nothing
-while no button moves; show() renders and reorders in place.
+while no button moves; show() renders in place.
+
+Speed (a press to the strip's frame): a pin's IRQ wakes the scan, so a press
+is read at its first edge (buttons.py counts it); a timer scans only while a
+button is held or settling. render() writes the strip's byte order directly
+(leds.wire_order). What can wait for the frame does: the display (only its
+changed lines), the frames for the host, then the table's idle work.
 
 Options (beside sim's): "pins" a board name or path (default: the subclass's
 BOARD), "layouts" the folder of layout files, "clock" a ticks-like clock
@@ -26,15 +32,15 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins, sim
-from firmware.board.leds import tick
+from firmware.board.leds import tick, wire_order
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 
-SCAN_MS = const(5)
+SCAN_MS = const(5)  # while a button is held or settling: the scan's own pace
+IDLE_MS = const(100)  # otherwise: a pin edge wakes the scan; this only moves the strip's phase on
 LAYOUTS = "/hardware/layouts/"
 _LEFT = const(15)  # pads.index_of(pads.TABLE, "left"): an encoder's turn anticlockwise
 _RIGHT = const(17)  # ... and clockwise
-_LINES = const(8)  # an SSD1306 128x64 shows 8 lines of 16 characters in its 8x8 font
 
 
 class Hardware(sim.Hardware):
@@ -66,12 +72,15 @@ class Hardware(sim.Hardware):
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = None
         self._layout = None
-        self._frame = bytearray(n * 3)
+        self._frame = self.strip.buf  # see _layout_for
+        self._wire = None
         self._phase = 0  # whose turn it is on an LED several seats share (tick)
         self._scans = 0
         self.oled = _display(pins.i2c(cfg))
         self.screen = None  # the last menu screen, for the display
         self._dirty = False
+        self._held = None  # type: list | None  # frames for the host held back until the strip shows the entry
+        self._edge = None  # set by a pin's IRQ: the scan has something to read
 
     def board_id(self):
         return binascii.hexlify(machine.unique_id()).decode()
@@ -79,11 +88,34 @@ class Hardware(sim.Hardware):
     # --- buttons ----------------------------------------------------------------
 
     async def inputs(self, table):
-        while True:
-            self.scan(table)
-            tick(self, table, SCAN_MS)
-            await asyncio.sleep_ms(SCAN_MS)
+        flag = self._edge = asyncio.ThreadSafeFlag()
 
+        def edge(pin):
+            flag.set()
+
+        watched = list(self._pins)
+        if self._enc is not None:
+            watched.append(self._a)
+            watched.append(self._b)
+        for p in watched:
+            if p is not None:
+                p.irq(edge, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING)
+        asyncio.create_task(self._pace(flag))
+        clock = self.buttons.clock
+        last = clock.ticks_ms()
+        while True:
+            await flag.wait()
+            self.scan(table)
+            now = clock.ticks_ms()
+            tick(self, table, clock.ticks_diff(now, last))
+            last = now
+
+    async def _pace(self, flag):
+        """The scan's timer: every SCAN_MS while a button is held or settling (a long press
+        comes with time, not with an edge), else every IDLE_MS (the strip's phase)."""
+        while True:
+            await asyncio.sleep_ms(SCAN_MS if self.buttons.settling() else IDLE_MS)
+            flag.set()
 
     def scan(self, table):
         """One pass of the scan loop: read every button into a bitmask (bit i =
@@ -102,13 +134,26 @@ class Hardware(sim.Hardware):
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
         events = self.buttons.update(mask)
         n = len(events)
-        for k in range(n):
-            e = events[k]
-            self._key(table, e[0], e[1])
-        if n:
+        if not n:
+            return 0
+        self._held = []  # what the keys send to the host goes after the frame
+        try:
+            for k in range(n):
+                e = events[k]
+                self._key(table, e[0], e[1])
             self.show(table)
-            table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
+        finally:
+            held, self._held = self._held, None
+            for item in held:
+                sim.Hardware.send(self, item[0], item[1])
+        table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
         return n
+
+    def send(self, kind, body):
+        if self._held is not None:
+            self._held.append((kind, body))
+        else:
+            sim.Hardware.send(self, kind, body)
 
     def _key(self, table, index, kind):
         pad, key = pads.menu_key(index, kind)
@@ -127,16 +172,13 @@ class Hardware(sim.Hardware):
     # --- strip and display ----------------------------------------------------------
 
     def show(self, table):
-        """Redraw after a change: the public view into the frame, the current
-        limiter with the board's budget, then the strip in its byte order; and the
-        display if there is one and the screen changed."""
+        """Redraw after a change: the public view into the frame (in the strip's byte
+        order: see _layout_for), the current limiter with the board's budget, then the
+        strip; and the display if there is one and the screen changed."""
         if table.changed:
             layout = self._layout_for(table.game)
             frame = self._frame
-            if layout is None:
-                for i in range(len(frame)):
-                    frame[i] = 0
-            else:
+            if layout is not None:
                 view = engine.game_module(table.game).view(table.state, None)
                 render.render(view, layout, frame, layout.get("level", 255), self._phase)
                 view = None
@@ -149,12 +191,8 @@ class Hardware(sim.Hardware):
 
     def _write(self, frame):
         buf = self.strip.buf
-        o = self._order
-        o0, o1, o2 = o[0], o[1], o[2]
-        for j in range(0, self._n * 3, 3):
-            buf[j] = frame[j + o0]
-            buf[j + 1] = frame[j + o1]
-            buf[j + 2] = frame[j + o2]
+        if frame is not buf:
+            buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
         self.strip.write()
 
     def _layout_for(self, game):
@@ -171,21 +209,23 @@ class Hardware(sim.Hardware):
             layout.pop("doc", None)  # prose the board never shows: give its RAM back
             for t in layout["tracks"]:
                 t.pop("label", None)
-            if layout["leds"] * 3 > len(self._frame):
-                self._frame = bytearray(layout["leds"] * 3)
+            wire_order(layout, self._order)
+        size = self._n * 3 if layout is None or layout["leds"] <= self._n else layout["leds"] * 3
+        if size != len(self._frame):
+            self._frame = None
+            # the strip's own buffer when the layout fits it: render() writes the wire's bytes
+            self._frame = self.strip.buf if size == len(self.strip.buf) else bytearray(size)
+        frame = self._frame
+        for i in range(len(frame)):  # nothing of the last game's lights stays on (once per game)
+            frame[i] = 0
+        self._wire = memoryview(frame)[:len(self.strip.buf)]
         self._game, self._layout = game, layout
         gc.collect()
         return layout
 
     def _draw(self):
-        oled = self.oled
-        if oled is None or self.screen is None:
-            return
-        oled.fill(0)
-        lines = self.screen
-        for k in range(len(lines) if len(lines) < _LINES else _LINES):
-            oled.text(str(lines[k])[:16], 0, k * 8, 1)
-        oled.show()
+        if self.oled is not None and self.screen is not None:
+            self.oled.show_lines(self.screen)
 
 
 def _display(bus):

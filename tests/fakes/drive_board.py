@@ -48,20 +48,32 @@ class RecordingOled(oled.SSD1306):
 
     def __init__(self, i2c, addr=0x3C):
         super().__init__(i2c, addr)
-        self.lines = []
+        self.lines = {}  # y: the text drawn there
         self.shown = []
 
     def fill(self, c):
         super().fill(c)
-        self.lines = []
+        self.lines = {}
+
+    def fill_rect(self, x, y, w, h, c):
+        super().fill_rect(x, y, w, h, c)
+        self.lines.pop(y, None)
 
     def text(self, s, x, y, c=1):
         super().text(s, x, y, c)
-        self.lines.append([y, s])
+        if s:
+            self.lines[y] = s
+
+    def _note(self):
+        self.shown.append([[y, self.lines[y]] for y in sorted(self.lines)])
 
     def show(self):
         super().show()
-        self.shown.append(list(self.lines))
+        self._note()
+
+    def show_page(self, page):
+        super().show_page(page)
+        self._note()
 
 
 oled.SSD1306 = RecordingOled  # what mpboard makes when the display answers
@@ -149,8 +161,11 @@ def main():
     out["keys"] = table.keys
     out["screen"] = hw.oled.shown[-1]  # the display shows the last menu screen
     assert hw.oled.shown[-1] == [[0, "pad %d" % table.keys[-1][0]], [8, table.keys[-1][1]]]
-    addr, data = machine.WRITES[-1]  # show(): the whole picture, after its data control byte
-    assert addr == 0x3C and data[:1] == b"\x40" and len(data) == 1 + 128 * 64 // 8, (addr, data[:4])
+    # only the lines that changed go to the display: a page (128 columns) each, after its data control byte
+    addr, data = machine.WRITES[-1]
+    assert addr == 0x3C and data[:1] == b"\x40" and len(data) == 1 + 128, (addr, data[:4])
+    window = machine.WRITES[-2][1]  # the one page's window: columns 0..127, page k..k (line 0 or 1 here)
+    assert window[:5] == bytes((0x00, 0x21, 0, 127, 0x22)) and window[5] == window[6] < 2, window
 
     # show(): the frame, limited, reaches the strip in GRB
     table.changed = True

@@ -13,5 +13,11 @@ class FrameBuffer:
         for i in range(len(buf)):
             buf[i] = 0xFF if c else 0
 
+    def fill_rect(self, x, y, w, h, c):
+        buf, width = self._fb[0], self._fb[1]
+        for page in range(y // 8, (y + h + 7) // 8):  # MONO_VLSB: whole pages only, as the board draws
+            for col in range(x, x + w):
+                buf[page * width + col] = 0xFF if c else 0
+
     def text(self, s, x, y, c=1):
         pass

@@ -282,12 +282,12 @@ def press_script(seed):
         b = rnd.below(4) * 5 + rnd.below(3)  # a few seats' buttons
         hold = (40, 150, 450, 590, 650, 900, 1500)[rnd.below(7)]
         for target in (1, 0):
-            for _ in range(rnd.below(6)):  # bounce: the contact flips a few times, 1-4 ms each
-                levels ^= 1 << b
-                out.append((1 + rnd.below(4), levels))
+            for _ in range(rnd.below(6)):  # bounce: the contact flips a few times, 1-3 ms each
+                levels ^= 1 << b  # (within the 20 ms lockout after the first edge)
+                out.append((1 + rnd.below(3), levels))
             levels = (levels | (1 << b)) if target else (levels & ~(1 << b))
             out.append((hold if target else 80 + rnd.below(100), levels))
-        if rnd.below(3) == 0:  # a 5 ms glitch on another button: no press
+        if rnd.below(3) == 0:  # a 5 ms glitch on another button: a press (its first edge counts)
             out.append((5, levels | (1 << 18)))
             out.append((60, levels))
     return out

@@ -43,7 +43,8 @@ class Board:
         self.cfg = cfg
         self.screens = []
         self.link = Link(vp.port, on_event=self._heard)
-        self.link.connect(attempts=5)
+        self.link.open()
+        self.link.hello(wait=120)  # the chip is slow while it boots, and on a loaded machine
         self.settle()
         self.latencies = []  # ns from the completing edge to the frame's last bit, one per entry
         self.unmatched = 0  # entries whose frame never matched the expected render
