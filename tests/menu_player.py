@@ -116,10 +116,11 @@ class BoardPlayer(MenuPlayer):
         return MenuPlayer.enter(self, schema, target)
 
 
-def play_by_presses(link, driver_seed, on_refusal=lambda: ""):
+def play_by_presses(link, driver_seed, on_refusal=lambda: "", player=BoardPlayer):
     """Play the linked board's game to its end by button presses only: each action is chosen
     at random among those the rules take (tests/mp/playout.py) and entered on the pad of
-    the seat whose chance it is, or on the table's controls. Returns (presses, types)."""
+    the seat whose chance it is, or on the table's controls, by player(link, pad) (the
+    link's virtual presses; tests/chip_player.py's GPIO). Returns (presses, types)."""
     import playout  # tests/mp, on the path of whoever imports this
 
     rnd = playout.Dice(driver_seed)
@@ -146,10 +147,10 @@ def play_by_presses(link, driver_seed, on_refusal=lambda: ""):
             move = {"type": "roll"}  # the board rolls its own dice
         schema = schemas.find(g.legal(state, None), move["type"])
         pad = TABLE_PAD if schema["who"] == "table" else state["queue"][0][0]
-        player = BoardPlayer(link, pad)
+        who = player(link, pad)
         before = len(link.mirror.match["entries"])
-        index = player.enter(schema, move)
-        assert index == before, (move, player.screen, on_refusal())
-        presses += player.keys
+        index = who.enter(schema, move)
+        assert index == before, (move, who.screen, on_refusal())
+        presses += who.keys
         types.add(move["type"])
     return presses, types

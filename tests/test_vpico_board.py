@@ -13,12 +13,12 @@ import time
 
 import pytest
 import serial
+from chip_checks import expected_frame
 from conftest import needs_uf2
 
 from chancery.vpico import VirtualPico, image
-from firmware.board import pins
 from firmware.pads import TABLE, index_of
-from shared_rules import engine, power, render, wire
+from shared_rules import engine, wire
 
 pytestmark = needs_uf2
 
@@ -40,18 +40,6 @@ def _welcome(port, timeout=60):
     return got[wire.WELCOME], got[wire.STATE]
 
 
-def _expected_frame(game, view, cfg):
-    """The strip's bytes as the board must send them: render() of the public view, the
-    current limiter at the pin map's budget, then the strip's byte order."""
-    with open(os.path.join(ROOT, "hardware", "layouts", game + ".json")) as f:
-        layout = json.load(f)
-    frame = bytearray(3 * layout["leds"])
-    render.render(view, layout, frame, layout.get("level", 255), 0)
-    power.limit(frame, pins.budget_ma(cfg))
-    o = pins.order_offsets(pins.strip(cfg)[2])
-    return bytes(frame[j + o[k]] for j in range(0, len(frame), 3) for k in range(3))
-
-
 @pytest.fixture(scope="module")
 def board(tmp_path_factory):
     flash = str(tmp_path_factory.mktemp("chip") / "flash.img")
@@ -70,7 +58,7 @@ def test_the_deployed_firmware_lights_the_strip_with_the_public_view(board):
         match["state"], None)
     with open(os.path.join(ROOT, "hardware", "boards", "rpi-pico.json")) as f:
         cfg = json.load(f)
-    assert first.data == _expected_frame("chancellors", state["view"], cfg)
+    assert first.data == expected_frame("chancellors", state["view"], cfg)
     assert 1100 < first.ns_per_bit < 1400  # WS2812 at 800 kHz: 1.25 us a bit
 
 

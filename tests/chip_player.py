@@ -1,0 +1,290 @@
+"""Playing the deployed board on the virtual Pico as a table does: GPIO presses and encoder
+turns in, the decoded strip and display out, the host's link (a mirror with a logbook) beside it.
+
+ChipTable drives one VirtualPico and checks, after every entry the board makes:
+- the decoded LED frame equals render() of the mirror's public view through the current limiter
+  (tests/chip_checks.expected_frame);
+- the display: every picture a key brings is read back as text and must be the screen the same
+  firmware (firmware/table.py and its menus) shows on CPython for the same key, in a shadow
+  table fed the same keys and link actions (its dice are the board's own roll, the one thing
+  it cannot know), so a lost, doubled or misread press, a stale display or a chip-only
+  difference fails; after an entry made over the link, one key on the table shows its prompt;
+- the logbook (the host's, as the link stores what it receives) equals the board's journal as
+  the board reads it back (a GET over the link), entry by entry.
+
+ChipPlayer is tests/menu_player.py's MenuPlayer on these inputs: it reads only the screens,
+and takes the shorter way round a list (as a player who knows the deck's order does).
+"""
+
+import os
+import time
+
+from chip_checks import (
+    as_menu_screen,
+    board_journal,
+    drawn,
+    entry_of,
+    expected_frame,
+    layout_of,
+    logbook_entries,
+    pin_map,
+    read_screen,
+)
+from menu_player import MenuPlayer, cursor
+
+from chancery.link import Link
+from chancery.logbook import Logbook
+from firmware import pads
+from firmware.journal import Journal
+from firmware.menu import _TYPE, _words
+from firmware.table import Table
+from shared_rules import canon, engine, wire
+from shared_rules.errors import RuleError
+
+SHORT_MS = 80  # a tap: well past the 20 ms debounce, well short of a long press
+LONG_MS = 700  # a hold: past firmware/buttons.py's long_ms (600)
+STEP_MS = 6  # one encoder contact change per scan (firmware/board/mpboard.py scans every 5 ms)
+WAIT = 90.0  # wall seconds for the board to answer anything (a loaded machine is slow)
+
+# menu key -> (button name, hold) on a seat's pad, or on the table (an int: encoder detents)
+SEAT_INPUTS = {"up": ("up", SHORT_MS), "select": ("select", SHORT_MS), "down": ("down", SHORT_MS),
+               "back": ("up", LONG_MS), "long_select": ("select", LONG_MS), "long_down": ("down", LONG_MS)}
+TABLE_INPUTS = {"up": -1, "down": 1, "select": ("push", SHORT_MS), "long_select": ("push", LONG_MS),
+                "back": ("back", SHORT_MS), "long_down": ("right", LONG_MS)}
+
+
+class Shadow(Table):
+    """The board's table on CPython, fed the same keys and actions: what the board must show.
+    Its journal is a folder of its own; its board rolls take the board's faces (board_roll(i):
+    the action of the board's entry i)."""
+
+    def __init__(self, folder, welcome, board_roll):
+        Table.__init__(self, Journal(folder), lambda kind, body: None, lambda n: bytes(n), welcome["game"],
+                       welcome["settings"], "shadow")
+        m = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
+        self.header = {"format": m["format"], "game": m["game"], "settings": m["settings"], "seed": m["seed"],
+                       "start": m["start"]}
+        self.journal.start(self.header)
+        self.game, self.state, self.count = m["game"], m["state"], 0
+        self._board_roll_of = board_roll
+
+    def _board_roll(self, g, move):
+        if g.dice_wanted(self.state) == 0:
+            return move
+        made = self._board_roll_of(self.count)
+        assert made["type"] == "roll", "the board made %r where the shadow rolls" % made
+        return dict(move, values=made["values"], source="board")
+
+
+class ChipTable:
+    """A deployed board on the virtual Pico `vp`, with the host's link and logbook (in `folder`)."""
+
+    def __init__(self, vp, folder):
+        self.vp = vp
+        self.folder = folder
+        self.cfg = pin_map()
+        self.logbook = Logbook(os.path.join(folder, "logbook.sqlite3"))
+        self.said = []  # the screens the board sent the host (display frames), in order
+        self.link = Link(vp.port, logbook=self.logbook, on_event=self._heard)
+        self.link.open()
+        self.link.hello(wait=WAIT)
+        self.sync()
+        self.shadow = None
+        self.games = 0
+        self.keys = 0
+        self.checked = 0  # entries checked
+        self._follow()
+
+    def close(self):
+        self.link.close()
+        self.logbook.close()
+
+    # --- the link ----------------------------------------------------------------------
+
+    def sync(self):
+        """Wait until the board is back in its loops: a ping is answered once the scan that
+        took the last key (its redraw, snapshot and collection) is over, so a press made now
+        is scanned (a press shorter than a busy spell is lost, as on any polled board)."""
+        kind, _ = self.link.request(wire.PING, {}, WAIT)
+        assert kind == wire.PONG
+
+    def _follow(self):
+        """A new shadow for the game the board plays now (after a hello or a new game)."""
+        self.games += 1
+        folder = os.path.join(self.folder, "shadow%d" % self.games)
+        os.makedirs(folder)
+        self.shadow = Shadow(folder, self.link.mirror.welcome, self._board_entry)
+
+    def _board_entry(self, i):
+        """The action of the board's entry i, once the link has it."""
+        deadline = time.monotonic() + WAIT
+        while len(self.link.mirror.match["entries"]) <= i:
+            assert time.monotonic() < deadline, "the board's entry %d did not come over the link" % i
+            self.link.poll(0.05)
+        return self.link.mirror.match["entries"][i]["action"]
+
+    @property
+    def state(self):
+        return self.link.mirror.match["state"]
+
+    @property
+    def game(self):
+        return self.link.mirror.match["game"]
+
+    def new_game(self, game, settings):
+        """A new game, sent by the host as the mirror does (`:new GAME`)."""
+        t0 = self.vp.now_ns()
+        kind, body = self.link.act({"type": "new_game", "game": game, "settings": settings}, wait=WAIT)
+        assert kind == wire.OK, body
+        assert self.link.mirror.match["game"] == game and not self.link.mirror.match["entries"]
+        self.sync()
+        self._follow()
+        self.check_frame(t0, self.vp.now_ns())
+
+    # --- inputs ------------------------------------------------------------------------
+
+    def _input(self, pad, k):
+        """The GPIO input for menu key k on pad `pad`: a tap or a hold of its button (with
+        contact bounce), or a detent of the table's encoder."""
+        how = (TABLE_INPUTS if pad == pads.TABLE else SEAT_INPUTS)[k]
+        if isinstance(how, int):
+            self.vp.turn(how, step_ms=STEP_MS)
+        else:
+            self.vp.press_button(pads.index_of(pad, how[0]), hold_ms=how[1])
+
+    def _heard(self, kind, body):
+        if kind == wire.DISPLAY:
+            self.said.append(body["lines"])
+
+    def key(self, pad, k):
+        """Menu key k on pad `pad` (a seat, or pads.TABLE) by its GPIO: (the screen read on
+        the display, the entry's index if the key made one). Checks the display against the
+        shadow's screen, and every entry the key made.
+
+        The board tells the host the screen of every key it takes (a display frame): once
+        that came, and a ping after it (answered when the scan that took the key is over),
+        the strip and the display have shown all the key did, whether the board draws the
+        whole display or only its changed lines, and reacts on a press's release or on its
+        first edge."""
+        before = self.shadow.count
+        heard = len(self.said)
+        t0 = self.vp.now_ns()
+        self._input(pad, k)
+        deadline = time.monotonic() + WAIT
+        while len(self.said) == heard:
+            assert time.monotonic() < deadline, "the board did not take key %s on pad %s" % (k, pad)
+            self.link.poll(0.05)
+        assert len(self.said) == heard + 1, "one key, %d screens: %r" % (len(self.said) - heard, self.said[heard:])
+        self.sync()
+        t1 = self.vp.now_ns()  # every picture and frame until now is in
+        lines = read_screen(self.vp.display)
+        self.keys += 1
+        try:
+            screen, index = self.shadow.key(pad, k)
+        except Exception as e:  # as the board's scan loop answers a failing menu (mpboard.py)
+            screen, index = ["Error:", type(e).__name__[:16]], None
+        assert lines == drawn(screen), "pad %s key %s: the display shows\n%s\nwhere the firmware shows\n%s" % (
+            pad, k, "\n".join(lines or ["(nothing)"]), "\n".join(drawn(screen)))
+        assert self.said[-1] == screen, "the board told the host %r, its display shows %r" % (self.said[-1], lines)
+        if self.shadow.count > before:
+            self.check_entries(before, t0, t1)
+        return as_menu_screen(lines), index
+
+    def act(self, move, seat=None):
+        """An action sent over the link, as the host's mirror sends it: (kind, body) of the
+        board's answer. A refusal must be the shadow's too, and change nothing."""
+        before = self.shadow.count
+        t0 = self.vp.now_ns()
+        kind, body = self.link.act(move, seat, wait=WAIT)
+        if kind == wire.ERROR:
+            try:
+                self.shadow.act(dict(move), seat)
+            except RuleError as e:
+                assert e.code == body["code"], (move, body, e.code)
+            else:
+                raise AssertionError("the board refused %r (%r), the firmware on CPython took it" % (move, body))
+            assert self.shadow.count == len(self.link.mirror.match["entries"]) == before
+            return kind, body
+        assert kind == wire.OK, body
+        self.shadow.act(dict(move), seat)
+        self.sync()
+        self.check_entries(before, t0, self.vp.now_ns())
+        self.probe()
+        return kind, body
+
+    def probe(self):
+        """One key on the table, checked against the shadow's screen: its action list (a turn
+        of the encoder), or while a ballot is open its count of votes (back)."""
+        b = self.shadow.state.get("ballot")
+        self.key(pads.TABLE, "back" if b is not None and b["open"] else "down")
+
+    # --- checks ------------------------------------------------------------------------
+
+    def check_entries(self, before, t0, t1):
+        """The entries made since `before` (by an input at board time t0, seen by t1)."""
+        mirror = self.link.mirror.match
+        deadline = time.monotonic() + WAIT
+        while len(mirror["entries"]) < self.shadow.count:
+            assert time.monotonic() < deadline, "the link has %d entries, the firmware made %d" % (
+                len(mirror["entries"]), self.shadow.count)
+            self.link.poll(0.05)
+        n = len(mirror["entries"])
+        assert n == self.shadow.count and canon.digest(mirror["state"]) == canon.digest(self.shadow.state), \
+            "the board's game is not the firmware's on CPython after entry %d" % (n - 1)
+        self.check_frame(t0, t1)
+        board = board_journal(self.link, before, n)
+        logged = logbook_entries(self.logbook, self.link.game_id)
+        assert logged[before:] == board, "the logbook's entries %d..%d differ from the board's journal" % (
+            before, n - 1)
+        shadow = [entry_of(before + k, e["action"], e["events"], e["digest"])
+                  for k, e in enumerate(self.shadow.journal.entries(before))]
+        assert shadow == board, "the board journalled other entries than the firmware on CPython"
+        self.checked += n - before
+
+    def check_frame(self, t0, t1):
+        """The strip's last frame from t0 to t1 is the mirror's public view, rendered and
+        limited, in the strip's byte order (any phase, where the layout's LEDs take turns)."""
+        frames = [f for f in self.vp.frames if t0 <= f.first_ns and f.last_ns <= t1]
+        assert frames, "no frame on the strip between %d and %d ns" % (t0, t1)
+        view = engine.game_module(self.game).view(self.state, None)
+        phases = range(60) if layout_of(self.game).get("cycle_ms") else (0,)  # 60: every seat count's turn
+        want = {expected_frame(self.game, view, self.cfg, p) for p in phases}
+        assert frames[-1].data in want, "the strip's frame is not the public view (entry %d)" % (
+            len(self.link.mirror.match["entries"]) - 1)
+
+
+def menu_items(m):
+    """The items of the menu's list now, as their lines read (cursor and mark left off)."""
+    d = None if m.stage == _TYPE else m._leaf()
+    return [_words(d, m._item(i))[:14] for i in range(m._count())]
+
+
+class ChipPlayer(MenuPlayer):
+    """Enters actions on the chip's menus by GPIO, reading only the decoded display."""
+
+    def __init__(self, table, pad):
+        self.table = table
+        self.pad = pad
+        MenuPlayer.__init__(self, None)
+
+    def press(self, k):
+        return self.table.key(self.pad, k)
+
+    def enter(self, schema, target):
+        self.key("down")  # the first press opens the pad's menu: read its screen
+        self.seek(target["type"])
+        return MenuPlayer.enter(self, schema, target)
+
+    def seek(self, text):
+        """Down to the item, or up where that is the shorter way round."""
+        m = self.table.shadow.menu
+        items = menu_items(m)
+        step = "down"
+        if text in items:
+            n, to = len(items), items.index(text)
+            step = "down" if (to - m.cur) % n <= (m.cur - to) % n else "up"
+        for _ in range(300):
+            if cursor(self.screen) == text:
+                return
+            assert self.key(step) is None
+        raise AssertionError("%r is not offered: %s" % (text, self.screen))
