@@ -34,10 +34,7 @@ def _ma(total, leds, per_channel_ma, idle_ma):
 def estimate_ma(frame, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
     """The estimated current (mA) of a frame: every byte at 255 draws
     per_channel_ma, and every LED draws idle_ma on top, lit or dark."""
-    total = 0
-    for c in frame:
-        total += c
-    return _ma(total, len(frame) // 3, per_channel_ma, idle_ma)
+    return _ma(sum(frame), len(frame) // 3, per_channel_ma, idle_ma)
 
 
 def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
@@ -48,9 +45,7 @@ def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDL
     Scaling never brightens a byte, and a limited frame is left alone by a
     second call (it fits).
     """
-    total = 0
-    for c in frame:
-        total += c
+    total = sum(frame)  # C's loop: the bytes are summed on every frame
     leds = len(frame) // 3
     if _ma(total, leds, per_channel_ma, idle_ma) <= budget_ma:
         return _FULL

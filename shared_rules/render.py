@@ -119,16 +119,21 @@ def _seat_led(frame, leds, base, step, length, seat, colour, level):
         _run(frame, leds, base, step, seat, 1, colour, level, _FULL)
 
 
-def render(view, layout, frame, level=255, phase=0):
+def render(view, layout, frame, level=255, phase=0, dark=None):
     """Fill `frame` (a bytearray of at least frame_size(layout) bytes) in
     place from the public view; returns frame. Bytes past the layout's LEDs
     are never touched. `phase` picks whose turn it is where several seats
-    share an LED (seats_at tracks: a board advances it every cycle_ms)."""
+    share an LED (seats_at tracks: a board advances it every cycle_ms).
+    `dark`: zero bytes, as many as the frame's (a board keeps one), to clear it
+    with one copy in C; without it the frame is cleared byte by byte."""
     leds = layout["leds"]
     if len(frame) < leds * 3:
         raise ValueError("frame holds %d bytes, the layout needs %d" % (len(frame), leds * 3))
-    for i in range(leds * 3):
-        frame[i] = 0
+    if dark is not None and len(dark) >= leds * 3:
+        frame[0:leds * 3] = memoryview(dark)[0:leds * 3]
+    else:
+        for i in range(leds * 3):
+            frame[i] = 0
     level = 0 if level < 0 else (_FULL if level > _FULL else level)
     if level == 0:
         return frame

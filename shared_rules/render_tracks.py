@@ -129,17 +129,15 @@ def _seats_at(view, t, frame, leds, base, step, length, seats, colours, level, p
         return
     i = t.get("index")
     other = _item(view, t, "with") if "with" in t else None
+    at = [_at(x, i) for x in v]  # each seat's position, once per track
     for pos in range(length):
-        n = 1 if other == pos else 0  # counted, then the phase-th taken: nothing is built per LED
-        for s in range(len(v)):
-            if _at(v[s], i) == pos:
-                n += 1
+        n = at.count(pos) + (1 if other == pos else 0)  # counted, then the phase-th taken
         if n == 0:
             continue
         k = phase % n
         colour = None
-        for s in range(len(v)):
-            if _at(v[s], i) == pos:
+        for s in range(len(at)):
+            if at[s] == pos:
                 if k == 0:
                     colour = _seat_colour(seats, s)
                     break

@@ -261,6 +261,33 @@ def test_render_is_deterministic_whatever_the_frame_held(view, level, junk):
     assert a == b == draw(view, level)
 
 
+@settings(max_examples=100, deadline=None)
+@given(views(), st.integers(0, 255), st.binary(min_size=348, max_size=348), st.integers(0, 8))
+def test_a_frame_cleared_from_dark_bytes_renders_the_same(view, level, junk, extra):
+    """The board clears the frame from zero bytes it keeps (a copy in C): the same frame, and a
+    frame longer than the layout keeps its tail, as render's own clearing does."""
+    plain = bytearray(junk + b"\x5a" * extra)
+    render.render(view, LAYOUT, plain, level)
+    fast = bytearray(junk + b"\x5a" * extra)
+    render.render(view, LAYOUT, fast, level, 0, bytes(len(fast)))
+    assert fast == plain and fast[348:] == b"\x5a" * extra
+
+
+def test_the_shared_view_the_board_renders_is_the_public_view():
+    """view(state, None, True) holds the state's own lists instead of copies (the board only reads
+    it, at once): its content is the public view's, and rendering it leaves the state as it was."""
+    for game in ("chancellors", "kings_dilemma", "the_council", "yes_your_grace"):
+        g = engine.game_module(game)
+        state = engine.new_match(game, {}, 5)["state"]
+        before = json.dumps(state, sort_keys=True)
+        layout = load(game)
+        frame = bytearray(render.frame_size(layout))
+        render.render(g.view(state, None, True), layout, frame, 160, 1)
+        assert g.view(state, None, True) == g.view(state, None)
+        assert bytes(frame) == bytes(render.render(g.view(state, None), layout, bytearray(len(frame)), 160, 1))
+        assert json.dumps(state, sort_keys=True) == before
+
+
 # ------------------------------------------------------------------ the current limiter
 
 frames = st.integers(1, 120).flatmap(lambda n: st.binary(min_size=3 * n, max_size=3 * n))

@@ -2,19 +2,13 @@
 
 rp2.py and esp32.py only name their default pin map; everything else is here,
 because `machine.Pin`, `neopixel.NeoPixel` and `machine.I2C` behave alike on
-both ports. The link is the simulated board's (sim.Hardware, the base class):
-sys.stdin/sys.stdout are the USB CDC serial port on a real board, polled with
-select.poll exactly as the pseudo-terminal is on the unix port.
+both ports. The link is sim.Hardware's: sys.stdin/sys.stdout are the USB CDC
+serial port on a real board, polled with select.poll as the pty is on unix.
 
-RAM: the pin objects, the frame and the strip's buffer are made once here;
-the scan loop builds its level mask from small ints and allocates nothing
-while no button moves; show() renders in place.
-
-Speed (a press to the strip's frame): a pin's IRQ wakes the scan, so a press
-is read at its first edge (buttons.py counts it); a timer scans only while a
-button is held or settling. render() writes the strip's byte order directly
-(leds.wire_order). What can wait for the frame does: the display (only its
-changed lines), the frames for the host, then the table's idle work.
+RAM: pins, frame and strip buffer are made once; the scan allocates nothing while
+no button moves; show() renders in place, in the strip's byte order (leds.wire_order).
+Speed: a pin's IRQ wakes the scan (a timer only while a button is held or settling),
+and what can wait for the frame does: the display (changed lines), the host, idle().
 
 Options (beside sim's): "pins" a board name or path (default: the subclass's
 BOARD), "layouts" the folder of layout files, "clock" a ticks-like clock
@@ -74,13 +68,14 @@ class Hardware(sim.Hardware):
         self._layout = None
         self._frame = self.strip.buf  # see _layout_for
         self._wire = None
+        self._dark = b""
         self._phase = 0  # whose turn it is on an LED several seats share (tick)
         self._scans = 0
         self.oled = _display(pins.i2c(cfg))
         self.screen = None  # the last menu screen, for the display
         self._dirty = False
-        self._held = None  # type: list | None  # frames for the host held back until the strip shows the entry
-        self._edge = None  # set by a pin's IRQ: the scan has something to read
+        self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
+        self._latched = 0  # buttons the IRQs saw pressed since the last scan
 
     def board_id(self):
         return binascii.hexlify(machine.unique_id()).decode()
@@ -88,18 +83,15 @@ class Hardware(sim.Hardware):
     # --- buttons ----------------------------------------------------------------
 
     async def inputs(self, table):
-        flag = self._edge = asyncio.ThreadSafeFlag()
-
-        def edge(pin):
-            flag.set()
-
-        watched = list(self._pins)
-        if self._enc is not None:
-            watched.append(self._a)
-            watched.append(self._b)
-        for p in watched:
+        flag = asyncio.ThreadSafeFlag()
+        both = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
+        for i in range(len(self._pins)):
+            p = self._pins[i]
             if p is not None:
-                p.irq(edge, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING)
+                p.irq(self._catch(1 << i, flag), both)
+        if self._enc is not None:
+            self._a.irq(self._catch(0, flag), both)
+            self._b.irq(self._catch(0, flag), both)
         asyncio.create_task(self._pace(flag))
         clock = self.buttons.clock
         last = clock.ticks_ms()
@@ -109,6 +101,16 @@ class Hardware(sim.Hardware):
             now = clock.ticks_ms()
             tick(self, table, clock.ticks_diff(now, last))
             last = now
+
+    def _catch(self, bit, flag):
+        """A pin's IRQ handler: wake the scan; note a press it may be too late to see (a tap in busy time)."""
+        act = self._active
+
+        def edge(pin):
+            if bit and pin.value() == act:
+                self._latched |= bit
+            flag.set()
+        return edge
 
     async def _pace(self, flag):
         """The scan's timer: every SCAN_MS while a button is held or settling (a long press
@@ -121,7 +123,8 @@ class Hardware(sim.Hardware):
         """One pass of the scan loop: read every button into a bitmask (bit i =
         button i pressed), step the encoder, debounce, and hand each completed
         press to the table's menus. Returns how many presses there were."""
-        mask = 0
+        mask = self._latched  # presses the IRQs saw, down or not by now
+        self._latched = 0
         ps = self._pins
         act = self._active
         for i in range(len(ps)):
@@ -134,12 +137,11 @@ class Hardware(sim.Hardware):
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
         events = self.buttons.update(mask)
         n = len(events)
-        if not n:
+        if n == 0:
             return 0
         self._held = []  # what the keys send to the host goes after the frame
         try:
-            for k in range(n):
-                e = events[k]
+            for e in events:
                 self._key(table, e[0], e[1])
             self.show(table)
         finally:
@@ -179,8 +181,8 @@ class Hardware(sim.Hardware):
             layout = self._layout_for(table.game)
             frame = self._frame
             if layout is not None:
-                view = engine.game_module(table.game).view(table.state, None)
-                render.render(view, layout, frame, layout.get("level", 255), self._phase)
+                view = engine.game_module(table.game).view(table.state, None, True)  # read once: no copy
+                render.render(view, layout, frame, layout.get("level", 255), self._phase, self._dark)
                 view = None
                 power.limit(frame, self._budget)
             self._write(frame)
@@ -216,8 +218,10 @@ class Hardware(sim.Hardware):
             # the strip's own buffer when the layout fits it: render() writes the wire's bytes
             self._frame = self.strip.buf if size == len(self.strip.buf) else bytearray(size)
         frame = self._frame
-        for i in range(len(frame)):  # nothing of the last game's lights stays on (once per game)
-            frame[i] = 0
+        if len(self._dark) != size:  # render() clears the frame from it, in C
+            self._dark = b""
+            self._dark = bytes(size)
+        frame[:] = self._dark  # nothing of the last game's lights stays on
         self._wire = memoryview(frame)[:len(self.strip.buf)]
         self._game, self._layout = game, layout
         gc.collect()

@@ -53,15 +53,16 @@ def card_names(state):
     return decktet.names(state["settings"]["extended"])
 
 
-def view(state, seat=None):
+def view(state, seat=None, share=False):
     """What `seat` (or the public, for None) may see. Chancellors keeps no
     secret in the core (hands are physical; control cards are entered once
     revealed), but the PRNG state would let anyone predict the board's next
-    rolls, so no view shows it."""
+    rolls, so no view shows it. share=True: the view holds the state's own
+    lists (for a caller that only reads it at once, as the board's render does)."""
     out = {}
     for key in state:
         if key != "rng":
-            out[key] = canon.copy(state[key])
+            out[key] = state[key] if share else canon.copy(state[key])
     return out
 
 

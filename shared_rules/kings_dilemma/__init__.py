@@ -53,11 +53,13 @@ def card_names(state):
     return ()
 
 
-def view(state, seat=None):
+def view(state, seat=None, share=False):
     """What `seat` (or the public, for None) may see. Power and Coins behind a
     House screen are private (L835): other Houses' pools show as None, until the
     game is over and the screens are scored in the open (L3648-3653). Power
-    committed on the Balance and the middle pool are public; the PRNG is hidden."""
+    committed on the Balance and the middle pool are public; the PRNG is hidden.
+    share=True: the view holds the state's own lists (for a caller that only reads
+    it at once, as the board's render does)."""
     out = {}
     over = state["step"] == "over"
     for key in state:
@@ -67,7 +69,7 @@ def view(state, seat=None):
             pools = state[key]
             out[key] = [pools[s] if s == seat else None for s in range(len(pools))]
         else:
-            out[key] = canon.copy(state[key])
+            out[key] = state[key] if share else canon.copy(state[key])
     return out
 
 

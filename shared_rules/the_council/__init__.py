@@ -120,13 +120,14 @@ def card_names(state):
     return decktet.names(state["settings"]["extended"])
 
 
-def view(state, seat=None):
+def view(state, seat=None, share=False):
     """What `seat` (or the public, for None) may see: everything (nothing is hidden).
     The state keeps ranks, chips and bids flat (index seat * 6 + suit: one list each,
     not one per seat, is less for a board to copy at every action); the view gives
     each seat its own list of six, in suit order, and "suits", the suits of the event
-    being bid on or revealed (none otherwise)."""
-    out = canon.copy(state)
+    being bid on or revealed (none otherwise). share=True: the view holds the state's
+    own lists (for a caller that only reads it at once, as the board's render does)."""
+    out = dict(state) if share else canon.copy(state)
     for key in ("ranks", "chips", "bids"):
         flat = state[key]
         out[key] = [flat[k:k + 6] for k in range(0, len(flat), 6)]

@@ -109,9 +109,11 @@ def card_names(state):
     return Names(state["settings"])
 
 
-def view(state, seat=None):
-    """What `seat` (or the public, for None) may see: everything (G1: no secret is held)."""
-    return canon.copy(state)
+def view(state, seat=None, share=False):
+    """What `seat` (or the public, for None) may see: everything (G1: no secret is held).
+    share=True: the view holds the state's own lists (for a caller that only reads it
+    at once, as the board's render does)."""
+    return dict(state) if share else canon.copy(state)
 
 
 def legal(state, seat=None):

@@ -31,7 +31,8 @@ try:
 except OSError:
     layout = None
 frame = bytearray(3 * (layout["leds"] if layout else 1))
-T = {"step": [], "journal": [], "render": [], "total": []}
+dark = bytes(len(frame))  # the board keeps one, to clear the frame in C
+T = {"step": [], "journal": [], "view": [], "render": [], "limit": [], "total": []}
 bad = 0
 peak = 0  # the heap in use right after an entry's work, before the next collect
 us = time.ticks_us
@@ -47,16 +48,23 @@ for line in f:
     t1 = us()
     j.write(j.count, a_txt, e_txt, digest)
     t2 = us()
-    if layout is not None:
-        render.render(g.view(state, None), layout, frame, layout.get("level", 255), 0)
+    tv = tr = t2
+    if layout is not None:  # as firmware/board/mpboard.py's show()
+        view = g.view(state, None, True)
+        tv = us()
+        render.render(view, layout, frame, layout.get("level", 255), 0, dark)
+        tr = us()
         power.limit(frame, 500)
+        view = None
     t3 = us()
     a = gc.mem_alloc()
     if a > peak:
         peak = a
     T["step"].append(diff(t1, t0))
     T["journal"].append(diff(t2, t1))
-    T["render"].append(diff(t3, t2))
+    T["view"].append(diff(tv, t2))
+    T["render"].append(diff(tr, tv))
+    T["limit"].append(diff(t3, tr))
     T["total"].append(diff(t3, t0))
     if digest != e.get("digest", digest):
         bad += 1
@@ -64,7 +72,7 @@ for line in f:
     if j.due():
         j.snapshot(state)
 j.close()
-for k in ("step", "journal", "render", "total"):
+for k in ("step", "journal", "view", "render", "limit", "total"):
     v = sorted(T[k])
     n = len(v)
     print("%s %s n %d median %d p95 %d max %d" % (game, k, n, v[n // 2], v[min(n - 1, n * 95 // 100)], v[-1]))
