@@ -37,13 +37,15 @@ def estimate_ma(frame, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
     return _ma(sum(frame), len(frame) // 3, per_channel_ma, idle_ma)
 
 
-def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
+def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA, scale=None):
     """Scale `frame` in place so that estimate_ma(frame) <= budget_ma.
 
     Returns the level used (0-255): 255 and the frame untouched when it
     already fits; 0 and a dark frame when even the idle current does not fit.
     Scaling never brightens a byte, and a limited frame is left alone by a
-    second call (it fits).
+    second call (it fits). `scale(frame, level)`, if given, does the scaling
+    (each byte to byte * level // 255, as the loop here does): a board does it
+    in C (firmware/board/leds.py).
     """
     total = sum(frame)  # C's loop: the bytes are summed on every frame
     leds = len(frame) // 3
@@ -55,6 +57,9 @@ def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDL
     level = spare * _FULL // lit if spare > 0 else 0
     if level >= _FULL:  # cannot happen (the frame did not fit), but never brighten
         level = _FULL - 1
+    if scale is not None:
+        scale(frame, level)
+        return level
     for i in range(len(frame)):
         frame[i] = frame[i] * level // _FULL
     return level

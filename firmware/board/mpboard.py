@@ -26,7 +26,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins, sim
-from firmware.board.leds import tick, wire_order
+from firmware.board.leds import Scaler, tick, wire_order
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 
@@ -64,8 +64,7 @@ class Hardware(sim.Hardware):
         self._order = pins.order_offsets(order)
         self._budget = pins.budget_ma(cfg)
         self._layouts = o.get("layouts") or LAYOUTS
-        self._game = None
-        self._layout = None
+        self._game = self._layout = None
         self._frame = self.strip.buf  # see _layout_for
         self._wire = None
         self._dark = b""
@@ -184,7 +183,7 @@ class Hardware(sim.Hardware):
                 view = engine.game_module(table.game).view(table.state, None, True)  # read once: no copy
                 render.render(view, layout, frame, layout.get("level", 255), self._phase, self._dark)
                 view = None
-                power.limit(frame, self._budget)
+                power.limit(frame, self._budget, scale=self._scale)
             self._write(frame)
             table.changed = False
         if self._dirty:
@@ -223,6 +222,7 @@ class Hardware(sim.Hardware):
             self._dark = bytes(size)
         frame[:] = self._dark  # nothing of the last game's lights stays on
         self._wire = memoryview(frame)[:len(self.strip.buf)]
+        self._scale = Scaler(frame)
         self._game, self._layout = game, layout
         gc.collect()
         return layout

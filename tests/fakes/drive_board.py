@@ -192,6 +192,10 @@ def main():
     assert dim[129] == 0 and 0 < dim[130] < 94 and 0 < dim[131] < 160, dim[129:132]
     for i in range(len(buf)):
         assert dim[i] <= buf[i]
+    # scaled by the board's Scaler (framebuf's palette blit) exactly as power.limit's own loop scales
+    loop = bytearray(buf)
+    power.limit(loop, 130)
+    assert bytes(loop) == dim, "the board's scaling differs from power.limit's"
 
     # no display on the bus: none, and the presses still work
     machine.DEVICES[:] = []

@@ -2,6 +2,7 @@
 it wins over this file. It keeps the buffer and its size; drawing only clears or fills it."""
 
 MONO_VLSB = 0
+GS8 = 6
 
 
 class FrameBuffer:
@@ -12,6 +13,14 @@ class FrameBuffer:
         buf = self._fb[0]
         for i in range(len(buf)):
             buf[i] = 0xFF if c else 0
+
+    def blit(self, src, x, y, key=-1, palette=None):
+        """Only what the board's current limiter does (firmware/board/leds.py): a GS8 row
+        onto itself, each pixel through the palette."""
+        assert src is self and (x, y, key) == (0, 0, -1) and self._fb[3] == GS8 and self._fb[2] == 1
+        buf, table = self._fb[0], palette._fb[0]
+        for i in range(self._fb[1]):
+            buf[i] = table[buf[i]]
 
     def fill_rect(self, x, y, w, h, c):
         buf, width = self._fb[0], self._fb[1]
