@@ -19,9 +19,9 @@ lines; page 0 keeps littlefs's pointers and the marker, untouched.
 
 Measured and rejected: (a) a raw region outside littlefs. The stock firmware's _boot.py
 mounts littlefs on the whole storage region and formats it when the mount fails, and
-littlefs refuses a superblock whose block count is not the device's: a smaller filesystem
-image (host/chancery/vpico/image.py with fewer blocks) is reformatted at boot, every file
-lost. Room outside littlefs needs another firmware. (c) a file per entry: each is a
+littlefs refuses a superblock whose block count is not the device's: on the virtual Pico a
+340-block image (host/chancery/vpico/image.py) booted to an empty 352-block filesystem, every
+file lost. Room outside littlefs needs another firmware. (c) a file per entry: each is a
 metadata commit of the folder, which compacts (an erase and a copy) every few dozen commits,
 on the hot path, and the folder grows by hundreds of files to read at boot.
 
