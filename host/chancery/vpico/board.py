@@ -362,6 +362,30 @@ class VirtualPico:
         self._request(cmd)
         return self._wait(lambda: self._find("cut", since), timeout, "the power cut")
 
+    def arm_cut(self, at=None, after_ns=None, during=None, skip=0, frac=None):
+        """Schedule a cut as cut() does, without waiting for it; skip: that many such flash
+        operations go by first; frac: the cut lands at that fraction of the operation (0-1)
+        rather than its middle. Returns the board time it counts from; the cut shows in
+        `cuts` when it is made."""
+        cmd = {"cmd": "cut"}
+        cmd.update(_when(at, after_ns))
+        if during:
+            cmd.update(during=during, skip=int(skip))
+            if frac is not None:
+                cmd["frac"] = float(frac)
+        return self._request(cmd)["t"]
+
+    def uncut(self):
+        """Call off every cut scheduled and not yet made; True if one was waiting for a flash
+        operation. (A cut that was being made as this was asked still shows in `cuts`.)"""
+        return self._request({"cmd": "uncut"})["armed"]
+
+    @property
+    def cuts(self):
+        """The cut events so far ({"t", "torn"}), in order."""
+        with self._cond:
+            return [ev for ev in self.events if ev.get("ev") == "cut"]
+
     def boot(self, wait_usb=True, timeout=60.0):
         """Power on again after a cut: a fresh chip on the flash as the cut left it."""
         since = len(self.events)

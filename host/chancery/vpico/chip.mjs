@@ -35,8 +35,12 @@
 //                                                      now+after; a past "at" counts from now)
 //   {"cmd":"level","pin":P}                         -> {"ev":"level","pin","level","t"} the line now
 //   {"cmd":"cut","at":T | "after":DT,               -> {"ev":"scheduled","t"}; later {"ev":"cut"}
-//        "during":"program"|"erase"|"any"}             with "during": the power goes at the middle
-//                                                      of the first such flash operation from t on
+//        "during":"program"|"erase"|"any",             with "during": the power goes at the middle
+//        "skip":N, "frac":F}                           of the first such flash operation from t on
+//                                                      (skip: of the N+1th; frac: at that fraction
+//                                                      of it, 0-1, instead of the middle)
+//   {"cmd":"uncut"}                                 -> {"ev":"uncut","armed":bool} every cut not yet
+//                                                      made is called off
 //   {"cmd":"boot"}                                  -> {"ev":"booted"} a fresh chip on the flash
 //   {"cmd":"save"}                                  -> {"ev":"saved","path"}
 //   {"cmd":"quit"}                                  saves the flash and exits
@@ -322,6 +326,7 @@ function watchdogReset(old) {
 // --- power cuts ----------------------------------------------------------------------------
 
 let cutArmed = null;   // a cut waiting for a flash operation to land in the middle of
+let cutsCalledOff = 0; // bumped by "uncut": a scheduled cut made before it does nothing
 
 function powerCut() {
   if (!chip) return;
@@ -331,14 +336,19 @@ function powerCut() {
   emit({ ev: 'cut', t: now(), torn });
 }
 
-function scheduleCut(t, during) {
-  if (!during) return agenda.add(t, powerCut);
+function scheduleCut(t, during, skip = 0, frac = 0.5) {
+  const calls = cutsCalledOff;
+  const cut = () => { if (calls === cutsCalledOff) powerCut(); };
+  if (!during) return agenda.add(t, cut);
   agenda.add(t, () => {
+    if (calls !== cutsCalledOff) return;
+    let left = skip;
     cutArmed = {
       onOp(op) {
         if (during !== 'any' && op.kind !== during) return;
+        if (left-- > 0) return;
         cutArmed = null;
-        agenda.add((op.start + op.end) / 2, powerCut);
+        agenda.add(op.start + (op.end - op.start) * frac, cut);
       },
     };
   });
@@ -364,8 +374,15 @@ function command(c) {
     case 'cut': {
       if (!chip) return reply({ ev: 'error', msg: 'the power is off already' });
       const t = when(c);
-      scheduleCut(t, c.during);
+      const frac = typeof c.frac === 'number' ? Math.min(1, Math.max(0, c.frac)) : 0.5;
+      scheduleCut(t, c.during, Math.max(0, c.skip | 0), frac);
       return reply({ ev: 'scheduled', t });
+    }
+    case 'uncut': {
+      const armed = cutArmed !== null;
+      cutArmed = null;
+      cutsCalledOff++;
+      return reply({ ev: 'uncut', armed });
     }
     case 'boot':
       if (chip) return reply({ ev: 'error', msg: 'the board is running; cut the power first' });
