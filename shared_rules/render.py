@@ -45,15 +45,22 @@ def _run(frame, leds, base, step, first, count, colour, mul, div):
     r = colour[0] * mul // div
     g = colour[1] * mul // div
     b = colour[2] * mul // div
-    i = base + first * step
-    while count > 0:
-        if 0 <= i < leds:
-            j = i * 3
-            frame[j] = r
-            frame[j + 1] = g
-            frame[j + 2] = b
-        i += step
-        count -= 1
+    # the run is one block of strip indices whichever way the track goes: clip it once
+    lo = base + first * step
+    hi = lo + count - 1
+    if step < 0:
+        lo, hi = lo - count + 1, lo
+    if lo < 0:
+        lo = 0
+    if hi >= leds:
+        hi = leds - 1
+    j = lo * 3
+    end = hi * 3
+    while j <= end:
+        frame[j] = r
+        frame[j + 1] = g
+        frame[j + 2] = b
+        j += 3
 
 
 def _seat_colour(seats, seat):
@@ -119,13 +126,32 @@ def _seat_led(frame, leds, base, step, length, seat, colour, level):
         _run(frame, leds, base, step, seat, 1, colour, level, _FULL)
 
 
-def render(view, layout, frame, level=255, phase=0, dark=None):
+_GENERIC = tuple(["position", "bar", "seat_marker", "seats_at", "members", "sequence"])
+
+
+def plan(layout):
+    """Each track as (shows, generic kind?, base, step, length, track): what render()
+    works out of the layout for every frame, once (a board keeps it with the layout).
+    base/step: the strip index of the track's first LED and +1 or -1."""
+    out = []
+    for t in layout["tracks"]:
+        shows = t.get("shows")
+        length = t.get("length", 0)
+        if t.get("dir", 1) < 0:
+            base, step = t.get("start", 0) + length - 1, -1
+        else:
+            base, step = t.get("start", 0), 1
+        out.append((shows, shows in _GENERIC, base, step, length, t))
+    return out
+
+
+def render(view, layout, frame, level=255, phase=0, dark=None, tracks=None):
     """Fill `frame` (a bytearray of at least frame_size(layout) bytes) in
     place from the public view; returns frame. Bytes past the layout's LEDs
     are never touched. `phase` picks whose turn it is where several seats
     share an LED (seats_at tracks: a board advances it every cycle_ms).
-    `dark`: zero bytes, as many as the frame's (a board keeps one), to clear it
-    with one copy in C; without it the frame is cleared byte by byte."""
+    A board's fast path: `dark`, zero bytes as many as the frame's, to clear it
+    with one copy in C (without it, byte by byte); `tracks`, plan(layout) kept."""
     leds = layout["leds"]
     if len(frame) < leds * 3:
         raise ValueError("frame holds %d bytes, the layout needs %d" % (len(frame), leds * 3))
@@ -140,17 +166,20 @@ def render(view, layout, frame, level=255, phase=0, dark=None):
     seats = layout.get("seat_colours") or ()
     colours = layout.get("colours") or {}
     more = None  # shared_rules.render_tracks, loaded on the first track of its kinds
-    for t in layout["tracks"]:
-        shows = t.get("shows")
-        generic = shows == "position" or shows == "bar" or shows == "seat_marker" or shows == "seats_at" \
-            or shows == "members" or shows == "sequence"
+    for item in layout["tracks"] if tracks is None else tracks:
+        if tracks is None:  # as plan() works it out (nothing allocated: a board renders often)
+            t = item
+            shows = t.get("shows")
+            generic = shows in _GENERIC
+            length = t.get("length", 0)
+            if t.get("dir", 1) < 0:
+                base, step = t.get("start", 0) + length - 1, -1
+            else:
+                base, step = t.get("start", 0), 1
+        else:
+            shows, generic, base, step, length, t = item
         if not generic and shows not in view:
             continue
-        length = t.get("length", 0)
-        if t.get("dir", 1) < 0:
-            base, step = t.get("start", 0) + length - 1, -1
-        else:
-            base, step = t.get("start", 0), 1
         if generic:
             if more is None:
                 from shared_rules import render_tracks as more

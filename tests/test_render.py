@@ -261,16 +261,19 @@ def test_render_is_deterministic_whatever_the_frame_held(view, level, junk):
     assert a == b == draw(view, level)
 
 
-@settings(max_examples=100, deadline=None)
-@given(views(), st.integers(0, 255), st.binary(min_size=348, max_size=348), st.integers(0, 8))
-def test_a_frame_cleared_from_dark_bytes_renders_the_same(view, level, junk, extra):
-    """The board clears the frame from zero bytes it keeps (a copy in C): the same frame, and a
-    frame longer than the layout keeps its tail, as render's own clearing does."""
-    plain = bytearray(junk + b"\x5a" * extra)
-    render.render(view, LAYOUT, plain, level)
-    fast = bytearray(junk + b"\x5a" * extra)
-    render.render(view, LAYOUT, fast, level, 0, bytes(len(fast)))
-    assert fast == plain and fast[348:] == b"\x5a" * extra
+@settings(max_examples=150, deadline=None)
+@given(views(), layouts(), st.integers(0, 255), st.integers(0, 8), st.randoms(use_true_random=False))
+def test_the_boards_fast_path_renders_the_same(view, layout, level, extra, rnd):
+    """The board clears the frame from zero bytes it keeps (a copy in C) and keeps the layout's
+    plan(): the same frame as render's own clearing and working-out, the tail past the layout's
+    LEDs untouched either way."""
+    size = render.frame_size(layout)
+    junk = bytes(rnd.randrange(256) for _ in range(size)) + b"\x5a" * extra
+    plain = bytearray(junk)
+    render.render(view, layout, plain, level, 1)
+    fast = bytearray(junk)
+    render.render(view, layout, fast, level, 1, bytes(len(fast)), render.plan(layout))
+    assert fast == plain and fast[size:] == b"\x5a" * extra
 
 
 def test_the_shared_view_the_board_renders_is_the_public_view():

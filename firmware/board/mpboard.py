@@ -181,7 +181,7 @@ class Hardware(sim.Hardware):
             frame = self._frame
             if layout is not None:
                 view = engine.game_module(table.game).view(table.state, None, True)  # read once: no copy
-                render.render(view, layout, frame, layout.get("level", 255), self._phase, self._dark)
+                render.render(view, layout, frame, layout.get("level", 255), self._phase, self._dark, self._tracks)
                 view = None
                 power.limit(frame, self._budget, scale=self._scale)
             self._write(frame)
@@ -222,7 +222,7 @@ class Hardware(sim.Hardware):
             self._dark = bytes(size)
         frame[:] = self._dark  # nothing of the last game's lights stays on
         self._wire = memoryview(frame)[:len(self.strip.buf)]
-        self._scale = Scaler(frame)
+        self._scale, self._tracks = Scaler(frame), render.plan(layout) if layout is not None else None
         self._game, self._layout = game, layout
         gc.collect()
         return layout

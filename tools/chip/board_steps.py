@@ -2,7 +2,8 @@
 # log (a header line, then one {"action", "digest"} per line) the way the board's table does:
 # the rules in place, the entry's canonical texts and chained digest, the journal's flushed
 # line on the board's flash, then the public view rendered into the LED frame through the
-# current limiter. Prints one line per stage: median, p95 and max in microseconds of the
+# current limiter (each stage as the board's firmware does it: mpboard.py's show(), the menu's
+# next screen as table.key draws it). Prints one line per stage: median, p95 and max in microseconds of the
 # board's own clock (on the virtual Pico: simulated time). LOG names the log on the board.
 import gc
 import sys
@@ -11,7 +12,9 @@ import time
 sys.path.insert(0, "/lib")
 import json
 
+from firmware.board.leds import Scaler
 from firmware.journal import Journal
+from firmware.menu import Menu
 from shared_rules import canon, engine, power, render
 
 log = globals().get("LOG", "/game.jsonl")
@@ -31,8 +34,11 @@ try:
 except OSError:
     layout = None
 frame = bytearray(3 * (layout["leds"] if layout else 1))
-dark = bytes(len(frame))  # the board keeps one, to clear the frame in C
-T = {"step": [], "journal": [], "view": [], "render": [], "limit": [], "total": []}
+dark = bytes(len(frame))  # the board keeps these: zeros to clear the frame in C, the layout's plan
+tracks = render.plan(layout) if layout else None
+scale = Scaler(frame)
+T = {"step": [], "journal": [], "menu": [], "view": [], "render": [], "limit": [], "total": []}
+menu = Menu(g)
 bad = 0
 peak = 0  # the heap in use right after an entry's work, before the next collect
 us = time.ticks_us
@@ -47,21 +53,25 @@ for line in f:
     digest = canon.chain(j.last, a_txt, e_txt)
     t1 = us()
     j.write(j.count, a_txt, e_txt, digest)
+    tm = us()
+    menu.start(state, act.get("seat"))  # the next screen on the pad that entered it (table.key does this)
+    menu.rest()
     t2 = us()
     tv = tr = t2
     if layout is not None:  # as firmware/board/mpboard.py's show()
         view = g.view(state, None, True)
         tv = us()
-        render.render(view, layout, frame, layout.get("level", 255), 0, dark)
+        render.render(view, layout, frame, layout.get("level", 255), 0, dark, tracks)
         tr = us()
-        power.limit(frame, 500)
+        power.limit(frame, 500, scale=scale)
         view = None
     t3 = us()
     a = gc.mem_alloc()
     if a > peak:
         peak = a
     T["step"].append(diff(t1, t0))
-    T["journal"].append(diff(t2, t1))
+    T["journal"].append(diff(tm, t1))
+    T["menu"].append(diff(t2, tm))
     T["view"].append(diff(tv, t2))
     T["render"].append(diff(tr, tv))
     T["limit"].append(diff(t3, tr))
@@ -72,7 +82,7 @@ for line in f:
     if j.due():
         j.snapshot(state)
 j.close()
-for k in ("step", "journal", "view", "render", "limit", "total"):
+for k in ("step", "journal", "menu", "view", "render", "limit", "total"):
     v = sorted(T[k])
     n = len(v)
     print("%s %s n %d median %d p95 %d max %d" % (game, k, n, v[n // 2], v[min(n - 1, n * 95 // 100)], v[-1]))

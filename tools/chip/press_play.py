@@ -60,7 +60,7 @@ class Board:
     def entries(self):
         return len(self.link.mirror.match["entries"])
 
-    def press(self, pad, key, timeout=120.0):
+    def press(self, pad, key, timeout=60.0):
         """Press `key` (a menu key) on `pad`; returns (screen, the completing instant in board ns)."""
         seat_name, table_name, hold = KEYS[key]
         index = pad_map.index_of(pad, table_name if pad == TABLE_PAD else seat_name)
@@ -204,8 +204,11 @@ def play(board, seed, entries, say=print):
             except AssertionError as e:
                 failed += 1
                 say("  (%s: could not enter %s: %s)" % (game, move, str(e)[:200]))
-                for _ in range(8):  # back out to the menu's top
-                    board.press(pad, "back")
+                try:
+                    for _ in range(8):  # back out to the menu's top
+                        board.press(pad, "back")
+                except AssertionError:  # a key the board dropped (out of memory): it answers no screen
+                    board.settle()
                 continue
             done = player.done
         if board.entries() <= before:
