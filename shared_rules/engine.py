@@ -94,7 +94,7 @@ class Spoiled(Exception):
     (a RuleError the rules raised late, a MemoryError). The board reloads its journal."""
 
     def __init__(self, cause):
-        Exception.__init__(self, "the state was changed before the step failed")
+        super().__init__("the state was changed before the step failed")
         self.cause = cause
 
 

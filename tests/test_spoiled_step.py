@@ -1,0 +1,27 @@
+"""A step that fails after its first event (tests/mp/spoiled_step.py), on CPython and on the
+MicroPython unix port with the deployed .mpy build: engine.Spoiled carries the cause, the
+caller's copy is never spoiled, and the board's table reloads its journal and plays on."""
+
+import os
+import sys
+
+from chancery import micropython as mp
+
+MP_DIR = os.path.join(os.path.dirname(__file__), "mp")
+sys.path.insert(0, MP_DIR)
+import spoiled_step  # noqa: E402
+
+EXPECTED = ["copy refused late", "in place spoiled RuleError late changed 1",
+            "table refused late count 0 state kept 1", "then played count 2"]
+
+
+def test_a_late_failure_spoils_only_the_state_in_place_and_the_table_reloads(tmp_path):
+    assert spoiled_step.run(str(tmp_path / "cpy")) == EXPECTED
+
+
+def test_the_same_on_micropython(tmp_path, firmware_build, micropython):
+    folder = tmp_path / "mpy"
+    folder.mkdir()
+    proc = mp.run_micropython(os.path.join(MP_DIR, "spoiled_step.py"), args=[str(folder)],
+                              path=[firmware_build, MP_DIR], micropython=micropython)
+    assert proc.stdout.splitlines() == EXPECTED, proc.stdout + proc.stderr
