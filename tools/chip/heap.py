@@ -1,0 +1,111 @@
+"""The board's heap on its chip, path by path: a report for tools/bench_chip.py (issue 13, part 6).
+
+Each path runs on the virtual Pico (stock RPI_PICO MicroPython) with the deployed firmware's
+own objects, inside a heap capped at CAP (tools/chip/heap_paths.py): each game at its largest
+seat count (a random game's log played through the table, shown on the strip after every
+entry), The King's Dilemma's sealed vote (the casts through the private ballot box), the
+menus (random presses at a 4-seat table), and switching games at the table.
+"""
+
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import make_log  # noqa: E402
+
+from chancery.vpico import VirtualPico, image  # noqa: E402
+from shared_rules import canon, engine  # noqa: E402
+
+CAP = 96 * 1024
+GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
+
+
+def most_players(game):
+    for s in engine.game_module(game).SETTINGS:
+        if s["name"] == "players":
+            return s["domain"]["max"]
+    return 4
+
+
+def _log(game, seed, cap, settings=None):
+    """The log of a random game of `cap` actions (or the longest of 20 seeds from `seed`: a random
+    Chancellors game can end in a few actions)."""
+    best = None
+    for s in range(seed, seed + 20):
+        header, entries = make_log.make(game, s, most_players(game), cap, settings)
+        if best is None or len(entries) > len(best[1]):
+            best = header, entries
+        if len(entries) >= cap:
+            break
+    header, entries = best
+    return ("\n".join([canon.encode(header)] + [canon.encode(e) for e in entries]) + "\n").encode()
+
+
+def paths(actions, seed):
+    """[(label, PATH_NAME, log file or None)] and the logs to put on the flash."""
+    out, logs = [], {}
+    for game in GAMES:
+        logs["bench/heap-%s.jsonl" % game] = _log(game, seed, actions)
+        out.append(("%s, %d seats" % (game, most_players(game)), "game", "/bench/heap-%s.jsonl" % game))
+    logs["bench/heap-sealed.jsonl"] = _log("kings_dilemma", seed, actions, {"voting": "sealed"})
+    out.append(("kings_dilemma sealed vote, %d seats" % most_players("kings_dilemma"), "ballot",
+                "/bench/heap-sealed.jsonl"))
+    out.append(("the menus, 400 presses", "menus", None))
+    out.append(("switching games at the table", "switch", None))
+    return out, logs
+
+
+ROOMY = 160 * 1024  # a path that fails within CAP runs again in this much, for its figures
+
+
+def _one(mpremote, port, name, log, cap):
+    setup = "PATH_NAME=%r;CAP=%d" % (name, cap) + (";LOG=%r" % log if log else "")
+    proc = subprocess.run([mpremote, "connect", port, "soft-reset", "exec", setup, "run",
+                           str(ROOT / "tools" / "chip" / "heap_paths.py")], capture_output=True, timeout=1800)
+    out = proc.stdout.decode(errors="replace")
+    line = [w for w in out.splitlines() if w.startswith("heap ")]
+    if not line:
+        return None, out + proc.stderr.decode(errors="replace")
+    w = line[-1].split()
+    return {"seen": int(w[3]), "live": int(w[5]), "base": int(w[7]), "n": int(w[9]), "status": " ".join(w[12:])}, out
+
+
+def run(actions=120, seed=3, cap=CAP, say=print):
+    """Each path within `cap`; one that fails there again with ROOMY, for the heap it needed."""
+    todo, logs = paths(actions, seed)
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="chancery-heap-") as tmp:
+        flash = os.path.join(tmp, "flash.img")
+        image.deployed_image(flash, extra=logs)
+        with VirtualPico(flash=flash, pace="free") as vp:
+            subprocess.run([mpremote, "connect", vp.port, "rm", ":main.py"], capture_output=True, timeout=60)
+            for label, name, log in todo:
+                got, out = _one(mpremote, vp.port, name, log, cap)
+                if got is not None and got["status"] != "ok":
+                    roomy, _ = _one(mpremote, vp.port, name, log, ROOMY)
+                    if roomy is not None:
+                        roomy["status"] = "fails in %d KB (%s after %d); in %d KB: %s" % (
+                            cap // 1024, got["status"], got["n"], ROOMY // 1024, roomy["status"])
+                        got = roomy
+                if got is None:
+                    say("%s: the board's run failed:\n%s" % (label, out))
+                    continue
+                rows.append((label, got))
+    say("| path | entries/presses | after imports KB | peak live KB | peak seen KB | within %d KB |" % (cap // 1024))
+    say("|---|---|---|---|---|---|")
+    for label, r in rows:
+        say("| %s | %d | %.1f | %.1f | %.1f | %s |" % (label, r["n"], r["base"] / 1024, r["live"] / 1024,
+                                                      r["seen"] / 1024, r["status"]))
+    return rows
+
+
+if __name__ == "__main__":
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120)

@@ -1,0 +1,124 @@
+# Board-side heap figures (run on a board or the virtual Pico with `mpremote run`, main.py
+# removed so the firmware is not already running): one path of the board's work with the
+# deployed firmware's own objects (firmware.board.rp2.Hardware: its strip, display and pin
+# map; firmware.table.Table with its journal on the flash), inside a heap capped at CAP bytes
+# (a blocker takes the rest), with the firmware's gc threshold. Set before running:
+#   PATH_NAME  "game" (LOG replayed through the table), "ballot" (the same, a log whose game
+#              has a sealed vote: the casts go through the private ballot box), "menus" (KEYS
+#              random presses of the seats' pads and the table's controls through the menus,
+#              Chancellors at 4 seats), "switch" (every game started in turn at the table,
+#              each shown and played a little from LOG-less random legal roll/skip)
+#   LOG        the game log (a header line, then {"action", "digest"} lines), for game/ballot
+#   CAP        the heap the path may use, in bytes (default 96 KB)
+# Prints one line: the path, peak_seen (the most allocated seen after an entry, before the
+# collection the board runs once it has shown it), peak_live (after that collection),
+# base (after the firmware's imports), entries, and "ok" or the error that stopped it.
+import gc
+import os
+import sys
+
+sys.path.insert(0, "/lib")
+
+path_name = globals().get("PATH_NAME", "game")
+log_path = globals().get("LOG", None)
+cap = globals().get("CAP", 96 * 1024)
+keys = globals().get("KEYS", 400)
+
+gc.collect()
+# What is allocated now is this runner (its compiled code, mpremote's REPL): not the board's.
+# The blocker leaves the board's work `cap` bytes beside it, and every figure is net of both.
+ours = gc.mem_alloc()
+blocker = bytearray(max(0, gc.mem_free() - cap))
+held = len(blocker) + ours
+gc.threshold(8192)  # as firmware.main.run sets it
+
+import json
+
+from firmware.board import rp2
+from firmware.journal import Journal
+from firmware.table import Table
+from shared_rules import prng
+from shared_rules.errors import RuleError
+
+peak = [0, 0]
+
+
+def seen():
+    m = gc.mem_alloc() - held
+    if m > peak[0]:
+        peak[0] = m
+
+
+def shown(hw, table):
+    """What the board does after an entry: show it, then idle (snapshot, collection)."""
+    hw.show(table)
+    seen()
+    table.idle()
+    m = gc.mem_alloc() - held
+    if m > peak[1]:
+        peak[1] = m
+
+
+def wipe(folder):
+    try:
+        for name in os.listdir(folder):
+            os.remove(folder + "/" + name)
+    except OSError:
+        pass
+
+
+wipe("/heap")
+count = 0
+status = "ok"
+base = 0
+try:
+    hw = rp2.Hardware({"data": "/heap"})
+    first = "chancellors"
+    settings = {"players": 4}
+    f = None
+    if log_path:
+        f = open(log_path)
+        hdr = json.loads(f.readline())
+        first, settings = hdr["game"], hdr["settings"]
+    table = Table(Journal(hw.data_dir()), lambda kind, body: None, os.urandom, first, settings,
+                  hw.board_id()).boot()
+    shown(hw, table)
+    gc.collect()
+    base = gc.mem_alloc() - held
+    if path_name in ("game", "ballot"):
+        for line in f:
+            e = json.loads(line)
+            line = None
+            try:
+                table.act(e["action"])
+                count += 1
+            except RuleError:  # the log's own reveal: the board's box has revealed already
+                pass
+            e = None
+            shown(hw, table)
+    elif path_name == "menus":
+        rnd = prng.seed_state(11)
+        for k in range(keys):
+            i, rnd = prng.draw(rnd, 19)
+            if i >= 12 and i < 15:
+                i += 3  # seats 0-3 and the table: no fifth seat at a 4-seat table
+            hold, rnd = prng.draw(rnd, 6)
+            hw._key(table, i, "long" if hold == 0 else "short")
+            count += 1
+            shown(hw, table)
+    elif path_name == "switch":
+        for game in ("kings_dilemma", "the_council", "yes_your_grace", "chancellors", "yes_your_grace"):
+            table.start({"type": "new_game", "game": game, "settings": {}})
+            count += 1
+            shown(hw, table)
+            for k in range(6):  # the table menu's keys on the new game: its menus load too
+                hw._key(table, 16, "short" if k % 3 else "long")
+                shown(hw, table)
+    else:
+        status = "unknown PATH_NAME " + path_name
+except MemoryError:
+    status = "MemoryError"
+except Exception as e:
+    status = "%s:%s" % (type(e).__name__, e)
+print("heap %s peak_seen %d peak_live %d base %d entries %d cap %d %s" % (path_name, peak[0], peak[1], base,
+                                                                         count, cap, status))
