@@ -52,6 +52,7 @@ class Table:
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
+        self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
 
     # --- the match ---------------------------------------------------------------
 
@@ -157,6 +158,8 @@ class Table:
         if self.menu is not None:  # the state moved on: every pad's next key starts afresh
             self.menu.rest()
             self.parked = {}
+        if self.on_entry is not None:  # the LEDs first; the host and the menu's next screen can wait
+            self.on_entry()
         if self.listening:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
         move = act = events = state = box = None

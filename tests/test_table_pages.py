@@ -75,3 +75,27 @@ def test_a_calculators_event_entered_on_the_boards_menus_alone(tmp_path):
     assert index == 2 and t.state["last"]["support"]["total"] == 10 and t.state["annals"] == ["triumph"]
     assert player.keys < 200, player.keys
     assert t.key(TABLE, "back")[0][:2] == ["crisis ok", "S total 10 c1"]
+
+
+def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_next_screen(tmp_path):
+    """Table.on_entry (the rp2/esp32 board shows the strip there): called once per entry, with the
+    entry on flash and in the state, before the host's ENTRY frame and the menu's next screen."""
+    sent = []
+    t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append(kind), lambda n: b"\x07" * n,
+              "yes_your_grace", {"players": 3}, "t").boot()
+    t.listening = True
+    seen = []
+
+    def shown():
+        seen.append((t.count, len(list(t.journal.entries(0))), t.state["step"], list(sent), t.menu.state))
+
+    t.on_entry = shown
+    TablePlayer(t)  # the table's menu is open
+    for _ in range(3):  # its first action ("next"), then the confirm screen's select
+        if t.count == 0:
+            t.key(TABLE, "select")
+    assert len(seen) == 1, seen
+    count, on_flash, step, heard, menu_state = seen[0]
+    assert count == 1 and on_flash == 1 and step != "setup"
+    assert "entry" not in heard and menu_state is None  # the host and the next screen come after
+    assert "entry" in sent

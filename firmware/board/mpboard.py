@@ -64,9 +64,8 @@ class Hardware(sim.Hardware):
         self._order = pins.order_offsets(order)
         self._budget = pins.budget_ma(cfg)
         self._layouts = o.get("layouts") or LAYOUTS
-        self._game = self._layout = None
+        self._game = self._layout = self._wire = None
         self._frame = self.strip.buf  # see _layout_for
-        self._wire = None
         self._dark = b""
         self._phase = 0  # whose turn it is on an LED several seats share (tick)
         self._scans = 0
@@ -92,6 +91,7 @@ class Hardware(sim.Hardware):
             self._a.irq(self._catch(0, flag), both)
             self._b.irq(self._catch(0, flag), both)
         asyncio.create_task(self._pace(flag))
+        table.on_entry = lambda: self.show(table)  # the strip shows an entry once it is on flash
         clock = self.buttons.clock
         last = clock.ticks_ms()
         while True:
