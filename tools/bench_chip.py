@@ -113,6 +113,8 @@ def press_to_frame(entries, seed, games=GAMES, say=print):
                 board = press_play.Board(vp, cfg)
                 took = press_play.play(board, seed, entries, say)
                 board.link.close()
+            for line in board.noise[:5]:
+                say("  (%s: the board said: %s)" % (game, line[:200]))
             if not board.latencies:
                 say("%s: no entry was timed" % game)
                 continue

@@ -96,7 +96,10 @@ class Hardware(sim.Hardware):
         last = clock.ticks_ms()
         while True:
             await flag.wait()
-            self.scan(table)
+            try:
+                self.scan(table)
+            except Exception as e:  # a redraw that failed (out of memory?) must not end the scan loop
+                print("chancery: scan:", type(e).__name__, e)
             now = clock.ticks_ms()
             tick(self, table, clock.ticks_diff(now, last))
             last = now
@@ -119,9 +122,7 @@ class Hardware(sim.Hardware):
             flag.set()
 
     def scan(self, table):
-        """One pass of the scan loop: read every button into a bitmask (bit i =
-        button i pressed), step the encoder, debounce, and hand each completed
-        press to the table's menus. Returns how many presses there were."""
+        """Read the buttons (bit i: button i pressed), step the encoder, debounce; each press to the menus."""
         mask = self._latched  # presses the IRQs saw, down or not by now
         self._latched = 0
         ps = self._pins
@@ -191,9 +192,8 @@ class Hardware(sim.Hardware):
             self._draw()
 
     def _write(self, frame):
-        buf = self.strip.buf
-        if frame is not buf:
-            buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
+        if frame is not self.strip.buf:
+            self.strip.buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
         self.strip.write()
 
     def _layout_for(self, game):

@@ -48,10 +48,13 @@ class Board:
         self.settle()
         self.latencies = []  # ns from the completing edge to the frame's last bit, one per entry
         self.unmatched = 0  # entries whose frame never matched the expected render
+        self.noise = []  # lines on the board's serial that were not frames (tracebacks, warnings)
 
     def _heard(self, kind, data):
         if kind == wire.DISPLAY:
             self.screens.append(data["lines"])
+        elif kind == "noise":
+            self.noise.append(str(data))
 
     @property
     def state(self):
