@@ -36,13 +36,16 @@ def layout_of(game):
 
 def expected_frame(game, view, cfg, phase=0):
     """The strip's bytes as the board must send them: render() of the public view, the
-    current limiter at the pin map's budget, then the strip's byte order."""
+    current limiter at the pin map's budget, then the strip's byte order, for the strip's
+    LEDs (a layout longer than the strip is cut, a shorter one leaves the rest dark)."""
     layout = layout_of(game)
     frame = bytearray(3 * layout["leds"])
     render.render(view, layout, frame, layout.get("level", 255), phase)
     power.limit(frame, pins.budget_ma(cfg))
     o = pins.order_offsets(pins.strip(cfg)[2])
-    return bytes(frame[j + o[k]] for j in range(0, len(frame), 3) for k in range(3))
+    wire = bytes(frame[j + o[k]] for j in range(0, len(frame), 3) for k in range(3))
+    n = 3 * pins.strip(cfg)[1]
+    return wire[:n] + bytes(max(0, n - len(wire)))
 
 
 # --- the display -------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ and takes the shorter way round a list (as a player who knows the deck's order d
 """
 
 import os
+import shutil
 import time
 
 from chip_checks import (
@@ -25,6 +26,7 @@ from chip_checks import (
     drawn,
     entry_of,
     expected_frame,
+    flash_journal,
     layout_of,
     logbook_entries,
     pin_map,
@@ -39,11 +41,11 @@ from firmware.journal import Journal
 from firmware.menu import _TYPE, _words
 from firmware.table import Table
 from shared_rules import canon, engine, wire
-from shared_rules.errors import RuleError
 
-SHORT_MS = 80  # a tap: well past the 20 ms debounce, well short of a long press
-LONG_MS = 700  # a hold: past firmware/buttons.py's long_ms (600)
-STEP_MS = 6  # one encoder contact change per scan (firmware/board/mpboard.py scans every 5 ms)
+SHORT_MS = 50  # a tap: past firmware/buttons.py's 20 ms lockout (or debounce), well short of a long press
+LONG_MS = 650  # a hold: past its long_ms (600)
+STEP_MS = 12  # an encoder's contact change every 12 ms: a detent in 48 ms, a brisk turn
+PAD_COUNT = 3  # at most this many presses counted on a pad for a ballot's count (act)
 WAIT = 90.0  # wall seconds for the board to answer anything (a loaded machine is slow)
 
 # menu key -> (button name, hold) on a seat's pad, or on the table (an int: encoder detents)
@@ -51,6 +53,7 @@ SEAT_INPUTS = {"up": ("up", SHORT_MS), "select": ("select", SHORT_MS), "down": (
                "back": ("up", LONG_MS), "long_select": ("select", LONG_MS), "long_down": ("down", LONG_MS)}
 TABLE_INPUTS = {"up": -1, "down": 1, "select": ("push", SHORT_MS), "long_select": ("push", LONG_MS),
                 "back": ("back", SHORT_MS), "long_down": ("right", LONG_MS)}
+TABLE_BUTTONS = dict(TABLE_INPUTS, up=("left", SHORT_MS), down=("right", SHORT_MS))  # the buttons beside it
 
 
 class Shadow(Table):
@@ -59,14 +62,22 @@ class Shadow(Table):
     the action of the board's entry i)."""
 
     def __init__(self, folder, welcome, board_roll):
-        Table.__init__(self, Journal(folder), lambda kind, body: None, lambda n: bytes(n), welcome["game"],
-                       welcome["settings"], "shadow")
+        self.sent = []  # the frames it answers the link with
+        Table.__init__(self, Journal(folder), lambda kind, body: self.sent.append((kind, body)), lambda n: bytes(n),
+                       welcome["game"], welcome["settings"], "shadow")
         m = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
         self.header = {"format": m["format"], "game": m["game"], "settings": m["settings"], "seed": m["seed"],
                        "start": m["start"]}
         self.journal.start(self.header)
         self.game, self.state, self.count = m["game"], m["state"], 0
         self._board_roll_of = board_roll
+
+    def catch_up(self, entries, state):
+        """The board's game so far (a resumed board): its entries into the journal, its state."""
+        for i in range(len(entries)):
+            e = entries[i]
+            self.journal.write(i, canon.encode(e["action"]), canon.encode(e["events"]), e["digest"])
+        self.state, self.count = canon.copy(state), len(entries)
 
     def _board_roll(self, g, move):
         if g.dice_wanted(self.state) == 0:
@@ -93,6 +104,8 @@ class ChipTable:
         self.games = 0
         self.keys = 0
         self.checked = 0  # entries checked
+        self.cast_on_pads = False  # a sealed ballot's casts on the voters' pads (act)
+        self.rolls = None  # a Draw: board rolls sent as thrown dice (act), so a game repeats
         self._follow()
 
     def close(self):
@@ -114,6 +127,8 @@ class ChipTable:
         folder = os.path.join(self.folder, "shadow%d" % self.games)
         os.makedirs(folder)
         self.shadow = Shadow(folder, self.link.mirror.welcome, self._board_entry)
+        if self.link.mirror.match["entries"]:
+            self.shadow.catch_up(self.link.mirror.match["entries"], self.link.mirror.match["state"])
 
     def _board_entry(self, i):
         """The action of the board's entry i, once the link has it."""
@@ -122,6 +137,10 @@ class ChipTable:
             assert time.monotonic() < deadline, "the board's entry %d did not come over the link" % i
             self.link.poll(0.05)
         return self.link.mirror.match["entries"][i]["action"]
+
+    @property
+    def mirror(self):  # the link's, so that tests/sim_play.py plays this table as it plays a link
+        return self.link.mirror
 
     @property
     def state(self):
@@ -143,10 +162,11 @@ class ChipTable:
 
     # --- inputs ------------------------------------------------------------------------
 
-    def _input(self, pad, k):
+    def _input(self, pad, k, buttons):
         """The GPIO input for menu key k on pad `pad`: a tap or a hold of its button (with
-        contact bounce), or a detent of the table's encoder."""
-        how = (TABLE_INPUTS if pad == pads.TABLE else SEAT_INPUTS)[k]
+        contact bounce), or a detent of the table's encoder (its left and right buttons
+        instead with `buttons`)."""
+        how = (SEAT_INPUTS if pad != pads.TABLE else TABLE_BUTTONS if buttons else TABLE_INPUTS)[k]
         if isinstance(how, int):
             self.vp.turn(how, step_ms=STEP_MS)
         else:
@@ -156,72 +176,96 @@ class ChipTable:
         if kind == wire.DISPLAY:
             self.said.append(body["lines"])
 
-    def key(self, pad, k):
+    def key(self, pad, k, buttons=False):
         """Menu key k on pad `pad` (a seat, or pads.TABLE) by its GPIO: (the screen read on
         the display, the entry's index if the key made one). Checks the display against the
         shadow's screen, and every entry the key made.
 
-        The board tells the host the screen of every key it takes (a display frame): once
-        that came, and a ping after it (answered when the scan that took the key is over),
-        the strip and the display have shown all the key did, whether the board draws the
-        whole display or only its changed lines, and reacts on a press's release or on its
-        first edge."""
+        The board tells the host the screen of every key it takes (a display frame), once the
+        strip and the display show what the key did (firmware/board/mpboard.py's scan): when
+        that frame came, so had every picture and frame before it."""
         before = self.shadow.count
         heard = len(self.said)
         t0 = self.vp.now_ns()
-        self._input(pad, k)
+        self._input(pad, k, buttons)
         deadline = time.monotonic() + WAIT
         while len(self.said) == heard:
             assert time.monotonic() < deadline, "the board did not take key %s on pad %s" % (k, pad)
-            self.link.poll(0.05)
+            self.link.poll(0.02)
         assert len(self.said) == heard + 1, "one key, %d screens: %r" % (len(self.said) - heard, self.said[heard:])
-        self.sync()
-        t1 = self.vp.now_ns()  # every picture and frame until now is in
+        self.vp.now_ns()  # the chip's events come in order: every picture and frame until now is in
         lines = read_screen(self.vp.display)
         self.keys += 1
         try:
             screen, index = self.shadow.key(pad, k)
         except Exception as e:  # as the board's scan loop answers a failing menu (mpboard.py)
             screen, index = ["Error:", type(e).__name__[:16]], None
-        assert lines == drawn(screen), "pad %s key %s: the display shows\n%s\nwhere the firmware shows\n%s" % (
-            pad, k, "\n".join(lines or ["(nothing)"]), "\n".join(drawn(screen)))
+        assert lines == drawn(screen), "pad %s key %s: the display shows\n%s\nwhere the firmware shows\n%s\n" \
+            "(the board told the host %r; pictures at %s ns since the key's input at %d)" % (
+                pad, k, "\n".join(lines or ["(nothing)"]), "\n".join(drawn(screen)), self.said[-1],
+                [p.t_ns for p in self.vp.pictures if p.t_ns >= t0], t0)
         assert self.said[-1] == screen, "the board told the host %r, its display shows %r" % (self.said[-1], lines)
         if self.shadow.count > before:
-            self.check_entries(before, t0, t1)
+            self.check_entries(before, t0)
         return as_menu_screen(lines), index
 
     def act(self, move, seat=None):
         """An action sent over the link, as the host's mirror sends it: (kind, body) of the
-        board's answer. A refusal must be the shadow's too, and change nothing."""
+        board's answer, which must be the shadow's (a refusal with the same code, changing
+        nothing). With cast_on_pads, a ballot's cast goes on the voter's pad instead; with
+        rolls (a tests/mp/random_game.py Draw), a board roll is sent as thrown dice."""
+        b = self.shadow.state.get("ballot")
+        if self.cast_on_pads and move.get("type") == "ballot_cast" and b is not None and b["open"]:
+            count = move.get("count")
+            if count is not None:
+                count = 1 + (count - 1) % PAD_COUNT  # a House counts a few presses, not 99
+            keys = ballot_keys(b, move["choice"], count)
+            if keys is not None and seat in b["voters"] and seat not in b["voted"]:
+                return self.cast_on_pad(seat, keys)
+        g = engine.game_module(self.game)
+        if self.rolls is not None and move.get("type") == "roll" and "values" not in move:
+            n = g.dice_wanted(self.shadow.state)
+            if n:
+                move = dict(move, values=[1 + self.rolls.below(6) for _ in range(n)], source="manual")
         before = self.shadow.count
         t0 = self.vp.now_ns()
         kind, body = self.link.act(move, seat, wait=WAIT)
+        self.shadow.sent = []
+        self.shadow.frame(0, wire.ACT, {"seat": seat, "move": canon.copy(move)})
+        answer = self.shadow.sent[-1]
+        assert kind == answer[0] and body.get("code") == answer[1].get("code"), \
+            "the board answered %r to %r, the firmware on CPython %r" % ((kind, body), move, answer)
         if kind == wire.ERROR:
-            try:
-                self.shadow.act(dict(move), seat)
-            except RuleError as e:
-                assert e.code == body["code"], (move, body, e.code)
-            else:
-                raise AssertionError("the board refused %r (%r), the firmware on CPython took it" % (move, body))
             assert self.shadow.count == len(self.link.mirror.match["entries"]) == before
             return kind, body
-        assert kind == wire.OK, body
-        self.shadow.act(dict(move), seat)
-        self.sync()
-        self.check_entries(before, t0, self.vp.now_ns())
+        self.check_entries(before, t0)
         self.probe()
         return kind, body
 
+    def cast_on_pad(self, seat, keys):
+        """A sealed ballot's cast on the voter's pad (firmware/ballot_box.py's keys)."""
+        before = self.shadow.count
+        for k in keys:
+            self.key(seat, k)
+        assert self.shadow.count > before, "seat %d's keys %r cast nothing" % (seat, keys)
+        return wire.OK, {"i": before}
+
     def probe(self):
-        """One key on the table, checked against the shadow's screen: its action list (a turn
-        of the encoder), or while a ballot is open its count of votes (back)."""
+        """One key on the table, checked against the shadow's screen: its action list (the
+        right button; the encoder's steps are lost where a layout's phase redraw takes
+        longer than a step: see test_an_encoder_turned_briskly_moves_every_detent), or while
+        a ballot is open its count of votes (back)."""
         b = self.shadow.state.get("ballot")
-        self.key(pads.TABLE, "back" if b is not None and b["open"] else "down")
+        self.key(pads.TABLE, "back" if b is not None and b["open"] else "down", buttons=True)
 
     # --- checks ------------------------------------------------------------------------
 
-    def check_entries(self, before, t0, t1):
-        """The entries made since `before` (by an input at board time t0, seen by t1)."""
+    def check_entries(self, before, t0):
+        """The entries made since `before` by an input at board time t0. A ping first: then
+        the board has shown them and is idle again (the journal's upkeep done), so the next
+        press is not made while it is busy (a press, or an encoder's step, shorter than a
+        busy spell is lost: firmware/buttons.py reads levels when the scan runs). The
+        board's journal is read from its flash (a GET at each game's end reads it too)."""
         mirror = self.link.mirror.match
         deadline = time.monotonic() + WAIT
         while len(mirror["entries"]) < self.shadow.count:
@@ -231,15 +275,27 @@ class ChipTable:
         n = len(mirror["entries"])
         assert n == self.shadow.count and canon.digest(mirror["state"]) == canon.digest(self.shadow.state), \
             "the board's game is not the firmware's on CPython after entry %d" % (n - 1)
-        self.check_frame(t0, t1)
-        board = board_journal(self.link, before, n)
+        self.sync()
+        self.check_frame(t0, self.vp.now_ns())
+        journal = self.flash_journal()
         logged = logbook_entries(self.logbook, self.link.game_id)
-        assert logged[before:] == board, "the logbook's entries %d..%d differ from the board's journal" % (
-            before, n - 1)
+        assert logged == journal, "the logbook's entries differ from the board's journal after entry %d" % (n - 1)
         shadow = [entry_of(before + k, e["action"], e["events"], e["digest"])
                   for k, e in enumerate(self.shadow.journal.entries(before))]
-        assert shadow == board, "the board journalled other entries than the firmware on CPython"
+        assert shadow == journal[before:], "the board journalled other entries than the firmware on CPython"
         self.checked += n - before
+
+    def flash_journal(self):
+        """The board's journal as its flash holds it now (entry_of tuples)."""
+        into = os.path.join(self.folder, "flash-journal")
+        shutil.rmtree(into, ignore_errors=True)
+        return flash_journal(self.vp.save_flash(), into)
+
+    def check_journal_over_the_link(self):
+        """The whole journal as the board reads it back (a GET) is the logbook's."""
+        n = len(self.link.mirror.match["entries"])
+        assert board_journal(self.link, 0, n) == logbook_entries(self.logbook, self.link.game_id)
+        self.sync()
 
     def check_frame(self, t0, t1):
         """The strip's last frame from t0 to t1 is the mirror's public view, rendered and
@@ -251,6 +307,28 @@ class ChipTable:
         want = {expected_frame(self.game, view, self.cfg, p) for p in phases}
         assert frames[-1].data in want, "the strip's frame is not the public view (entry %d)" % (
             len(self.link.mirror.match["entries"]) - 1)
+
+
+SHORT_KEYS = ("up", "select", "down")
+LONG_KEYS = ("back", "long_select", "long_down")  # the same buttons held (a seat's pad: back is up held)
+
+
+def ballot_keys(b, choice, count):
+    """The keys a voter presses on its pad to cast `choice` (with `count` where the option is
+    counted) in ballot b, as firmware/ballot_box.py reads them; None where the pad cannot
+    (a ballot of several choices)."""
+    if b.get("multi") or choice not in b["options"]:
+        return None
+    i = b["options"].index(choice)
+    counted = b.get("counted")
+    if not counted:
+        return [(SHORT_KEYS + LONG_KEYS)[i]] if i < 6 else None
+    if i < 3:
+        if choice not in counted:
+            return [SHORT_KEYS[i]]
+        return [SHORT_KEYS[i]] * (count if count > 1 else 0) + [LONG_KEYS[i]]  # taps count, the hold casts
+    free = [k for k in range(3) if b["options"][k] not in counted]  # held, an option with no count: the fourth
+    return [LONG_KEYS[free[0]]] if i == 3 and free else None
 
 
 def menu_items(m):
