@@ -4,7 +4,7 @@ What `chancery deploy` would copy (deploy.stage: the .mpy build, the pin map, th
 main.py) written straight into a littlefs image with the layout MicroPython's RPI_PICO
 firmware mounts (4 KB blocks at 0xA0000, 1408 KB), so a test or the benchmark boots a
 deployed board in a second instead of copying 80 files over the emulated USB serial.
-deploy itself is tested on the virtual Pico too (tests/test_vpico_board.py).
+deploy itself is tested on the virtual Pico too (tests/test_vpico_games.py).
 """
 
 import os
