@@ -104,6 +104,13 @@ class Buttons:
             self._held[i] = 1
             self._put(i, LONG)
 
+    def would_count(self, i):
+        """True when a press of button i now would count: it is up and no lockout runs
+        (an IRQ that notes presses for a late scan must not note a release's bounce)."""
+        if self._level[i]:
+            return False
+        return not self._locked[i] or self.clock.ticks_diff(self.clock.ticks_ms(), self._edge[i]) >= self.lockout_ms
+
     def settling(self):
         """True while the last update saw a button held or a lockout running: the
         scan must come back on its own (a long press, a level to count when the

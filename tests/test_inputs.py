@@ -132,6 +132,22 @@ def test_the_bounce_after_an_edge_is_ignored_for_the_lockout():
     assert pads.levels() == 0 and not pads.settling()
 
 
+def test_a_press_would_count_only_when_the_button_is_up_and_no_lockout_runs():
+    """What the board's pin IRQ asks before it notes a press for a scan that may come late:
+    never for the bounce of a release (within its lockout), nor for a button held."""
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock, lockout_ms=20)
+    assert pads.would_count(7)
+    feed(pads, clock, [(1, 1 << 7)])  # pressed
+    assert not pads.would_count(7)
+    feed(pads, clock, [(100, 1 << 7), (1, 0)])  # released: its lockout runs
+    assert not pads.would_count(7) and pads.would_count(8)
+    feed(pads, clock, [(19, 0)])
+    assert not pads.would_count(7)
+    feed(pads, clock, [(1, 0)])  # 20 ms after the release's edge
+    assert pads.would_count(7)
+
+
 def test_a_tap_shorter_than_the_lockout_counts_when_the_lockout_ends():
     clock = ticks.FakeClock()
     pads = Buttons(19, clock, lockout_ms=20)

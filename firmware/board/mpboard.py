@@ -86,10 +86,10 @@ class Hardware(sim.Hardware):
         for i in range(len(self._pins)):
             p = self._pins[i]
             if p is not None:
-                p.irq(self._catch(1 << i, flag), both)
+                p.irq(self._catch(i, flag), both)
         if self._enc is not None:
-            self._a.irq(self._catch(0, flag), both)
-            self._b.irq(self._catch(0, flag), both)
+            self._a.irq(self._catch(-1, flag), both)
+            self._b.irq(self._catch(-1, flag), both)
         asyncio.create_task(self._pace(flag))
         table.on_entry = lambda: self.show(table)  # the strip shows an entry once it is on flash
         clock = self.buttons.clock
@@ -104,13 +104,13 @@ class Hardware(sim.Hardware):
             tick(self, table, clock.ticks_diff(now, last))
             last = now
 
-    def _catch(self, bit, flag):
+    def _catch(self, i, flag):
         """A pin's IRQ handler: wake the scan; note a press it may be too late to see (a tap in busy time)."""
-        act = self._active
+        act, keys = self._active, self.buttons
 
         def edge(pin):
-            if bit and pin.value() == act:
-                self._latched |= bit
+            if i >= 0 and pin.value() == act and keys.would_count(i):
+                self._latched |= 1 << i
             flag.set()
         return edge
 

@@ -54,7 +54,8 @@ class Board:
         if kind == wire.DISPLAY:
             self.screens.append(data["lines"])
         elif kind == "noise":
-            self.noise.append(str(data))
+            line = getattr(data, "line", None)
+            self.noise.append(line.decode(errors="replace").strip() if isinstance(line, (bytes, bytearray)) else str(data))
 
     @property
     def state(self):
