@@ -21,7 +21,7 @@ file written with the image, which a format would have removed.
 
 The cuts are drawn from a seeded generator (CHANCERY_POWER_SEED); a failure prints the
 seed and every cut so far. The chip runs busy code several times slower than a Pico, and
-each cut costs a boot, so the suite makes CHANCERY_POWER_CUTS cuts (default 24), shared
+each cut costs a boot, so the suite makes CHANCERY_POWER_CUTS cuts (default 32), shared
 between the two games, which run side by side in two emulators; the issue's 100 are
 CHANCERY_POWER_CUTS=100.
 """
@@ -30,6 +30,7 @@ import concurrent.futures
 import copy
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -44,7 +45,7 @@ from shared_rules.errors import RuleError
 sys.path.insert(0, str(ROOT / "tests" / "mp"))
 import random_game  # noqa: E402  (tests/mp: the random legal actions the gate plays too)
 
-CUTS = int(os.environ.get("CHANCERY_POWER_CUTS", "24"))
+CUTS = int(os.environ.get("CHANCERY_POWER_CUTS", "32"))
 SEED = int(os.environ.get("CHANCERY_POWER_SEED", "13"))
 MARKER = "power-cut-marker.txt"  # written with the image: gone if the filesystem is ever formatted
 MARKER_TEXT = b"written with the deployed image"
@@ -53,6 +54,10 @@ SNAPSHOT_EVERY = 16  # firmware/journal.py's Journal(every=16): the board's snap
 BOOT_NS = 1_100_000_000  # a boot that resumes a game, to its welcome: about 1 s of board time
 LONG_MS = 700  # a held pad key (the firmware's long press is 600 ms)
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
+
+
+class SessionFailure(AssertionError):
+    """A check failed: the message says which, with the seed, the cuts and the last steps."""
 
 
 class Session:
@@ -101,6 +106,10 @@ class Session:
                 self.vp.uncut()
                 self._full_check()
                 self.board_ns = vp.now_ns()
+            except AssertionError as e:
+                if isinstance(e, SessionFailure):
+                    raise
+                raise self.failure(str(e)) from None
             finally:
                 self.link.close()
             self._check_filesystem(vp)
@@ -115,10 +124,10 @@ class Session:
         return kinds
 
     def failure(self, why):
-        return AssertionError("%s (%s, CHANCERY_POWER_SEED=%d: seed %d, after %d cuts)\ncuts so far:\n%s\n"
-                              "last steps:\n%s" % (why, self.game, SEED, self.seed, len(self.cuts),
-                                                    "\n".join(repr(c) for c in self.cuts),
-            "\n".join(self.log[-25:])))
+        cuts = "\n".join(repr(c) for c in self.cuts)
+        return SessionFailure("%s (%s, CHANCERY_POWER_SEED=%d: seed %d, after %d cuts)\ncuts so far:\n%s\n"
+                              "last steps:\n%s" % (why, self.game, SEED, self.seed, len(self.cuts), cuts,
+                                                    "\n".join(self.log[-40:])))
 
     def check(self, ok, why):
         if not ok:
@@ -135,6 +144,8 @@ class Session:
             self.state_body = body
         elif kind in (wire.OK, wire.ERROR, wire.PONG):
             self.answers[body.get("re")] = (kind, body)
+        elif kind == wire.DISPLAY:
+            self._note("  display %r" % (body["lines"],))
 
     def _entry(self, body):
         """An ENTRY frame: acknowledged. The host replays it (its events and digest must
@@ -175,13 +186,16 @@ class Session:
         g = engine.game_module(self.match["game"])
         state = self.match["state"]
         if g.is_over(state):
-            self._full_check()
+            if self.checked != len(self.match["entries"]):
+                self._full_check()
             return self._new_game()
         b = state.get("ballot")
         if b is not None and b["open"]:
             return self._cast(b)
         move = self._legal_move(g, state)
-        plan = self._maybe(0.5, ["journal", "journal", "journal", "timed", "timed", "idle"])
+        plan = None
+        if (len(self.match["entries"]) + 1) % SNAPSHOT_EVERY:  # else let the entry be, for its snapshot's cut
+            plan = self._maybe(0.45, ["journal"] * 4 + ["timed"] * 2 + ["idle"])
         self._act(move, None, plan)
 
     def _maybe(self, p, plans):
@@ -209,15 +223,15 @@ class Session:
     def _arm(self, plan):
         """Arm the plan's cut; returns the plan as recorded."""
         vp, rng = self.vp, self.rng
-        if plan in ("journal", "ballot", "snapshot", "new_game"):
+        if plan in ("journal", "ballot", "snapshot", "upkeep", "new_game"):
             # a journal append programs a page or a few; the rest may erase a sector too
             during = "erase" if plan != "journal" and rng.random() < 0.35 else "program"
-            skip = rng.randrange(2 if during == "erase" else {"journal": 3, "ballot": 5, "snapshot": 4,
+            skip = rng.randrange(2 if during == "erase" else {"journal": 3, "ballot": 5, "snapshot": 4, "upkeep": 4,
                                                                "new_game": 6}[plan])
             vp.arm_cut(after_ns=0, during=during, skip=skip, frac=rng.uniform(0.02, 0.98))
             return {"plan": plan, "during": during, "skip": skip}
-        if plan == "timed":
-            after = rng.randrange(400_000_000)
+        if plan == "timed":  # anywhere in the act: its frame read, the rules, the write, the redraw
+            after = rng.randrange(250_000_000)
             vp.arm_cut(after_ns=after)
             return {"plan": plan, "after_ms": after // 1_000_000}
         if plan == "idle":
@@ -258,8 +272,12 @@ class Session:
     def _settle(self, plan):
         """After an entry: the snapshot window (a cut aimed at it, when one is due), then idle."""
         self.phase = "after"
-        if plan == "snapshot" or (len(self.match["entries"]) % SNAPSHOT_EVERY == 0 and self._maybe(0.8, [1])):
-            self.armed = self._arm("snapshot")
+        if len(self.match["entries"]) % SNAPSHOT_EVERY == 0:
+            plan = self._maybe(0.9, ["snapshot"]) or plan
+        else:  # the journal's upkeep in Table.idle(), when it writes (else the cut is called off)
+            plan = self._maybe(0.3, ["upkeep"]) or plan
+        if plan in ("snapshot", "upkeep"):
+            self.armed = self._arm(plan)
             self._note("  cut %r" % self.armed)
         seq = self.link.send(wire.PING)
         self.link.wait(lambda: seq in self.answers, WAIT, "a pong")
@@ -273,7 +291,7 @@ class Session:
                     raise PowerCut(cut)
             self._note("  (no such flash write: the cut was called off)")
             self.armed = None
-        if plan == "idle" or self._maybe(0.04, [1]):
+        if plan == "idle":
             self.armed = self._arm("idle")
             self._note("  cut %r" % self.armed)
             self.link.wait(lambda: False, WAIT, "the idle cut")
@@ -397,6 +415,7 @@ class Session:
         self.check(self.match["start"] == welcome["start"], "the welcome's start digest: %r" % welcome)
         self.pending_game = False
         self.sent = {}
+        self.checked = None  # the entries the last whole check of this game saw
         self.games += 1
         self._note("game %d: %s seed %d" % (self.games, welcome["game"], welcome["seed"]))
 
@@ -449,6 +468,7 @@ class Session:
         except matches.LogError as e:
             raise self.failure("the journal does not replay: %s" % e)
         self.full_checks += 1
+        self.checked = n
 
     # --- the filesystem -------------------------------------------------------------------
 
@@ -481,7 +501,7 @@ def test_power_cuts_during_games_lose_no_acknowledged_entry(tmp_path):
         folder.mkdir()
         share = CUTS // len(plans) + (1 if k < CUTS % len(plans) else 0)
         sessions.append(Session(game, settings, SEED * 10 + k, share, str(folder)))
-    started = time.monotonic()
+    started, cpu = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     with concurrent.futures.ThreadPoolExecutor(len(sessions)) as pool:
         results = [pool.submit(s.run) for s in sessions]
         errors = [r.exception() for r in results]
@@ -490,7 +510,13 @@ def test_power_cuts_during_games_lose_no_acknowledged_entry(tmp_path):
               "%d whole journals checked, %d hellos without a state frame; %.0f s of board time" % (
                   s.game, len(s.cuts), s.report(), s.games, s.entries_acked, s.gpio_casts, s.reveals_checked,
                   s.full_checks, s.state_refused, s.board_ns / 1e9))
-    print("wall %.0f s" % (time.monotonic() - started))
+    kinds = {}
+    for s in sessions:
+        for where, n in s.report().items():
+            kinds[where] = kinds.get(where, 0) + n
+    print("all cuts: %s" % ", ".join("%s %d" % (k, kinds[k]) for k in sorted(kinds)))
+    print("wall %.0f s; the emulators' CPU %.0f s" % (time.monotonic() - started,
+                                                     resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu))
     for e in errors:
         if e is not None:
             raise e
