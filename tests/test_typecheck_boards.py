@@ -59,7 +59,7 @@ SLIPS = [
     ("esp32", "firmware/board/mpboard.py", "self.strip.write()", "self.strip.wrte()",
      '"NeoPixel" has no attribute "wrte"'),
     # CircuitPython's busio.I2C spelling on MicroPython's machine.I2C
-    ("rp2", "firmware/board/mpboard.py", 'freq=bus.get("freq", 400000)', 'frequency=bus.get("freq", 400000)',
+    ("rp2", "firmware/board/oled.py", 'freq=bus.get("freq", 400000)', 'frequency=bus.get("freq", 400000)',
      'Unexpected keyword argument "frequency"'),
     # ... and MicroPython's on CircuitPython's
     ("circuitpy", "firmware/board/circuitpy.py", 'frequency=bus.get("freq", 400000)', 'freq=bus.get("freq", 400000)',

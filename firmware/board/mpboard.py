@@ -32,6 +32,7 @@ from shared_rules.compat import const
 
 SCAN_MS = const(5)  # while a button is held or settling: the scan's own pace
 IDLE_MS = const(100)  # otherwise: a pin edge wakes the scan; this only moves the strip's phase on
+_BURST = const(48 * 1024)  # bytes a press may allocate before a collect (see scan)
 LAYOUTS = "/hardware/layouts/"
 _LEFT = const(15)  # pads.index_of(pads.TABLE, "left"): an encoder's turn anticlockwise
 _RIGHT = const(17)  # ... and clockwise
@@ -140,11 +141,18 @@ class Hardware(sim.Hardware):
         if n == 0:
             return 0
         self._held = []  # what the keys send to the host goes after the frame
+        # no collect in the middle of a press (main.py collects every 8 KB: 4-10 ms each on a
+        # Pico's heap, several per entry): the heap has room, and idle() collects after the frame
+        every = gc.threshold() if hasattr(gc, "threshold") else -1
+        if every > 0:
+            gc.threshold(_BURST)
         try:
             for e in events:
                 self._key(table, e[0], e[1])
             self.show(table)
         finally:
+            if every > 0:
+                gc.threshold(every)
             held, self._held = self._held, None
             for item in held:
                 sim.Hardware.send(self, item[0], item[1])
@@ -233,17 +241,9 @@ class Hardware(sim.Hardware):
 
 
 def _display(bus):
-    """An SSD1306 on the map's I2C pins if one answers, else None (no display)."""
-    if not bus:
-        return None
+    """An SSD1306 on the map's I2C pins if one answers, else None (no display, no framebuf)."""
     try:
         from firmware.board import oled  # the stock firmware has framebuf, not micropython-lib's ssd1306
-
-        Pin = machine.Pin
-        i2c = machine.I2C(bus.get("id", 0), sda=Pin(bus["sda"]), scl=Pin(bus["scl"]), freq=bus.get("freq", 400000))
-        addr = bus.get("addr", 0x3C)
-        if addr not in i2c.scan():
-            return None
-        return oled.SSD1306(i2c, addr)
-    except Exception:  # no driver, no bus, nobody answering: play without a display
+    except ImportError:
         return None
+    return oled.find(bus)

@@ -12,6 +12,7 @@ MONO_VLSB, so the buffer goes out as it is.
 """
 
 import framebuf
+import machine
 
 # Control byte 0x00 (Co clear: every byte after it is a command), then the
 # commands that bring a panel up, in the order the SSD1306 datasheet's
@@ -85,3 +86,19 @@ class SSD1306(framebuf.FrameBuffer):
 
     def power(self, on):
         self.i2c.writeto(self.addr, b"\x00\xaf" if on else b"\x00\xae")
+
+
+def find(bus):
+    """An SSD1306 on a pin map's I2C bus ({"id", "sda", "scl", "freq", "addr"}) if one
+    answers, else None: no bus, nobody answering, a bus that fails (play without a display)."""
+    if not bus:
+        return None
+    try:
+        Pin = machine.Pin
+        i2c = machine.I2C(bus.get("id", 0), sda=Pin(bus["sda"]), scl=Pin(bus["scl"]), freq=bus.get("freq", 400000))
+        addr = bus.get("addr", 0x3C)
+        if addr not in i2c.scan():
+            return None
+        return SSD1306(i2c, addr)
+    except Exception:
+        return None
