@@ -336,7 +336,16 @@ class Table:
         self.send(wire.WELCOME, self.welcome())
         # the public view, so a host can show the table before it has replayed anything
         view = engine.game_module(self.game).view(self.state, None)
-        self.send(wire.STATE, {"len": self.count, "digest": canon.digest(self.state), "view": view})
+        body = {"len": self.count, "digest": canon.digest(self.state), "view": view}
+        try:
+            self.send(wire.STATE, body)
+        except wire.FrameError as e:
+            if e.code != "too_long":
+                raise
+            # a view longer than a frame may be (The King's Dilemma after a sealed vote's
+            # reveal): the snapshot without it; the host has the view from the entries (GET)
+            view = body["view"] = None
+            self.send(wire.STATE, body)
 
     def welcome(self):
         return {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
