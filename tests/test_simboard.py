@@ -31,7 +31,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # completes in 96K, with little to spare, so that test runs at 104K. The benchmark
 # reports the smallest heap for both, and the README the figures.
 HEAP = os.environ.get("CHANCERY_SIM_HEAP", "96K")
-MENU_HEAP = os.environ.get("CHANCERY_MENU_HEAP", "104K")
+# 112K since issue 13's speed work on the chip (the raw flash log's module, the layout's plan
+# kept, the strip's palette): the chip's own figures (tools/chip/heap.py) are the budget now.
+MENU_HEAP = os.environ.get("CHANCERY_MENU_HEAP", "112K")
 
 
 def start(build, data, micropython, seed=7, players=4, heap=HEAP):
