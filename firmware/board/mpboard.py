@@ -66,8 +66,7 @@ class Hardware(sim.Hardware):
         self._budget = pins.budget_ma(cfg)
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = self._layout = self._wire = None
-        self._frame = self.strip.buf  # see _layout_for
-        self._dark = b""
+        self._frame, self._dark = self.strip.buf, b""  # see _layout_for
         self._phase = 0  # whose turn it is on an LED several seats share (tick)
         self._scans = 0
         self.oled = _display(pins.i2c(cfg))
@@ -95,6 +94,7 @@ class Hardware(sim.Hardware):
         table.on_entry = lambda: self.show(table)  # the strip shows an entry once it is on flash
         clock = self.buttons.clock
         last = clock.ticks_ms()
+        flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
         while True:
             await flag.wait()
             try:
