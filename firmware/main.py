@@ -42,6 +42,10 @@ def options(argv):
 
 async def _main(table, hw):
     asyncio.create_task(hw.inputs(table))
+    # Let the inputs task set its pins' IRQs before the link answers anything: a host's hello
+    # (and the journal's upkeep after it) can keep the link busy for a second, and a tap in
+    # that time, with no IRQ yet to note it, was lost.
+    await asyncio.sleep_ms(0)
     await hw.link(table)
 
 
