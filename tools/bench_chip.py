@@ -15,6 +15,9 @@ standalone from main.py, each game at its largest seat count, actions entered by
 presses on the board's menus (or The King's Dilemma's vote pads), contact bounce and all;
 from the edge that completes an entry (a tap's release, or a hold becoming long) to the
 last bit of the WS2812 frame that shows it.
+
+Last, the heap path by path (tools/chip/heap.py): each game at its most seats, The King's
+Dilemma's sealed vote, the menus and switching games, each inside the 96 KB cap.
 """
 
 import argparse
@@ -35,27 +38,17 @@ import make_log  # noqa: E402
 import press_play  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
-from shared_rules import canon, engine  # noqa: E402
 
 GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
 
 
-def most_players(game):
-    for s in engine.game_module(game).SETTINGS:
-        if s["name"] == "players":
-            return s["domain"]["max"]
-    return 4
-
-
-def log_bytes(game, seed, cap):
-    header, entries = make_log.make(game, seed, most_players(game), cap)
-    return ("\n".join([canon.encode(header)] + [canon.encode(e) for e in entries]) + "\n").encode(), len(entries)
+most_players = make_log.most_players
 
 
 def run(actions, seed, say=print):
     extra, counts = {}, {}
     for game in GAMES:
-        extra["bench/" + game + ".jsonl"], counts[game] = log_bytes(game, seed, actions)
+        extra["bench/" + game + ".jsonl"], counts[game] = make_log.log_text(game, seed, actions)
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     rows, heap = [], {}
     with tempfile.TemporaryDirectory(prefix="chancery-chip-") as tmp:
@@ -137,13 +130,17 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--entries", type=int, default=30,
                     help="entries per game pressed on the board's GPIOs (default 30; 0: skip)")
-    ap.add_argument("--only", choices=("stages", "presses"), help="one of the two figures")
+    ap.add_argument("--only", choices=("stages", "presses", "heap"), help="one of the three figures")
     ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     args = ap.parse_args(argv)
-    if args.only != "presses":
+    if args.only in (None, "stages"):
         run(args.actions, args.seed)
-    if args.only != "stages" and args.entries > 0:
+    if args.only in (None, "presses") and args.entries > 0:
         press_to_frame(args.entries, args.seed, args.games)
+    if args.only in (None, "heap"):
+        import heap  # tools/chip/heap.py: each path inside the 96 KB the issue allows
+
+        heap.run(args.actions, args.seed)
 
 
 if __name__ == "__main__":

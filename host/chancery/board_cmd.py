@@ -79,7 +79,6 @@ def run_sim(args):
         return chip_cmd.run(args, wanted)
     from chancery.link import Link, LinkError
     from chancery.logbook import Logbook
-    from chancery.mirror import MirrorApp
     from chancery.simboard import SimBoard
 
     settings = dict(wanted["settings"]) if wanted else None
@@ -106,12 +105,20 @@ def run_sim(args):
             print("error: the simulated board did not answer: %s\n%s" % (e, board.stderr_text()[-2000:]),
                   file=sys.stderr)
             return 2
-        if wanted is not None and differs(link.mirror.welcome, wanted):
-            # the flash holds another game: it stays in the logbook and the board's prev.jsonl
-            link.act(wanted)
-        MirrorApp(link, connect=False).run()
-        link.close()
+        mirror(link, wanted)
     return 0
+
+
+def mirror(link, wanted, chip=None, again=False):
+    """Start the game `wanted` on the linked board unless it plays that game already (or
+    `again`: start it afresh anyway), then the mirror until Ctrl-Q; the link is closed after.
+    A game it ends stays in the logbook and on the board's flash."""
+    from chancery.mirror import MirrorApp
+
+    if wanted is not None and (again or differs(link.mirror.welcome, wanted)):
+        link.act(wanted, wait=30.0)
+    MirrorApp(link, connect=False, chip=chip).run()
+    link.close()
 
 
 def find_port():

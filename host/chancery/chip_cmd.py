@@ -141,7 +141,6 @@ def run(args, wanted):
     from chancery import deploy
     from chancery.link import Link, LinkError
     from chancery.logbook import Logbook
-    from chancery.mirror import MirrorApp
     from chancery.vpico import VirtualPico, VPicoError, VPicoSetupError
 
     data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "chip-board")
@@ -175,8 +174,5 @@ def run(args, wanted):
             from chancery import new_game
 
             wanted = new_game.parse([link.mirror.welcome["game"]])
-        if wanted is not None and (args.new or board_cmd.differs(link.mirror.welcome, wanted)):
-            link.act(wanted, wait=30.0)  # the game it had stays in the logbook and on its flash
-        MirrorApp(link, connect=False, chip=ChipPins(vp)).run()
-        link.close()
+        board_cmd.mirror(link, wanted, ChipPins(vp), again=args.new)
     return 0

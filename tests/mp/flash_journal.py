@@ -26,6 +26,8 @@ import json
 import os
 import sys
 
+from journal_cuts import goes_on, play
+
 from firmware import flash_log
 from firmware.journal import Journal, NoGame
 from shared_rules import engine, prng
@@ -125,28 +127,6 @@ def journal(dev):
     return Journal(FOLDER, 16, flash_log.LfsStore(FOLDER, dev))
 
 
-def play(actions, j, state, count, digests, on_ack=None):
-    """Journal ACTIONS from action `count` on, as the board does; returns the final state."""
-    f = open(actions)
-    header = json.loads(f.readline())
-    n = 0
-    while True:
-        line = f.readline()
-        if not line:
-            break
-        if n >= count:
-            act, events, state, digest = engine.step(header["game"], state, json.loads(line), j.last)
-            if len(digests) <= n:
-                digests.append(digest)
-            j.append(n, {"action": act, "events": events, "digest": digest}, state)
-            if on_ack:
-                on_ack(n)
-            j.tidy()
-        n += 1
-    f.close()
-    return state
-
-
 def fresh(actions, dev, digests, acked, left=None):
     os.VfsLfs2.mkfs(dev, progsize=256)
     mount(dev)
@@ -163,7 +143,7 @@ def fresh(actions, dev, digests, acked, left=None):
         acked[0] = n + 1
 
     state = engine.new_match(header["game"], header["settings"], header["seed"])["state"]
-    return play(actions, j, state, 0, digests, ack)
+    return play(actions, j, state, 0, digests, ack, upkeep=True)
 
 
 def one_cut(actions, k, at, total, rnd, digests, stats):
@@ -194,19 +174,7 @@ def one_cut(actions, k, at, total, rnd, digests, stats):
     moved = j.flash.cur is not j.flash.end[0]
     stats[0] += j.cut > 0
     stats[1] += moved
-    play(actions, j, state, count, digests)
-    j.close()
-    j = journal(dev2)
-    header, state, count = j.resume()
-    n = 0
-    for index, entry in enumerate(j.entries()):
-        if entry["digest"] != digests[index]:
-            return where + " FAIL: entry %d differs after the game went on" % index
-        n += 1
-    j.close()
-    if count != len(digests) or n != count or j.last != digests[-1] or j.cut:
-        return where + " FAIL: the game did not go on to its end"
-    return where + " ok"
+    return goes_on(actions, j, state, count, digests, lambda: journal(dev2), where, untorn=True)
 
 
 def main(argv):

@@ -21,6 +21,8 @@ import json
 import os
 import sys
 
+from journal_cuts import goes_on, play
+
 from firmware.journal import Journal, NoGame
 from shared_rules import engine, prng
 
@@ -90,27 +92,6 @@ def mount(bdev):
     os.mount(os.VfsLfs2(bdev), MOUNT)
 
 
-def play(actions, j, state, count, digests, on_ack=None):
-    """Journal ACTIONS from action `count` on; returns the final state."""
-    f = open(actions)
-    header = json.loads(f.readline())
-    n = 0
-    while True:
-        line = f.readline()
-        if not line:
-            break
-        if n >= count:
-            act, events, state, digest = engine.step(header["game"], state, json.loads(line), j.last)
-            if len(digests) <= n:
-                digests.append(digest)
-            j.append(n, {"action": act, "events": events, "digest": digest}, state)
-            if on_ack:
-                on_ack(n)
-        n += 1
-    f.close()
-    return state
-
-
 def fresh(actions, bdev, digests, acked, left=None):
     """mkfs, mount, then (counting block writes from here, the power going after `left`)
     start the game and play it; acked[0] follows the acknowledgements."""
@@ -156,19 +137,7 @@ def one_cut(actions, k, at, total, rnd, digests):
         return where + " FAIL: not the acknowledged entries (or one more)"
     if j.last != (digests[count - 1] if count else header["start"]):
         return where + " FAIL: another state"
-    play(actions, j, state, count, digests)
-    j.close()
-    j = Journal(MOUNT + "/game")
-    header, state, count = j.resume()
-    n = 0
-    for index, entry in enumerate(j.entries()):
-        if entry["digest"] != digests[index]:
-            return where + " FAIL: entry %d differs after the game went on" % index
-        n += 1
-    j.close()
-    if count != len(digests) or n != count or j.last != digests[-1]:
-        return where + " FAIL: the game did not go on to its end"
-    return where + " ok"
+    return goes_on(actions, j, state, count, digests, lambda: Journal(MOUNT + "/game"), where)
 
 
 def main(argv):

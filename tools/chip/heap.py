@@ -21,31 +21,16 @@ for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip")):
 import make_log  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
-from shared_rules import canon, engine  # noqa: E402
 
 CAP = 96 * 1024
 GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
 
 
-def most_players(game):
-    for s in engine.game_module(game).SETTINGS:
-        if s["name"] == "players":
-            return s["domain"]["max"]
-    return 4
+most_players = make_log.most_players
 
 
 def _log(game, seed, cap, settings=None):
-    """The log of a random game of `cap` actions (or the longest of 20 seeds from `seed`: a random
-    Chancellors game can end in a few actions)."""
-    best = None
-    for s in range(seed, seed + 20):
-        header, entries = make_log.make(game, s, most_players(game), cap, settings)
-        if best is None or len(entries) > len(best[1]):
-            best = header, entries
-        if len(entries) >= cap:
-            break
-    header, entries = best
-    return ("\n".join([canon.encode(header)] + [canon.encode(e) for e in entries]) + "\n").encode()
+    return make_log.log_text(game, seed, cap, settings, tries=20)[0]
 
 
 def paths(actions, seed):

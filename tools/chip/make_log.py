@@ -37,6 +37,29 @@ def make(game, seed, players, cap, settings=None):
     return header, out
 
 
+def most_players(game):
+    """The most seats `game` takes (its players setting's maximum)."""
+    for s in engine.game_module(game).SETTINGS:
+        if s["name"] == "players":
+            return s["domain"]["max"]
+    return 4
+
+
+def log_text(game, seed, cap, settings=None, tries=1):
+    """(the log's bytes, its entry count) of a random game at the most seats: of `tries` seeds
+    from `seed`, the first that reaches `cap` actions, else the longest (a random Chancellors
+    game can end in a few actions)."""
+    best = None
+    for s in range(seed, seed + tries):
+        header, entries = make(game, s, most_players(game), cap, settings)
+        if best is None or len(entries) > len(best[1]):
+            best = header, entries
+        if len(entries) >= cap:
+            break
+    header, entries = best
+    return ("\n".join([canon.encode(header)] + [canon.encode(e) for e in entries]) + "\n").encode(), len(entries)
+
+
 def main(argv):
     game, seed, players, cap, path = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), argv[4]
     header, entries = make(game, seed, players, cap)
