@@ -7,6 +7,7 @@ decoded from the chip's pins, and its keys press the chip's GPIOs.
 import asyncio
 import os
 import subprocess
+import sys
 
 from conftest import needs_uf2
 
@@ -37,6 +38,15 @@ def test_the_display_is_read_back_from_its_pixels(micropython):
     assert Picture(0, True, False, bytes(ram)).lines() is None
     assert len(chip_cmd.braille(Picture(0, True, False, bytes(ram))).splitlines()) == HEIGHT // 4
     assert len(pic.ram) == WIDTH * HEIGHT // 8
+
+
+def test_the_installed_host_has_the_boards_modules(tmp_path):
+    """`chancery sim --chip` reads the board's button and strip order from firmware/: the
+    installed command has it too, run from anywhere (not only the tests' sys.path)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run([sys.executable, "-c", "import chancery.chip_cmd, firmware.pads, firmware.board.pins"],
+                          cwd=str(tmp_path), env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_the_deploy_is_skipped_while_the_code_is_unchanged(tmp_path, monkeypatch):
