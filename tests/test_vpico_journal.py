@@ -11,6 +11,7 @@ and plays on past the torn line. Skips only when no UF2 is found.
 import os
 import re
 import sys
+import time
 
 import pytest
 from conftest import needs_uf2
@@ -54,6 +55,8 @@ for line in f:
         a, ev = canon.encode(act), canon.encode(events)
         j.write(n, a, ev, canon.chain(j.last, a, ev))
         print('ack', n, j.last)
+        if n == globals().get('HOLD', -1):
+            sys.stdin.buffer.read(1)  # the host arms its cut for the next program, then lets go
         if j.due():
             j.snapshot(state)
         j.tidy()
@@ -91,9 +94,17 @@ def test_a_cut_during_an_entrys_program_loses_nothing_acknowledged(tmp_path):
         assert "store FlashLog LfsStore" in out and "done 4" in out, out
         repl = RawRepl(vp.port)
         try:
-            repl.start("UPTO = %d\n" % len(entries) + PLAY)
+            repl.start("UPTO = %d\nHOLD = 7\n" % len(entries) + PLAY)
             said = repl.read_until(b"ack 7 ")
-            cut = vp.cut(during="program", timeout=120)
+            # armed while the board waits after entry 7: the chip cannot run past the last
+            # entry's programs before the cut is there to tear one (it did on a loaded machine)
+            vp.arm_cut(during="program")
+            repl.s.write(b"g")
+            deadline = time.monotonic() + 120
+            while not vp.cuts:
+                assert time.monotonic() < deadline, "no cut within 120 s: %r" % (said + repl.pending)
+                time.sleep(0.05)
+            cut = vp.cuts[0]
             said += repl.pending + _rest(repl.s)  # every acknowledgement the board sent before the power went
         finally:
             repl.close()
