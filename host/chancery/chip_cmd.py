@@ -21,6 +21,7 @@ import sys
 import platformdirs
 
 from chancery import board_cmd
+from chancery import micropython as mp
 
 BOARD = "rpi-pico"
 STAMP = "deployed.sha256"
@@ -43,6 +44,7 @@ def code_stamp(board=BOARD):
         with open(path, "rb") as f:
             h.update(hashlib.sha256(f.read()).digest())
     h.update(repr(deploy.ours()).encode())  # the .mpy version mpy-cross writes
+    h.update(repr(mp.MPY_ARGS).encode())  # and how it is asked to write it
     return h.hexdigest()
 
 

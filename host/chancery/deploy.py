@@ -467,6 +467,8 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None):
         f.write(main_py(board_name, cfg, first))
     for folder, _dirs, names in os.walk(out_dir):
         for name in names:
+            if name.startswith("."):  # the build's own notes (mpy-cross's arguments), not the board's
+                continue
             local = os.path.join(folder, name)
             files[os.path.relpath(local, out_dir).replace(os.sep, "/")] = local
     return files
