@@ -216,7 +216,7 @@ class Table:
 
             return ballot_box.key(self, seat, name, b)
         g = engine.game_module(self.game)
-        if hasattr(g, "pad"):  # a game whose pads mean something of their own at times (KD's vote cards)
+        if g.pad is not None:  # a game whose pads mean something of their own at times (KD's vote cards)
             got = g.pad(self.state, seat, name, self.held.get(pad))
             if got is not None:
                 screen, move, self.held[pad] = got
@@ -233,7 +233,7 @@ class Table:
             if self.setup is not None:
                 self.setup = None  # back out of a new game's settings
                 return menu.start(self.state, seat), None
-            if hasattr(g, "lines"):  # the game's own page: The Council's chips, a calculator's working
+            if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
                 self.menu_pad = None  # the next key starts the menu afresh
                 return g.lines(self.state), None
         if pad != self.menu_pad:

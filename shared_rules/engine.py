@@ -119,7 +119,7 @@ def decide(game, state, action, in_place=False):
 
         try:
             rules.decide(work, act, emit)
-            if rules is not g and hasattr(g, "ballot"):  # a game whose own flow waits on a ballot
+            if rules is not g and g.ballot is not None:  # a game whose own flow waits on a ballot
                 g.ballot(work, act, emit)
         except Exception as e:
             if in_place and events:

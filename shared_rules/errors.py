@@ -5,10 +5,11 @@ on, the facts of the case (`detail`: ints, strings and lists, so it can cross
 the wire as it is) and what is allowed now (`allowed`, where the rules can
 say). The engine guarantees the state is unchanged when one is raised.
 
-The sentence a person reads (`message`) is rendered from `detail` by
-shared_rules/texts.py only when it is asked for: the prose of every message
+The sentence a person reads is rendered from `detail` by the caller, with
+games.message(error), only when it is asked for: the prose of every message
 would otherwise sit in a board's RAM for the whole game, and a board that
-reports an error to the host sends the code and the facts.
+reports an error to the host sends the code and the facts. This module imports
+nothing: every rule module raises it, and the words import the rules.
 """
 
 
@@ -19,12 +20,3 @@ class RuleError(Exception):
         self.detail = detail if detail is not None else {}
         self.allowed = allowed
         self.game = None  # set by the engine, so the game's own texts are found
-
-    @property
-    def message(self):
-        from shared_rules import texts
-
-        return texts.render(self)
-
-    def __str__(self):
-        return self.code + ": " + self.message

@@ -10,7 +10,7 @@ engine.step itself. The host keeps whole matches in memory and needs more:
 - view, legal, prompt and is_over answer for a match rather than a state.
 """
 
-from shared_rules import canon
+from shared_rules import canon, games
 from shared_rules.engine import apply, game_module, new_match
 from shared_rules.errors import RuleError
 
@@ -30,7 +30,7 @@ def try_apply(match, action):
     try:
         return apply(match, action), None
     except RuleError as e:
-        out = {"code": e.code, "message": e.message, "detail": e.detail}
+        out = {"code": e.code, "message": games.message(e), "detail": e.detail}
         if e.allowed is not None:
             out["allowed"] = e.allowed
         return None, out
@@ -61,7 +61,7 @@ def replay(log, upto=None):
     try:
         match = new_match(game, settings, seed)
     except RuleError as e:
-        raise LogError(None, e.message)
+        raise LogError(None, games.message(e))
     if "start" in log and log["start"] != match["start"]:
         raise LogError(None, "the start digest %r does not match the settings and seed (expected %s)" % (
             log["start"], match["start"]))
@@ -77,7 +77,7 @@ def replay(log, upto=None):
         try:
             got = apply(match, entry["action"])
         except RuleError as e:
-            raise LogError(i, "the action is refused by the rules: " + e.message)
+            raise LogError(i, "the action is refused by the rules: " + games.message(e))
         if canon.encode(entry["events"]) != canon.encode(got["events"]):
             raise LogError(i, "the recorded events differ from what the rules produce")
         if fmt is None:
@@ -122,9 +122,3 @@ def prompt(match):
 def is_over(match):
     return game_module(match["game"]).is_over(match["state"])
 
-
-def describe_game(game):
-    """Settings and action schemas with their documentation (see describe.py)."""
-    from shared_rules import describe
-
-    return describe.describe_game(game)

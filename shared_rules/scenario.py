@@ -21,7 +21,7 @@ the state unchanged) and "expect" (view fields that must hold after it).
 `run` keeps no log in memory: it streams each entry to `on_entry`.
 """
 
-from shared_rules import canon, engine
+from shared_rules import canon, engine, games
 from shared_rules.errors import RuleError
 from shared_rules.jsonlines import read_lines  # noqa: F401  (scenario.read_lines, as before)
 
@@ -74,9 +74,9 @@ def run_stream(sc, actions, on_entry=None):
             if on_entry:
                 on_entry(i, act, None, e.code)
             if reject is None:
-                failures.append("%s refused: %s" % (where, e))
+                failures.append("%s refused: %s: %s" % (where, e.code, games.message(e)))
             elif reject != e.code:
-                failures.append("%s refused with %s, expected %s (%s)" % (where, e.code, reject, e.message))
+                failures.append("%s refused with %s, expected %s (%s)" % (where, e.code, reject, games.message(e)))
             continue
         if on_entry:
             on_entry(i, act, events, last)

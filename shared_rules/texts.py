@@ -2,7 +2,8 @@
 
 Rendered on demand from an error's code and facts (see errors.py), so that a
 board carries the prose only when it has to show it. Generic codes are here;
-each game's own codes are in its texts module (shared_rules/GAME/texts.py).
+each game's own codes are in its texts module (shared_rules/GAME/texts.py),
+which the caller passes (games.message). This module imports nothing.
 A template is either a str.format string over the facts or a function of them.
 """
 
@@ -124,29 +125,11 @@ TEXTS = {
 }
 
 
-def _game_texts(game):
-    if game == "chancellors":
-        from shared_rules.chancellors.texts import TEXTS as game_texts
-
-        return game_texts
-    if game == "kings_dilemma":
-        from shared_rules.kings_dilemma.texts import TEXTS as game_texts
-
-        return game_texts
-    if game == "the_council":
-        from shared_rules.the_council.texts import TEXTS as game_texts
-
-        return game_texts
-    if game == "yes_your_grace":
-        from shared_rules.yes_your_grace.texts import TEXTS as game_texts
-
-        return game_texts
-    return {}
-
-
-def render(error):
-    """The sentence for a RuleError: what was wrong and what is allowed."""
-    template = _game_texts(error.game).get(error.code) or TEXTS.get(error.code)
+def render(error, words=None):
+    """The sentence for a RuleError: what was wrong and what is allowed. `words`: the
+    game's own templates (its texts module's TEXTS), looked up before the core's; the
+    registry's games.message(error) passes them."""
+    template = (words or {}).get(error.code) or TEXTS.get(error.code)
     if template is None:
         return "%s %s" % (error.code, show(error.detail))
     try:

@@ -2,7 +2,7 @@
 what it expects, the Houses' or seats' private expectations included, and every refusal
 in it reads as a sentence rendered from its facts (not the bare code)."""
 
-from shared_rules import engine, scenario
+from shared_rules import engine, games, scenario
 from shared_rules.errors import RuleError
 
 
@@ -32,8 +32,8 @@ def bare_refusals(path):
             try:
                 state = engine.step(game, state, act)[2]
             except RuleError as e:
-                if e.message.startswith(e.code):
-                    out.append(e.message)
+                if games.message(e).startswith(e.code):
+                    out.append(games.message(e))
     return out
 
 

@@ -20,7 +20,7 @@ from chancery.link import Link
 from chancery.mirror import load_layout, panels
 from firmware.journal import Journal
 from firmware.table import Table
-from shared_rules import canon, engine, render, wire
+from shared_rules import canon, engine, games, render, wire
 from shared_rules.errors import RuleError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -231,7 +231,7 @@ def test_a_reveal_with_a_wrong_count_is_refused_and_says_what_goes_with_what():
     with pytest.raises(RuleError) as e:
         engine.step("chancellors", state, {"type": "ballot_reveal", "choices": ["aye", "gather"], "amounts": [2, 1]})
     assert e.value.code == "bad_reveal"
-    assert "seat 1: a count of 1 to 5 goes with each choice of aye, nay, null with any other" in e.value.message
+    assert "seat 1: a count of 1 to 5 goes with each choice of aye, nay, null with any other" in games.message(e.value)
     _, events, _, _ = engine.step("chancellors", state, {"type": "ballot_reveal", "choices": ["aye", "gather"],
                                                           "amounts": [2, None]})
     assert events[-1] == {"t": "ballot_revealed", "choices": ["aye", "gather"], "counts": [1, 1, 0],

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from shared_rules import engine, matches, scenario
+from shared_rules import engine, games, matches, scenario
 from shared_rules.chancellors import services, solving
 from shared_rules.errors import RuleError
 
@@ -127,7 +127,7 @@ def test_refused_action_leaves_the_match_untouched():
     with pytest.raises(RuleError) as e:
         engine.apply(m, {"type": "reveal", "cards": ["Pact", "Diplomat"]})
     assert e.value.code == "illegal_card"
-    assert "service card" in e.value.message
+    assert "service card" in games.message(e.value)
     assert json.dumps(m, sort_keys=True) == before
 
 
@@ -136,10 +136,10 @@ def test_error_names_what_is_allowed():
     with pytest.raises(RuleError) as e:
         engine.apply(m, {"type": "solve", "problem": 0, "cards": ["Pact"]})
     assert e.value.code == "wrong_step"
-    assert "6 dice are waiting to be rolled" in e.value.message
+    assert "6 dice are waiting to be rolled" in games.message(e.value)
     with pytest.raises(RuleError) as e:
         engine.apply(m, {"type": "roll", "source": "dice-tower"})
-    assert "board, manual, smart" in e.value.message
+    assert "board, manual, smart" in games.message(e.value)
 
 
 def test_settings_defaults_and_validation():

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from chancery import cli, commands, logfile
+from chancery import cli, commands, describe, logfile
 from shared_rules import canon, decktet, engine, matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -230,7 +230,7 @@ def test_bad_scenario_is_an_error(tmp_path, capsys):
 def test_rules_lists_every_action_and_setting(capsys):
     code, out, err = run(capsys, "rules", "chancellors")
     assert code == 0
-    d = matches.describe_game("chancellors")
+    d = describe.describe_game("chancellors")
     for s in d["settings"]:
         assert s["name"] in out and s["doc"] in out
     for a in d["actions"]:

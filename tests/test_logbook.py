@@ -309,6 +309,7 @@ class SealedGame:
 
     NAME = "sealed"
     SCHEMAS = []
+    LOG_PUBLIC = False
 
     @staticmethod
     def view_entry(entry, seat):

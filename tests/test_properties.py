@@ -19,7 +19,7 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared_rules import canon, decktet, engine, matches
+from shared_rules import canon, decktet, engine, games, matches
 from shared_rules.chancellors.fold import fold
 from shared_rules.errors import RuleError
 
@@ -76,7 +76,7 @@ def test_any_input_is_accepted_or_refused_with_the_state_unchanged(seed, players
         entry = engine.apply(match, act)
     except RuleError as e:
         assert e.code and isinstance(e.code, str)
-        assert isinstance(e.message, str) and e.message and not e.message.startswith(e.code + " {")
+        assert isinstance(games.message(e), str) and games.message(e) and not games.message(e).startswith(e.code + " {")
         assert canon.encode(match["state"]) == before
         assert len(match["entries"]) == entries
         assert board_entry == e.code and canon.encode(board) == before  # refused before any change in place too

@@ -13,7 +13,7 @@ from shared_rules import canon, engine, jsonlines, matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "the-council"
-FLOW = ROOT / "shared_rules" / "the_council" / "flow.py"
+FLOW = ROOT / "shared_rules" / "the_council" / "fold.py"
 TC = engine.game_module("the_council")
 ALL = sorted(p.name for p in SCENARIOS.glob("*.jsonl"))
 

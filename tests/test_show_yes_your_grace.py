@@ -10,12 +10,12 @@ import pytest
 import scenario_checks
 
 from chancery import cli, narrate, narrate_yes_your_grace, show, show_yes_your_grace
-from shared_rules import canon, engine, jsonlines, scenario, texts
+from shared_rules import canon, engine, games, jsonlines, scenario
 from shared_rules.errors import RuleError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "yes-your-grace"
-FLOW = ROOT / "shared_rules" / "yes_your_grace" / "flow.py"
+FLOW = ROOT / "shared_rules" / "yes_your_grace" / "fold.py"
 YYG = engine.game_module("yes_your_grace")
 ALL = sorted(p.name for p in SCENARIOS.glob("*.jsonl"))
 
@@ -201,7 +201,7 @@ def test_a_civil_war_tie_is_the_former_kings_pick():
     m = play("civil-war-tie-former-king-decides.jsonl")
     assert said(scenario_checks.story(m), "Seat 1 and seat 2 tie at 2: the former King, seat 0, picks seat 2, who takes the crown")
     tie = [e for e in refusals("civil-war-tie-former-king-decides.jsonl") if e.code == "tie_for_crown"]
-    assert tie and "the former King, seat 0, names the winner" in tie[0].message
+    assert tie and "the former King, seat 0, names the winner" in games.message(tie[0])
     assert "tied seat 1, seat 2: the former King picked seat 2" in status(m)
 
 
@@ -378,7 +378,7 @@ def test_other_games_keep_their_own_text():
 
 def test_the_ambiguous_refusal_lists_each_outcome_its_totals_and_the_cards_paid():
     e = [x for x in refusals("y5-tie-breaker-choice.jsonl") if x.code == "ambiguous"][0]
-    text = e.message
+    text = games.message(e)
     assert text.startswith("the payment of tied costs changes the result (Y5), 2 outcomes: ")
     assert "(1) Support 3 vs Oppose 2, Support ahead; paid: Support #1, Oppose none" in text
     assert "(2) Support 2 vs Oppose 1, Support ahead; paid: Support #2, Oppose none" in text
@@ -386,7 +386,7 @@ def test_the_ambiguous_refusal_lists_each_outcome_its_totals_and_the_cards_paid(
     # as the mirror renders a board's error frame (code and facts only) and as `chancery play` prints it
     wire = RuleError("ambiguous", json.loads(canon.encode(e.detail)))
     wire.game = "yes_your_grace"
-    assert texts.render(wire) == text
+    assert games.message(wire) == text
     assert not [w for w in ("[", "]", "{", "None") if w in text]
 
 
@@ -396,13 +396,13 @@ def test_an_ambiguous_event_on_both_sides_and_a_civil_war():
         engine.apply(m, {"type": "event", "kind": "intrigue", "controller": 1, "target": 2,
                          "support": ["Coin 2", "Soldier 3 c2", "Spy 1 c2", "Diplomat 4 c2"],
                          "oppose": ["Coin 1", "Diplomat 1 c1", "Spy 2 c1"]})
-    text = e.value.message
+    text = games.message(e.value)
     assert "6 outcomes" in text and "(4) Support 4 vs Oppose 4, a failure; paid: Support #3, Oppose #2" in text
     assert "the tied cards in question: Support #1, #2, #3; Oppose #1, #2" in text
     engine.apply(m, {"type": "fall", "how": "deposed"})
     with pytest.raises(RuleError) as war:
         engine.apply(m, {"type": "civil_war", "cards": [["Coin 1", "Soldier 2 c1", "Spy 2 c1"], ["Spy 1 c0"], [], []]})
-    text = war.value.message
+    text = games.message(war.value)
     assert "(1) seat 0 4, seat 1 1, seat 2 0, seat 3 0: seat 0 is crowned" in text
     assert "(2) seat 0 2, seat 1 1, seat 2 0, seat 3 0: seat 0 is crowned" in text
     assert "each supported seat says which of its tied cards it pays first" in text

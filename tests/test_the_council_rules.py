@@ -14,7 +14,7 @@ import scenario_checks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_rules import canon, engine, texts
+from shared_rules import canon, engine, games, texts
 from shared_rules.errors import RuleError
 from shared_rules.the_council import reveal
 from shared_rules.the_council import texts as tc_texts
@@ -246,7 +246,7 @@ def test_the_next_hand_discards_the_drafted_cards_and_moves_the_dealer():
 def test_settings_that_do_not_fit_are_refused(bad):
     with pytest.raises(RuleError) as e:
         new(bad)
-    assert e.value.code == "bad_setting" and e.value.message
+    assert e.value.code == "bad_setting" and games.message(e.value)
 
 
 def test_the_view_hides_nothing_and_shows_each_seat_its_six():
@@ -359,7 +359,7 @@ def test_random_legal_play_keeps_the_invariants(seed, extended, effects, lowest,
         try:
             state = engine.step(GAME, state, act)[2]
         except RuleError as e:
-            assert canon.encode(state) == before and e.message
+            assert canon.encode(state) == before and games.message(e)
             continue
         _invariants(state)
         assert g.prompt(state).endswith(".")

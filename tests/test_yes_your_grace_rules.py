@@ -12,7 +12,7 @@ import scenario_checks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_rules import engine, schema, texts
+from shared_rules import engine, games, schema, texts
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace import calc
 from shared_rules.yes_your_grace import texts as yyg_texts
@@ -190,7 +190,7 @@ def test_setup_defaults():
 def test_settings_that_do_not_fit_together_are_refused(settings):
     with pytest.raises(RuleError) as e:
         new(settings)
-    assert e.value.code == "bad_setting" and e.value.message
+    assert e.value.code == "bad_setting" and games.message(e.value)
 
 
 def test_view_hides_nothing_because_nothing_secret_is_held():
@@ -282,8 +282,8 @@ def test_refused_ambiguous_event_lists_the_outcomes():
     with pytest.raises(RuleError) as e:
         engine.apply(m, {"type": "event", "kind": "crisis", "support": ["Coin 2", "Soldier 3 c2", "Spy 1 c2"],
                          "oppose": ["Diplomat 1 c0"]})
-    assert e.value.code == "ambiguous" and "Support 3 vs Oppose 2" in e.value.message
-    assert "Support 2 vs Oppose 1" in e.value.message and m["state"] == before
+    assert e.value.code == "ambiguous" and "Support 3 vs Oppose 2" in games.message(e.value)
+    assert "Support 2 vs Oppose 1" in games.message(e.value) and m["state"] == before
 
 
 @pytest.mark.parametrize("seed", range(1, 31))

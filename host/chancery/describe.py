@@ -1,26 +1,26 @@
-"""A game's settings and action schemas with their prose, for people and forms.
+"""A game's host-only modules, and its settings and action schemas with their prose.
 
-Host side: the board builds its menus from the bare schemas and never loads
-the documentation.
+The host's half of the registry (shared_rules/games.py): a game's words for people
+(docs, show, narrate: docs/adding-a-game.md) are modules in its folder that a board
+never loads, found here by their fixed names in the package the registry gives. The
+board builds its menus from the bare schemas and never loads the documentation.
 """
+
+import importlib
 
 from shared_rules.engine import game_module
 
 
+def part(name, module):
+    """A game's host-only module (docs, show, narrate: docs/adding-a-game.md), found in the
+    game's own folder by its fixed name. A board never loads these, so their names are
+    not in shared_rules/games.py, where every name is a string interned on each board."""
+    return importlib.import_module(game_module(name).__name__ + "." + module)
+
+
 def docs_of(name):
-    """The prose about a game's settings and actions: DOCS of shared_rules/GAME/docs.py.
-    Named here, not in games.py: every string a board's modules name is interned there."""
-    if name == "chancellors":
-        from shared_rules.chancellors.docs import DOCS
-    elif name == "kings_dilemma":
-        from shared_rules.kings_dilemma.docs import DOCS
-    elif name == "the_council":
-        from shared_rules.the_council.docs import DOCS
-    elif name == "yes_your_grace":
-        from shared_rules.yes_your_grace.docs import DOCS
-    else:
-        raise KeyError(name)
-    return DOCS
+    """The prose about a game's settings and actions: DOCS of shared_rules/GAME/docs.py."""
+    return part(name, "docs").DOCS
 
 
 def describe_game(game):

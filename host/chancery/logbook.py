@@ -55,11 +55,6 @@ MIGRATIONS = (
         " PRIMARY KEY (game_id, idx)) WITHOUT ROWID",
     )),
 )
-# Games whose logs hold nothing a seat may not see. A game with hidden
-# information must define view_entry instead (see entry_view); a game in
-# neither is refused at export. Chancellors: hands are physical, control
-# cards are entered once revealed, dice are public.
-PUBLIC_LOGS = ("chancellors",)
 CSV_COLUMNS = ("idx", "action", "summary", "digest")
 _GAME_COLUMNS = ("id", "board_id", "firmware", "protocol", "format", "game", "settings", "seed", "start",
                  "created_at", "ended", "result")
@@ -112,20 +107,19 @@ def entry_view(game):
        votes anyone could try each one and see which gives the digest. Such an
        export is a record to read, not a log to replay, until the game is over
        and nothing is sealed any more;
-    2. a game whose module sets LOG_PUBLIC = True, or is named in PUBLIC_LOGS
-       here: the entry as it is (Chancellors: its exports replay);
-    3. anything else (a new game that forgot, a game this version does not
-       know): LogbookError("refused"), so an export never leaks by omission.
+    2. a game whose module sets LOG_PUBLIC = True: the entry as it is (its
+       exports replay);
+    3. anything else (LOG_PUBLIC = False and no view_entry, a game this version
+       does not know): LogbookError("refused"), so an export never leaks by omission.
     """
     try:
         g = engine.game_module(game)
     except RuleError:
         raise LogbookError("refused", "%r is not a game this version of chancery knows, so it cannot tell "
                                       "what its log may show; nothing was exported" % (game,))
-    hook = getattr(g, "view_entry", None)
-    if hook is not None:
-        return hook
-    if getattr(g, "LOG_PUBLIC", False) or g.NAME in PUBLIC_LOGS:
+    if g.view_entry is not None:
+        return g.view_entry
+    if g.LOG_PUBLIC:
         return _as_is
     raise LogbookError("refused", "%s declares no view of its log (view_entry), so nothing was exported" % g.NAME)
 

@@ -300,9 +300,9 @@ def _error_text(link, body):
     """The sentence for an error frame: the board may send only the code and the facts."""
     if body.get("message"):
         return body["message"]
-    from shared_rules import texts
+    from shared_rules import games
     from shared_rules.errors import RuleError
 
     e = RuleError(body.get("code", "?"), body.get("detail") or {})
     e.game = link.mirror.match["game"] if link.mirror else None
-    return texts.render(e)
+    return games.message(e)

@@ -10,8 +10,8 @@ nothing entered is lost.
 import random
 import sys
 
-from chancery import commands, hardware_files, logfile, narrate, new_game, show
-from shared_rules import engine, matches, texts
+from chancery import commands, describe, hardware_files, logfile, narrate, new_game, show
+from shared_rules import engine, games, matches, texts
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
@@ -81,7 +81,7 @@ class Session:
                 _say("no action %r; actions: %s" % (word, ", ".join(
                     [commands.word_for(s["type"]) for s in all_schemas])))
                 return
-            d = [a for a in matches.describe_game(self.match["game"])["actions"] if a["type"] == t][0]
+            d = [a for a in describe.describe_game(self.match["game"])["actions"] if a["type"] == t][0]
             _say("%s: %s" % (commands.usage(d, self.seats()), d["doc"]))
             for p in d["params"]:
                 _say("  %s%s: %s. %s" % (p["name"], " (optional)" if p.get("optional") else "",
@@ -132,7 +132,7 @@ class Session:
         try:
             entry = engine.apply(self.match, act)
         except RuleError as e:
-            _say("Not allowed: %s" % e.message)
+            _say("Not allowed: %s" % games.message(e))
             return False
         for line in narrate.lines(self.match["game"], before, entry["events"], entry["action"]):
             _say("  " + line)
@@ -148,7 +148,7 @@ class Session:
         try:
             new = matches.undo(self.match, n)
         except RuleError as e:
-            _say("Cannot undo: %s" % e.message)
+            _say("Cannot undo: %s" % games.message(e))
             return False
         except LogError as e:  # cannot happen for a log we built ourselves
             _say("Cannot undo: %s" % e)
@@ -267,7 +267,7 @@ def _start(args):
     try:
         match = engine.new_match(game, settings, seed)
     except RuleError as e:
-        return _error(e.message)
+        return _error(games.message(e))
     return match, args.log or logfile.default_path(game)
 
 

@@ -3,7 +3,7 @@
 import sys
 
 from chancery import logfile, show
-from shared_rules import canon, engine, matches, scenario
+from shared_rules import canon, engine, games, matches, scenario
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
@@ -59,7 +59,7 @@ def _scenario(path, doc, as_json):
     except LogError as e:
         return _error(str(e))
     except RuleError as e:
-        return _error("header: " + e.message)
+        return _error("header: " + games.message(e))
     except ODD_INPUT as e:
         return _error("the scenario cannot be run (%s: %s)" % (type(e).__name__, e))
     g = engine.game_module(doc["game"])

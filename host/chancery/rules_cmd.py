@@ -2,8 +2,8 @@
 
 import sys
 
-from chancery import commands
-from shared_rules import canon, games, matches, texts
+from chancery import commands, describe
+from shared_rules import canon, games, texts
 
 
 def default_seats(description):
@@ -43,6 +43,6 @@ def run(game, as_json=False):
     if game not in games.GAMES:
         print("error: no game %r; known games: %s" % (game, ", ".join(games.GAMES)), file=sys.stderr)
         return 2
-    description = matches.describe_game(game)
+    description = describe.describe_game(game)
     print(canon.encode(description) if as_json else text(description))
     return 0

@@ -12,6 +12,10 @@ from shared_rules.chancellors.fold import fold  # noqa: F401
 
 NAME = "chancellors"
 
+# Every entry of the log may be exported as it is (host/chancery/logbook.py): hands are
+# physical, control cards are entered once revealed, dice are public.
+LOG_PUBLIC = True
+
 
 def initial(settings, seed):
     """The state before anything happens: every problem's dice wait for the first roll (L21)."""
@@ -76,11 +80,24 @@ def legal(state, seat=None):
     return v.legal(state, seat)
 
 
-def prompt(state):
-    from shared_rules.chancellors import texts  # the words only when asked for (a host's)
+def words():
+    """The game's words (texts.py: error messages, prompts), loaded when first asked for
+    (a host's, or a board's that shows a prompt)."""
+    from shared_rules.chancellors import texts as words
 
-    return texts.prompt(state)
+    return words
+
+
+def prompt(state):
+    return words().prompt(state)
 
 
 def is_over(state):
     return state["step"] == "over"
+
+
+# The optional hooks (docs/adding-a-game.md) this game does without:
+ballot = None  # ballot(state, act, emit): the game's own step after each sealed-ballot action
+pad = None  # pad(state, seat, key, held): a seat's pad keys that mean something of the game's own
+lines = None  # lines(state): the table's display when it shows the game (its back key)
+view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)

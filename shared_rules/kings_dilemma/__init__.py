@@ -5,7 +5,7 @@ the companion rulings R1-R16, ../shared/rules/kings-dilemma.md. The legacy
 steps between games (stickers, Power and Resource Legacy, Open Agendas,
 Secret Agenda tables) are settings; this package plays the game itself.
 
-Modules: actions (settings, schemas), setup (settings checks), voting (the
+Modules: actions (settings, schemas), voting (the
 Vote of the Council and its resolution), dilemma (Momentum, Stability, the
 Time Counter), scoring, flow (decide), fold, views (legal, prompt).
 
@@ -28,11 +28,11 @@ rulebook nor the rulings decide, this module chooses (K1-K8):
      even = black (down): a board's d6 or coins entered as 1 / 2 (L781-783).
 """
 
-from shared_rules import canon
+from shared_rules import canon, prng
+from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.kings_dilemma.flow import decide  # noqa: F401
 from shared_rules.kings_dilemma.fold import fold  # noqa: F401
-from shared_rules.kings_dilemma.setup import initial  # noqa: F401
 
 NAME = "kings_dilemma"
 
@@ -42,6 +42,86 @@ NAME = "kings_dilemma"
 # stays behind a screen is the running total, which the views leave out; a hidden
 # vote would be a sealed ballot, whose choices never enter the log before the reveal.
 LOG_PUBLIC = True
+
+# Setup (L770-1010): the settings checked against each other, and the first state.
+# Settings defaults follow rulings R1 (track lengths) and L835 (8 Power and 10 Coins
+# per House). Leader and Moderator come from the Prestige order, entered as the
+# setting `prestige` (seats from highest to lowest, L597-602 tie-breaks applied by the
+# players): the highest takes the Leader (L992-996), the lowest the Moderator (L998-1001).
+
+def _ints(lo, hi, k):
+    return {"kind": "list", "of": {"kind": "int", "min": lo, "max": hi}, "min": k, "max": k}
+
+
+def check(s):
+    """Raise bad_setting unless the settings fit together (the schema checked each alone):
+    per-House lists have one item per House (or none), the tracks have a centre
+    space (R1), Prestige names each seat once, the King's-Death space is on the
+    Time Counter."""
+    n = s["players"]
+    top = s["resource_track"] - 1
+    # name, items wanted, lowest and highest value (None: the schema's check is enough)
+    for name, k, lo, hi in (("power", n, None, 0), ("coins", n, None, 0), ("agenda_money", n, None, 0),
+                            ("agenda_area", n, None, 0), ("agenda_goal", n, None, 0),
+                            ("prestige", n, 0, n - 1), ("resources", 5, 0, top), ("open_agendas", 10, -1, n - 1)):
+        v = s[name]
+        why = ""
+        if v and len(v) != k:
+            why = "count"
+        elif lo is not None and [x for x in v if x < lo or x > hi]:
+            why = "out_of_range"
+        elif name == "prestige" and [i for i in range(len(v)) if v[i] in v[i + 1:]]:
+            why = "repeats"
+        if why:
+            raise RuleError("bad_setting", {"name": name, "why": why, "value": v, "seats": n,
+                                            "domain": _ints(0 if lo is None else lo, 99 if lo is None else hi, k)})
+    for name in ("resource_track", "stability_track"):
+        if s[name] % 2 == 0:
+            raise RuleError("bad_setting", {"name": name, "why": "not_allowed", "value": s[name], "seats": n,
+                                            "domain": {"kind": "int", "min": 3, "max": 31,
+                                                       "among": list(range(3, 32, 2))}})
+    if s["death_space"] > s["time_counter"]:
+        raise RuleError("bad_setting", {"name": "death_space", "why": "out_of_range", "value": s["death_space"],
+                                        "seats": n, "domain": {"kind": "int", "min": 1, "max": s["time_counter"]}})
+
+
+def initial(settings, seed):
+    """The state before the Momentum roll: pools, Balance, tracks centred (L770-1001)."""
+    s = dict(settings)
+    check(s)
+    n = s["players"]
+    order = s["prestige"] or list(range(n))
+    centre = s["resource_track"] // 2
+    return {
+        "game": NAME,
+        "settings": s,
+        "step": "roll",
+        "pending": 5,
+        "round": 0,
+        "power": list(s["power"]) or [8] * n,
+        "coins": list(s["coins"]) or [10] * n,
+        "middle": s["middle"],
+        "leader": order[0],
+        "moderator": order[-1],
+        "turn": None,
+        "choice": [""] * n,
+        "committed": [0] * n,
+        "side": "",
+        "tied": [],
+        "resources": list(s["resources"]) or [centre] * 5,
+        "momentum": [0] * 5,
+        "marker": [0] * 5,
+        "stability": s["stability_track"] // 2,
+        "abdicated": "",
+        "placed": 0,
+        "on_death": 0,
+        "chronicle": [],
+        "ending": "",
+        "scores": [],
+        "winners": [],
+        "rng": prng.seed_state(seed),
+    }
+
 
 def dice_wanted(state):
     """Five dice at setup, one per Resource marker's random side (L781-783)."""
@@ -81,10 +161,16 @@ def legal(state, seat=None):
     return v.legal(state, seat)
 
 
-def prompt(state):
-    from shared_rules.kings_dilemma import texts  # the words only when asked for (a host's)
+def words():
+    """The game's words (texts.py: error messages, prompts), loaded when first asked for
+    (a host's, or a board's that shows a prompt)."""
+    from shared_rules.kings_dilemma import texts as words
 
-    return texts.prompt(state)
+    return words
+
+
+def prompt(state):
+    return words().prompt(state)
 
 
 def is_over(state):
@@ -106,3 +192,8 @@ def pad(state, seat, key, held):
     from shared_rules.kings_dilemma import pads
 
     return pads.pad(state, seat, key, held)
+
+
+# The optional hooks (docs/adding-a-game.md) this game does without:
+lines = None  # lines(state): the table's display when it shows the game (its back key)
+view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)

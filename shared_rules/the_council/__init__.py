@@ -61,7 +61,8 @@ whose choices never enter the state before the reveal.
 from shared_rules import canon, decktet
 from shared_rules.errors import RuleError
 from shared_rules.the_council.actions import SCHEMAS, SETTINGS  # noqa: F401
-from shared_rules.the_council.flow import decide, fold  # noqa: F401
+from shared_rules.the_council.flow import decide  # noqa: F401
+from shared_rules.the_council.fold import fold  # noqa: F401
 
 NAME = "the_council"
 
@@ -150,10 +151,16 @@ def lines(state):
     return v.lines(state)
 
 
-def prompt(state):
-    from shared_rules.the_council import texts
+def words():
+    """The game's words (texts.py: error messages, prompts), loaded when first asked for
+    (a host's, or a board's that shows a prompt)."""
+    from shared_rules.the_council import texts as words
 
-    return texts.prompt(state)
+    return words
+
+
+def prompt(state):
+    return words().prompt(state)
 
 
 def is_over(state):
@@ -167,3 +174,8 @@ def ballot(state, act, emit):
         from shared_rules.the_council import reveal  # loaded already (flow.py)
 
         reveal.from_ballot(state, emit)
+
+
+# The optional hooks (docs/adding-a-game.md) this game does without:
+pad = None  # pad(state, seat, key, held): a seat's pad keys that mean something of the game's own
+view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)

@@ -59,7 +59,8 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G12):
 from shared_rules import canon
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace.actions import SCHEMAS, SETTINGS, Names  # noqa: F401
-from shared_rules.yes_your_grace.flow import decide, fold  # noqa: F401
+from shared_rules.yes_your_grace.flow import decide  # noqa: F401
+from shared_rules.yes_your_grace.fold import fold  # noqa: F401
 
 NAME = "yes_your_grace"
 
@@ -129,11 +130,23 @@ def lines(state):
     return texts.lines(state)
 
 
-def prompt(state):
-    from shared_rules.yes_your_grace import texts
+def words():
+    """The game's words (texts.py: error messages, prompts), loaded when first asked for
+    (a host's, or a board's that shows a prompt)."""
+    from shared_rules.yes_your_grace import texts as words
 
-    return texts.prompt(state)
+    return words
+
+
+def prompt(state):
+    return words().prompt(state)
 
 
 def is_over(state):
     return state["step"] == "over"
+
+
+# The optional hooks (docs/adding-a-game.md) this game does without:
+ballot = None  # ballot(state, act, emit): the game's own step after each sealed-ballot action
+pad = None  # pad(state, seat, key, held): a seat's pad keys that mean something of the game's own
+view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)
