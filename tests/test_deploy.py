@@ -45,6 +45,9 @@ def test_a_first_deploy_copies_compiled_code_and_verifies_it(deployed):
     assert "lib/shared_rules/engine.mpy" in copied and "lib/firmware/table.mpy" in copied
     assert "main.py" in copied and removed == []
     assert not [p for p in copied if p.endswith(".py") and p != "main.py"]  # the board loads .mpy v6.3
+    assert "lib/shared_rules/chancellors/fold.mpy" in copied
+    host_only = [p for p in copied if p.rsplit("/", 1)[-1][:-4] + ".py" in mp.HOST_ONLY]
+    assert not host_only and "lib/shared_rules/wording.mpy" not in copied, host_only  # words for the host alone
     for p in copied:
         assert (flash / p).is_file(), p
     assert any(line.startswith("verified: %d files" % len(copied)) for line in said), said
@@ -218,6 +221,7 @@ def test_sources_when_the_board_loads_another_mpy_version(tmp_path):
     files = deploy.stage(str(tmp_path), "esp32-s3-devkitc", "py")
     assert "lib/shared_rules/engine.py" in files and "lib/firmware/board/esp32.py" in files
     assert not [p for p in files if p.endswith(".mpy") or "__pycache__" in p]
+    assert not [p for p in files if p.rsplit("/", 1)[-1] in mp.HOST_ONLY]  # words for the host alone
     assert "'board': 'esp32'" in (tmp_path / "main.py").read_text()
 
 

@@ -456,7 +456,7 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None):
         else:
             for package in mp.BOARD_PACKAGES:
                 shutil.copytree(os.path.join(ROOT, package), os.path.join(lib, package),
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", *mp.HOST_ONLY))
     if cfg is not None:
         _copy(os.path.join(ROOT, "hardware", "boards", board_name + ".json"),
               os.path.join(out_dir, "hardware", "boards", board_name + ".json"))

@@ -271,6 +271,9 @@ def mpy_cross_version(mpy_cross=None):
 # since the rp2 port loads .mpy bytecode into RAM. A traceback on a board then names the
 # module and function without a line; the suite runs the same -O3 build as a board gets.
 MPY_ARGS = ("-O3",)
+# Modules in the board's packages that only the host runs (a game's words for people:
+# docs/adding-a-game.md): never compiled for, nor copied to, a board.
+HOST_ONLY = ("show.py", "narrate.py", "working.py", "wording.py")
 _ARGS_STAMP = ".mpy-cross-args"  # beside a package's .mpy: the arguments they were built with
 
 
@@ -318,7 +321,7 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS):
             d for d in dirnames if d != "__pycache__" and not d.startswith(".")
         )
         for name in sorted(filenames):
-            if not name.endswith(".py"):
+            if not name.endswith(".py") or name in HOST_ONLY:
                 continue
             src = os.path.join(dirpath, name)
             rel = os.path.relpath(src, src_dir)
