@@ -1,5 +1,5 @@
 """The King's Dilemma in the host's words: the status panel, the full text and the narration
-(host/chancery/show_kings_dilemma.py, narrate_kings_dilemma.py), from the public view and
+(shared_rules/kings_dilemma/show.py, narrate.py), from the public view and
 the public events only."""
 
 import pathlib
@@ -8,8 +8,9 @@ import re
 import pytest
 import scenario_checks
 
-from chancery import cli, narrate, narrate_kings_dilemma, show
-from shared_rules import canon, engine, matches
+from chancery import cli, narrate, show
+from shared_rules import canon, engine, matches, wording
+from shared_rules.kings_dilemma import narrate as game_narrate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "kings-dilemma"
@@ -103,7 +104,7 @@ def test_every_event_tag_the_fold_knows_has_a_sentence():
                 before = canon.copy(state)
                 engine.fold(KD, state, canon.copy(ev))
                 if ev["t"] in tags:
-                    line = narrate_kings_dilemma.one(before, state, ev)
+                    line = game_narrate.one(before, state, ev)
                     assert not is_data(line) and line.endswith((".", "---")), (ev, line)
                     told[ev["t"]] = line
             assert not [line for line in narrate.lines("kings_dilemma", before, entry["events"]) if is_data(line)]
@@ -119,7 +120,7 @@ def test_an_unknown_event_reads_as_data_and_does_not_stop_the_rest():
 
 def test_the_generic_ballot_reveal_gives_the_amounts():
     before = {"ballot": {"voters": [0, 1], "options": ["aye", "nay"]}}
-    line = narrate._ballot(before, {"t": "ballot_revealed", "choices": ["aye", None], "counts": [1, 0],
+    line = wording.ballot(before, {"t": "ballot_revealed", "choices": ["aye", None], "counts": [1, 0],
                                     "amounts": [3, None]})
     assert line == "Revealed: seat 0 aye (3), seat 1 (no vote). Counts: aye 1, nay 0."
 

@@ -1,5 +1,5 @@
 """The Council in the host's words: the status panel, the full text and the narration
-(host/chancery/show_the_council.py, narrate_the_council.py), from the public view and
+(shared_rules/the_council/show.py, narrate.py), from the public view and
 the public events only."""
 
 import pathlib
@@ -8,8 +8,10 @@ import re
 import pytest
 import scenario_checks
 
-from chancery import cli, narrate, narrate_the_council, show, show_the_council
+from chancery import cli, narrate, show
 from shared_rules import canon, engine, jsonlines, matches
+from shared_rules.the_council import narrate as game_narrate
+from shared_rules.the_council import show as game_show
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "the-council"
@@ -154,7 +156,7 @@ def test_every_event_tag_the_fold_knows_has_its_own_sentence():
     src = FLOW.read_text()
     tags = set(re.findall(r't == "(\w+)"', src[src.index("def fold"):]))
     assert len(tags) >= 10
-    assert tags <= set(narrate_the_council.TELL)
+    assert tags <= set(game_narrate.TELL)
     told = {}
     for name in ALL:
         m = play(name)
@@ -167,7 +169,7 @@ def test_every_event_tag_the_fold_knows_has_its_own_sentence():
                 prev = canon.copy(state)
                 engine.fold(TC, state, canon.copy(ev))
                 if ev["t"] in tags:
-                    assert narrate_the_council.one(prev, state, ev) == line
+                    assert game_narrate.one(prev, state, ev) == line
                 told.setdefault(ev["t"], line)
     assert sorted(tags - set(told)) == []  # a new event needs a scenario and a sentence
     assert {"ballot_opened", "ballot_voted", "ballot_closed", "ballot_revealed"} <= set(told)
@@ -249,7 +251,7 @@ def test_the_panel_stays_small_at_every_entry(name):
         view = TC.view(before, None)
         lines = show.status(view).splitlines()
         assert 4 <= len(lines) <= 5 + 2 * n and max(len(line) for line in lines) <= 100, lines
-        assert show.status(view) == show_the_council.status(view)
+        assert show.status(view) == game_show.status(view)
         assert show.status(TC.view(before, 1)) == show.status(view)  # a seat's view: the same panel
         full = show.full(view, "now")
         assert "{" not in full and '"' not in full

@@ -1,5 +1,5 @@
 """Yes, Your Grace in the host's words: the status panel, the full text and the narration
-(host/chancery/show_yes_your_grace.py, narrate_yes_your_grace.py), and the ambiguous
+(shared_rules/yes_your_grace/show.py, narrate.py), and the ambiguous
 refusal as the mirror and `chancery play` print it, from the scenario files."""
 
 import json
@@ -9,9 +9,11 @@ import re
 import pytest
 import scenario_checks
 
-from chancery import cli, narrate, narrate_yes_your_grace, show, show_yes_your_grace
+from chancery import cli, narrate, show
 from shared_rules import canon, engine, games, jsonlines, scenario
 from shared_rules.errors import RuleError
+from shared_rules.yes_your_grace import narrate as game_narrate
+from shared_rules.yes_your_grace import show as game_show
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "yes-your-grace"
@@ -284,7 +286,7 @@ def test_every_event_tag_the_fold_knows_has_its_own_sentence():
     src = FLOW.read_text()
     tags = set(re.findall(r't == "(\w+)"', src[src.index("def fold"):]))
     assert len(tags) >= 12
-    assert tags <= set(narrate_yes_your_grace.TELL)
+    assert tags <= set(game_narrate.TELL)
     told = {}
     for name in ALL:
         m = play(name)
@@ -296,7 +298,7 @@ def test_every_event_tag_the_fold_knows_has_its_own_sentence():
             for ev, line in zip(entry["events"], lines):
                 prev = canon.copy(state)
                 engine.fold(YYG, state, canon.copy(ev))
-                assert narrate_yes_your_grace.one(prev, state, ev, entry["action"]) == line
+                assert game_narrate.one(prev, state, ev, entry["action"]) == line
                 told.setdefault(ev["t"], line)
         assert not [line for line in live(m) if fallback(line)], name
     assert sorted(tags - set(told)) == []  # a new event needs a scenario and a sentence
@@ -323,9 +325,9 @@ def test_the_panel_stays_small_at_every_entry(name):
         view = YYG.view(before, None)
         lines = show.status(view).splitlines()
         assert 3 <= len(lines) <= 12 and max(len(line) for line in lines) <= 100, lines
-        assert show.status(view) == show_yes_your_grace.status(view)
+        assert show.status(view) == game_show.status(view)
         full = show.full(view, "now")
-        assert full == show_yes_your_grace.full(view, "now")
+        assert full == game_show.full(view, "now")
         assert "{" not in full and '"' not in full and "[" not in full and "None" not in full
 
 

@@ -9,6 +9,7 @@ board builds its menus from the bare schemas and never loads the documentation.
 import importlib
 
 from shared_rules.engine import game_module
+from shared_rules.errors import RuleError
 
 
 def part(name, module):
@@ -16,6 +17,19 @@ def part(name, module):
     game's own folder by its fixed name. A board never loads these, so their names are
     not in shared_rules/games.py, where every name is a string interned on each board."""
     return importlib.import_module(game_module(name).__name__ + "." + module)
+
+
+def words(name, module):
+    """part(name, module), or None when the game has no such module or is not one this
+    host knows (its state and events then read as data)."""
+    try:
+        return part(name, module)
+    except RuleError:
+        return None
+    except ModuleNotFoundError as e:
+        if e.name != game_module(name).__name__ + "." + module:
+            raise  # the game's module is there, and imports something that is not
+        return None
 
 
 def docs_of(name):

@@ -7,8 +7,9 @@ committed Power, the middle pool, tokens and tracks; never the Power or Coins
 behind a House's screen. An event this module does not know reads as data.
 """
 
-from chancery.show_kings_dilemma import ENDINGS, RESOURCES, balance, house, houses, power, side_word
 from shared_rules import canon, engine
+from shared_rules.kings_dilemma.show import ENDINGS, RESOURCES, balance, house, houses, power, side_word
+from shared_rules.wording import cap
 
 # a sealed vote's options (voting.start), as words
 OPTION = {"aye": "AYE", "nay": "NAY", "gather": "passes and gathers", "moderate": "passes to become Moderator"}
@@ -19,7 +20,7 @@ def _coins(n):
 
 
 def _res(r):
-    return RESOURCES[r] if isinstance(r, int) else str(r).capitalize()
+    return RESOURCES[r] if isinstance(r, int) else cap(str(r).lower())
 
 
 def _side_name(side):
@@ -229,7 +230,7 @@ def ballot(before, ev):
         "; ".join(said), house(before["leader"]))
 
 
-def lines(before, events):
+def lines(before, events, action=None):
     """Plain sentences for `events`, which followed the state `before` (not modified)."""
     g = engine.game_module("kings_dilemma")
     state = canon.copy(before)

@@ -8,15 +8,14 @@ reveal's choices are read only from the ballot_revealed event. An event this mod
 does not know reads as a generic sentence with its data, never a crash.
 """
 
-from chancery.show_the_council import SUITS, card_short, card_text, is_reveal, need, plural, seat, seats
 from shared_rules import canon, decktet
+from shared_rules.the_council.show import SUITS, card_short, card_text, is_reveal, need, plural, seat, seats
+from shared_rules.wording import ballot as wording_ballot
+from shared_rules.wording import cap, each
 
 WHY_START = "the lowest revealed card"
 CROWN = decktet.COURT + 1  # the rank above the Courts (decktet.py)
 
-
-def _cap(text):
-    return text[:1].upper() + text[1:]
 
 
 def _cards(cards):
@@ -46,7 +45,7 @@ def _chip_list(row):
 def _draft(before, after, ev):
     got = _chip_list(ev["chips"])
     how = " as counted at the table" if after["settings"]["draft"] == "chips" else ""  # C3
-    text = "%s drafts %s and takes %s." % (_cap(seat(ev["seat"])), _cards(ev["cards"]),
+    text = "%s drafts %s and takes %s." % (cap(seat(ev["seat"])), _cards(ev["cards"]),
                                            ("chips%s: %s" % (how, got)) if got else "no chips")
     if "deck" in ev:
         text = text[:-1] + "; the draft is over, %s left in the deck." % plural(after["deck"], "card")
@@ -68,8 +67,8 @@ def _event(before, after, ev):
 def _bid(before, after, ev):
     s = ev["seat"]
     if not [x for x in ev["chips"] if x]:
-        return "%s passes (%s)." % (_cap(seat(s)), _of(_total(after), after["event"]))
-    return "%s bids %s (%s)." % (_cap(seat(s)), _chip_list(ev["chips"]), _of(_total(after), after["event"]))
+        return "%s passes (%s)." % (cap(seat(s)), _of(_total(after), after["event"]))
+    return "%s bids %s (%s)." % (cap(seat(s)), _chip_list(ev["chips"]), _of(_total(after), after["event"]))
 
 
 def shown(state, s):
@@ -97,15 +96,15 @@ def _ranks(before, after, ev):
     now = after["ranks"][s * 6 + i]
     if why == "card":
         return "%s's revealed Crown%s gives it a rank in %s (now %d)." % (
-            _cap(seat(s)), _named(before, s, CROWN, i), SUITS[i], now)
+            cap(seat(s)), _named(before, s, CROWN, i), SUITS[i], now)
     if why == "bid":
         ace = [c for c in shown(before, s) if decktet.rank(c) == 1 and i in _matching(c)]
         return "%s, the highest bidder in %s%s, gains a rank (now %d)." % (
-            _cap(seat(s)), SUITS[i], " with its %s" % ace[0] if ace else "", now)
+            cap(seat(s)), SUITS[i], " with its %s" % ace[0] if ace else "", now)
     if why == "traitors":
         return "%s, the lowest bidder in %s, trades a rank for a traitor chip (%s now %d; %s)." % (
-            _cap(seat(s)), SUITS[i], SUITS[i], now, plural(after["traitors"][s], "traitor chip"))
-    return "%s's rank in %s changes to %d (%s)." % (_cap(seat(s)), SUITS[i], now, why)
+            cap(seat(s)), SUITS[i], SUITS[i], now, plural(after["traitors"][s], "traitor chip"))
+    return "%s's rank in %s changes to %d (%s)." % (cap(seat(s)), SUITS[i], now, why)
 
 
 def _resolved(before, after, ev):
@@ -123,11 +122,11 @@ def _resolved(before, after, ev):
     if not low:
         why = "nobody revealed a card" if not revealed else "no revealed card has a rank"
         why += ": the next seat, T10"
-        return text + " %s starts the next bidding (%s)." % (_cap(seat(ev["starter"])), why)
+        return text + " %s starts the next bidding (%s)." % (cap(seat(ev["starter"])), why)
     best = min([decktet.rank(c) for c in low])
     card = [c for c in ev["cards"][ev["starter"]] if decktet.rank(c) == best]
     named = card_short(card[0]) if card else decktet.rank_name(best)
-    return text + " %s starts the next bidding (%s, %s)." % (_cap(seat(ev["starter"])), WHY_START, named)
+    return text + " %s starts the next bidding (%s, %s)." % (cap(seat(ev["starter"])), WHY_START, named)
 
 
 def _hand(before, after, ev):
@@ -151,7 +150,7 @@ def _over(before, after, ev):
     text = "The empire has collapsed (fallen: %s): the game ends. Scores: %s." % (fallen, said)
     best = plural(scores[w[0]], "point") if w else "0 points"
     if len(tied) > 1:
-        text += " %s tie at %s:" % (_cap(seats(tied)), best)
+        text += " %s tie at %s:" % (cap(seats(tied)), best)
         if len(w) == 1:
             return text + " %s wins, having revealed the lowest card in the last event." % seat(w[0])
         if not [s for s in w if before["last"][s]]:
@@ -169,7 +168,7 @@ TELL = {
                                       "the drafted cards it reveals." % _of(_total(a), a["event"])),
     "ranks": _ranks,
     "traitors": lambda b, a, ev: "%s's revealed Court%s gives it a traitor chip on the failure (now %d)." % (
-        _cap(seat(ev["seat"])), _named(b, ev["seat"], decktet.COURT), a["traitors"][ev["seat"]]),
+        cap(seat(ev["seat"])), _named(b, ev["seat"], decktet.COURT), a["traitors"][ev["seat"]]),
     "empire": lambda b, a, ev: "The empire loses a rank in %s (now %d)." % (SUITS[ev["suit"]],
                                                                               a["empire"][ev["suit"]]),
     "resolved": _resolved,
@@ -205,19 +204,18 @@ def revealed(before, ev):
 
 def ballot(before, ev):
     """The reveal's sealed ballot (ballot_* events): who has marked; the cards at the reveal.
-    A ballot the table opened itself reads as in any game (narrate._ballot)."""
-    from chancery import narrate
+    A ballot the table opened itself reads as in any game (wording.ballot)."""
 
     t = ev["t"]
     b = before.get("ballot")
     if t == "ballot_opened":
         if ev.get("multi") and ev["question"] == "Reveal drafted cards":
             return "The sealed reveal opens for %s." % seats(ev["voters"])
-        return narrate._ballot(before, ev)
+        return wording_ballot(before, ev)
     if not is_reveal(b):
-        return narrate._ballot(before, ev)
+        return wording_ballot(before, ev)
     if t == "ballot_voted":
-        return "%s has marked its cards." % _cap(seat(ev["seat"]))
+        return "%s has marked its cards." % cap(seat(ev["seat"]))
     if t == "ballot_closed":
         return "The reveal ballot is closed: a seat that has not marked reveals nothing."
     said = []
@@ -229,8 +227,6 @@ def ballot(before, ev):
     return "Revealed at once: %s." % "; ".join(said)
 
 
-def lines(before, events):
+def lines(before, events, action=None):
     """Plain sentences for `events`, which followed the state `before` (not modified)."""
-    from chancery import narrate
-
-    return narrate.each("the_council", before, events, one, generic, ballot)
+    return each("the_council", before, events, one, generic, ballot)

@@ -8,8 +8,8 @@ prints no raw ballot data. Seats are "seat N" as in the core's own messages; the
 drafted cards in front of a seat are numbered 1-5, the reveal ballot's options.
 """
 
-from chancery.show import fit
 from shared_rules import decktet
+from shared_rules.wording import fit, seat, seats  # noqa: F401  (seat, seats: the narrate imports them from here)
 
 SUITS = decktet.SUITS
 SHORT = ("Mo", "Su", "Wa", "Le", "Wy", "Kn")
@@ -21,14 +21,6 @@ STEPS = {
     "over": "game over",
 }
 REVEAL_QUESTION = "Reveal drafted cards"  # the question flow.py opens its ballot with
-
-
-def seat(s):
-    return "nobody" if s is None else "seat %d" % s
-
-
-def seats(lst):
-    return ", ".join([seat(s) for s in lst]) or "nobody"
 
 
 def chips(n, suit=None):

@@ -13,7 +13,9 @@ cards read "card #3" and each side its total. An event this module does not know
 reads as a generic sentence with its data, never a crash.
 """
 
-from chancery.show_yes_your_grace import (
+from shared_rules import canon
+from shared_rules.wording import cap, each
+from shared_rules.yes_your_grace.show import (
     KIND_NAMES,
     RECORDS,
     ROLE_NAMES,
@@ -26,8 +28,7 @@ from chancery.show_yes_your_grace import (
     seats,
     waiting,
 )
-from chancery.working_yes_your_grace import Side, _and, _cap, side_words
-from shared_rules import canon
+from shared_rules.yes_your_grace.working import Side, _and, side_words
 
 
 def generic(ev):
@@ -144,12 +145,12 @@ def _phase(before, after, ev):
 def _damage(before, after, ev):
     s, kinds = ev["seat"], ev["kinds"]
     if before["step"] == "damage":
-        text = "%s, the King, names %s to damage" % (_cap(seat(s)), _kinds(kinds))
+        text = "%s, the King, names %s to damage" % (cap(seat(s)), _kinds(kinds))
     elif len(kinds) == 1:
         text = "%s, the King, has a single Undamaged Holding left (Y4: damage what is left): %s is Damaged" % (
-            _cap(seat(s)), KIND_NAMES[kinds[0]])
+            cap(seat(s)), KIND_NAMES[kinds[0]])
     else:
-        text = "%s, the King, has no choice (Y4): %s are Damaged" % (_cap(seat(s)), _kinds(kinds))
+        text = "%s, the King, has no choice (Y4): %s are Damaged" % (cap(seat(s)), _kinds(kinds))
     text += "; %s." % _holdings_now(after, s)
     if sum(after["damaged"][s]) >= 4:
         text += " With four Damaged Holdings, another failed Crisis deposes them (Y4)."
@@ -161,21 +162,21 @@ def _await(before, after, ev):
     have = ", ".join(["%s %d" % (KIND_NAMES[k], after["holdings"][king][k]) for k in range(4)
                       if after["holdings"][king][k]])
     return "%s, the King, names %d of their Undamaged Holdings to damage (G6); they hold %s." % (
-        _cap(seat(king)), ev["count"], have)
+        cap(seat(king)), ev["count"], have)
 
 
 def _holding(before, after, ev):
     s, k, change = ev["seat"], ev["kind"], ev["change"]
     name = KIND_NAMES[k]
     if change == "gain":
-        text = "%s gains an Undamaged %s Holding" % (_cap(seat(s)), name)
+        text = "%s gains an Undamaged %s Holding" % (cap(seat(s)), name)
     elif change == "lose":
-        text = "%s loses %s %s Holding%s" % (_cap(seat(s)), "a Damaged" if ev.get("damaged") else "an Undamaged",
+        text = "%s loses %s %s Holding%s" % (cap(seat(s)), "a Damaged" if ev.get("damaged") else "an Undamaged",
                                              name, " (it had no Undamaged one, G10)" if ev.get("damaged") else "")
     elif change == "damage":
-        text = "%s's %s Holding is Damaged" % (_cap(seat(s)), name)
+        text = "%s's %s Holding is Damaged" % (cap(seat(s)), name)
     else:
-        text = "%s's %s Holding is repaired" % (_cap(seat(s)), name)
+        text = "%s's %s Holding is repaired" % (cap(seat(s)), name)
     return text + " (%s now %d Undamaged, %d Damaged)." % (name, after["holdings"][s][k], after["damaged"][s][k])
 
 
@@ -183,8 +184,8 @@ def _heir(before, after, ev):
     if ev["seat"] is None:
         if before["heir"] is None:
             return "There is still no Heir."
-        return "%s is no longer the Heir: there is no Heir." % _cap(seat(before["heir"]))
-    return "%s is named the Heir%s." % (_cap(seat(ev["seat"])), "" if before["heir"] is None else
+        return "%s is no longer the Heir: there is no Heir." % cap(seat(before["heir"]))
+    return "%s is named the Heir%s." % (cap(seat(ev["seat"])), "" if before["heir"] is None else
                                         " (in place of %s)" % seat(before["heir"]))
 
 
@@ -194,12 +195,12 @@ def _role(before, after, ev):
     was = "the King" if had is None else seat(had)
     if ev["seat"] is None:
         return "The %s goes back to the King (from %s)." % (ROLE_NAMES[r], was)
-    return "%s takes the %s (from %s)." % (_cap(seat(ev["seat"])), ROLE_NAMES[r], was)
+    return "%s takes the %s (from %s)." % (cap(seat(ev["seat"])), ROLE_NAMES[r], was)
 
 
 def _fall(before, after, ev):
     how = "Deposed" if ev["how"] == "deposed" else "Assassinated"
-    text = "%s, the King, is %s." % (_cap(seat(ev["king"])), how)
+    text = "%s, the King, is %s." % (cap(seat(ev["king"])), how)
     to = ev["successor"]
     if to is None:
         return text + (" There is no Heir: Civil War (L25). Each seat takes one Resource per Undamaged Holding and "
@@ -224,9 +225,9 @@ def _civil_war(before, after, ev, action):
     top = ev["seats"][winner]["total"] if winner is not None else 0
     if len(tied) > 1:
         end = "%s tie at %d: the former King, %s, picks %s, who takes the crown and the Heir card (L25)." % (
-            _cap(_and([seat(s) for s in tied])), top, seat(before["former"]), seat(winner))
+            cap(_and([seat(s) for s in tied])), top, seat(before["former"]), seat(winner))
     else:
-        end = "%s has the highest total, %d, and takes the crown and the Heir card (L25)." % (_cap(seat(winner)), top)
+        end = "%s has the highest total, %d, and takes the crown and the Heir card (L25)." % (cap(seat(winner)), top)
     return "Civil War, each seat's cards against all the others: %s Tally: %s. %s" % (
         " ".join(said), ", ".join(totals), end)
 
@@ -255,9 +256,9 @@ def _accede(before, after, ev):
     s, side = ev["seat"], ev["side"]
     shows = "the Chaos Agent" if side == "chaos" else "a %s Allegiance" % face(side)
     if side == "chaos" and before["war"]:
-        return "%s shows %s: crowned by a Civil War, they win alone at once (L25)." % (_cap(seat(s)), shows)
+        return "%s shows %s: crowned by a Civil War, they win alone at once (L25)." % (cap(seat(s)), shows)
     text = "%s shows %s and takes the crown; the King card faces %s%s." % (
-        _cap(seat(s)), shows, face(ev["face"]), " (their pick, L23)" if side == "chaos" else " (L23)")
+        cap(seat(s)), shows, face(ev["face"]), " (their pick, L23)" if side == "chaos" else " (L23)")
     back = [ROLE_NAMES[r] for r in range(4) if before["roles"][r] == s]
     if back:
         text += " The %s they held go%s back to the King (L24)." % (_and(back), "es" if len(back) == 1 else "")
@@ -282,10 +283,10 @@ def _round(before, after, ev):
 def _shown(before, after, ev):
     s, side, ambition = ev["seat"], ev["side"], ev.get("ambition")
     if side == "chaos":
-        return "%s shows the Chaos Agent." % _cap(seat(s))
+        return "%s shows the Chaos Agent." % cap(seat(s))
     if ambition is None:
-        return "%s shows a %s Allegiance with no Ambition." % (_cap(seat(s)), face(side))
-    return "%s shows a %s Allegiance, Ambition %s." % (_cap(seat(s)), face(side), role_name(ambition))
+        return "%s shows a %s Allegiance with no Ambition." % (cap(seat(s)), face(side))
+    return "%s shows a %s Allegiance, Ambition %s." % (cap(seat(s)), face(side), role_name(ambition))
 
 
 def _over(before, after, ev):
@@ -335,6 +336,4 @@ def one(before, after, ev, action=None):
 def lines(before, events, action=None):
     """Plain sentences for `events`, which followed the state `before` (not modified); `action`,
     the action that made them if known, names the cards of a working."""
-    from chancery import narrate
-
-    return narrate.each("yes_your_grace", before, events, lambda a, b, ev: one(a, b, ev, action), generic)
+    return each("yes_your_grace", before, events, lambda a, b, ev: one(a, b, ev, action), generic)

@@ -1,10 +1,11 @@
 """Yes, Your Grace's calculator working in words: which cards paid, were discarded, kept
-and doubled, each Role's part and each side's sum (narrate_yes_your_grace.py's Events
+and doubled, each Role's part and each side's sum (narrate.py's Events
 and Civil Wars). A card is named when the action that made the working is known,
 else by its index as entered ("card #3").
 """
 
-from chancery.show_yes_your_grace import (
+from shared_rules.yes_your_grace import calc
+from shared_rules.yes_your_grace.show import (
     KIND_NAMES,
     PLURALS,
     ROLE_NAMES,
@@ -15,15 +16,11 @@ from chancery.show_yes_your_grace import (
     role_name,
     seat,
 )
-from shared_rules.yes_your_grace import calc
 
 COIN = 3
 ARTICLE = ("a Soldier", "a Spy", "a Diplomat")
 HOLDING_OF = ("Military", "Espionage", "Diplomacy")  # the Holding kind behind each Resource type (L19, L25)
 
-
-def _cap(text):
-    return text[:1].upper() + text[1:]
 
 
 def _and(items):

@@ -8,13 +8,12 @@ is shown). Seats are "seat N" as in the core's own messages.
 The last Event's (or Civil War's) working is the state's "last": the core keeps the
 calculator's result, not the cards, so its cards are named by their index on their
 side as the table entered them ("#0" the first), the numbering the tie-breaker's
-`first` uses. The narration (narrate_yes_your_grace.py) names the cards themselves
+`first` uses. The narration (narrate.py) names the cards themselves
 where it knows the action.
 """
 
-import textwrap
 
-from chancery.show import fit
+from shared_rules.wording import fit, seat, seats, wrap  # noqa: F401  (seat, seats: the narrate imports them from here)
 
 KINDS = ("military", "espionage", "diplomacy", "economic")
 KIND_NAMES = ("Military", "Espionage", "Diplomacy", "Economic")
@@ -38,14 +37,6 @@ STEPS = {
 }
 LEGEND = "#N: card N as entered, from #0"
 KIND_OF_EVENT = {"crisis": "Crisis", "intrigue": "Intrigue", "overthrow": "Overthrow"}
-
-
-def seat(s):
-    return "nobody" if s is None else "seat %d" % s
-
-
-def seats(lst):
-    return ", ".join([seat(s) for s in lst]) or "nobody"
 
 
 def plural(n, word, many=None):
@@ -420,7 +411,7 @@ def status(view):
         lines += fit(why_parts(view))
     out = []
     for line in lines:  # a very long part (a side of twelve cards) wraps, never runs past 100 columns
-        out += textwrap.wrap(line, 100, subsequent_indent="    ") if len(line) > 100 else [line]
+        out += wrap(line, 100, "    ") if len(line) > 100 else [line]
     return "\n".join(out)
 
 

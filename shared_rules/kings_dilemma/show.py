@@ -6,8 +6,8 @@ the Power and Coins behind each House's screen are None there and are never read
 so nothing here can print them. A sealed ballot shows who has voted, never what.
 """
 
-from chancery.show import fit
 from shared_rules.kings_dilemma.texts import ENDINGS  # noqa: F401  (the core's words; narrate uses them too)
+from shared_rules.wording import cap, fit
 
 RESOURCES = ("Influence", "Wealth", "Morale", "Welfare", "Knowledge")
 STEPS = {
@@ -167,7 +167,7 @@ def status(view):
 
 def _record(rec):
     if rec["kind"] == "sticker":
-        text = "Chronicle sticker %s %s" % (rec["resource"].capitalize(), rec["sign"])
+        text = "Chronicle sticker %s %s" % (cap(rec["resource"].lower()), rec["sign"])
     elif rec["kind"] == "story":
         text = "Story card %d" % rec["number"]
     else:
