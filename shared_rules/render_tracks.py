@@ -38,7 +38,7 @@ Loaded by render() on the first track of these kinds: a game that uses none
 (Chancellors) never pays for this module.
 """
 
-from shared_rules.render import _run, _seat_colour, _seat_led
+from shared_rules.render_leds import _run, _seat_colour, _seat_led
 
 
 def _int(v):
