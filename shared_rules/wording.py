@@ -117,3 +117,9 @@ def each(game, before, events, one, generic=data, ballot_line=None):
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
             out.append(generic(ev))
     return out
+
+
+def playing(name, settings):
+    """What is played, in one line: the game's name and its seats."""
+    n = settings["players"]
+    return "%s for %d seats (seat 0 to seat %d)." % (name, n, n - 1)

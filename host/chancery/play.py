@@ -10,8 +10,8 @@ nothing entered is lost.
 import random
 import sys
 
-from chancery import commands, describe, hardware_files, logfile, narrate, new_game, show
-from shared_rules import engine, games, matches, texts
+from chancery import commands, describe, logfile, narrate, new_game, show
+from shared_rules import engine, games, matches, texts, wording
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
@@ -204,15 +204,9 @@ class Session:
 
 
 def _actor(match):
-    """The seat whose turn it is, when the game says (Chancellors' queue, a vote's or a bid's turn)."""
-    state = match["state"]
-    if match["game"] == GAME:
-        if state.get("step") in ("B", "C") and state.get("queue"):
-            return state["queue"][0][0]
-        return None
-    turn = state.get("turn")
-    return turn if isinstance(turn, int) and not isinstance(turn, bool) and state.get("step") in ("vote", "bid") \
-        else None
+    """The seat whose turn it is, when the game says (its show module's actor), else None."""
+    words = describe.words(match["game"], "show")
+    return words.actor(match["state"]) if words is not None else None
 
 
 def _read(prompt):
@@ -272,17 +266,11 @@ def _start(args):
 
 
 def _title(match):
-    """One line saying what is played: the game's title (its LED layout's) and its seats."""
-    st = match["settings"]
-    if match["game"] == GAME:
-        return "Chancellors for %d seats (seat 0 to seat %d), target %d%s." % (
-            st["players"], st["players"] - 1, st["target"], ", extended deck" if st.get("extended") else "")
-    try:
-        layout = hardware_files.load("layouts", match["game"])
-    except hardware_files.UnknownName:
-        layout = {}
-    return "%s for %d seats (seat 0 to seat %d)." % (layout.get("title", match["game"]), st["players"],
-                                                     st["players"] - 1)
+    """One line saying what is played: the game's own words (its show module's heading), else its name."""
+    words = describe.words(match["game"], "show")
+    if words is not None:
+        return words.heading(match["settings"])
+    return wording.playing(match["game"], match["settings"])
 
 
 def run(args):

@@ -85,3 +85,17 @@ def full(view, prompt_line):
     else:
         lines.append("Now: " + prompt_line)
     return "\n".join(lines)
+
+
+def actor(state):
+    """The seat whose turn it is (the terminal game's prompt): the head of step B's or C's queue."""
+    if state.get("step") in ("B", "C") and state.get("queue"):
+        return state["queue"][0][0]
+    return None
+
+
+def heading(settings):
+    """What is played, in one line (the terminal game's first)."""
+    return "Chancellors for %d seats (seat 0 to seat %d), target %d%s." % (
+        settings["players"], settings["players"] - 1, settings["target"],
+        ", extended deck" if settings.get("extended") else "")

@@ -6,6 +6,7 @@ the Power and Coins behind each House's screen are None there and are never read
 so nothing here can print them. A sealed ballot shows who has voted, never what.
 """
 
+from shared_rules import wording
 from shared_rules.kings_dilemma.texts import ENDINGS  # noqa: F401  (the core's words; narrate uses them too)
 from shared_rules.wording import cap, fit
 
@@ -213,3 +214,13 @@ def full(view, prompt_line):
     else:
         lines.append("Now: " + prompt_line)
     return "\n".join(lines)
+
+
+def actor(state):
+    """The seat whose turn it is (the terminal game's prompt): the House voting now."""
+    return state.get("turn") if state.get("step") == "vote" else None
+
+
+def heading(settings):
+    """What is played, in one line (the terminal game's first)."""
+    return wording.playing("The King's Dilemma", settings)

@@ -8,7 +8,7 @@ prints no raw ballot data. Seats are "seat N" as in the core's own messages; the
 drafted cards in front of a seat are numbered 1-5, the reveal ballot's options.
 """
 
-from shared_rules import decktet
+from shared_rules import decktet, wording
 from shared_rules.wording import fit, seat, seats  # noqa: F401  (seat, seats: the narrate imports them from here)
 
 SUITS = decktet.SUITS
@@ -245,3 +245,13 @@ def full(view, prompt_line):
     else:
         lines.append("Now: " + prompt_line)
     return "\n".join(lines)
+
+
+def actor(state):
+    """The seat whose turn it is (the terminal game's prompt): the seat bidding now."""
+    return state.get("turn") if state.get("step") == "bid" else None
+
+
+def heading(settings):
+    """What is played, in one line (the terminal game's first)."""
+    return wording.playing("The Council", settings)

@@ -13,6 +13,7 @@ where it knows the action.
 """
 
 
+from shared_rules import wording
 from shared_rules.wording import fit, seat, seats, wrap  # noqa: F401  (seat, seats: the narrate imports them from here)
 
 KINDS = ("military", "espionage", "diplomacy", "economic")
@@ -452,3 +453,13 @@ def full(view, prompt_line):
     else:
         lines.append("Now: " + prompt_line)
     return "\n".join(lines)
+
+
+def actor(state):
+    """The seat whose turn it is (the terminal game's prompt): none, the table enters every step."""
+    return None
+
+
+def heading(settings):
+    """What is played, in one line (the terminal game's first)."""
+    return wording.playing("Yes, Your Grace", settings)
