@@ -1,0 +1,19 @@
+"""Nim's state in words (host only)."""
+
+from shared_rules import wording
+
+
+def status(view):
+    return "Pile %d | turn: %s" % (view["pile"], wording.seat(view["turn"]))
+
+
+def full(view, prompt_line):
+    return "Nim: %d seats\n%s\nNow: %s" % (view["settings"]["players"], status(view), prompt_line)
+
+
+def actor(state):
+    return state["turn"] if state["step"] == "take" else None
+
+
+def heading(settings):
+    return wording.playing("Nim", settings)
