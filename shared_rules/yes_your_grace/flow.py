@@ -10,7 +10,8 @@ the table enacts with `holding`, `role`, `heir` and `fall`.
 
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace import resolve
-from shared_rules.yes_your_grace.actions import KINDS, ROLES
+from shared_rules.yes_your_grace.actions import KINDS
+from shared_rules.yes_your_grace.resolve import victory, waiting  # noqa: F401  (views takes waiting from here)
 
 PHASES = tuple(["resource", "intrigue", "event"])
 
@@ -23,14 +24,6 @@ def situation(state):
         now[key] = state[key]
     now["waiting"] = waiting(state)
     return now
-
-
-def waiting(state):
-    """The seats whose Allegiance is still to be shown at the end (not the King, not the Heir)."""
-    if state["step"] != "reveal":
-        return []
-    return [s for s in range(len(state["shown"])) if state["shown"][s] is None and s != state["king"]
-            and s != state["heir"]]
 
 
 def _next(state, emit):
@@ -87,25 +80,6 @@ def _reveal(state, act, emit):
     emit({"t": "shown", "seat": seat, "side": side, "ambition": ambition})
     if len(wait) == 1:
         victory(state, emit)
-
-
-def victory(state, emit):
-    """L26: the King and the Heir; the side of the King's face with its Role; the Chaos Agent
-    with two or more Records of Notable Violence."""
-    won = [state["king"]]
-    if state["heir"] is not None:
-        won.append(state["heir"])
-    violence = len([r for r in state["annals"] if r == "violence"])
-    for s in range(len(state["shown"])):
-        a = state["shown"][s]
-        if a is None or s in won:
-            continue
-        if a[0] == "chaos":
-            if violence >= 2:
-                won.append(s)
-        elif a[0] == state["face"] and a[1] is not None and state["roles"][ROLES.index(a[1])] == s:
-            won.append(s)
-    emit({"t": "over", "ending": "annals", "winners": sorted(won)})
 
 
 def decide(state, act, emit):

@@ -11,17 +11,42 @@ from shared_rules.yes_your_grace import calc
 from shared_rules.yes_your_grace.actions import KINDS, ROLES
 
 
+def waiting(state):
+    """The seats whose Allegiance is still to be shown at the end (not the King, not the Heir)."""
+    if state["step"] != "reveal":
+        return []
+    return [s for s in range(len(state["shown"])) if state["shown"][s] is None and s != state["king"]
+            and s != state["heir"]]
+
+
+def victory(state, emit):
+    """L26: the King and the Heir; the side of the King's face with its Role; the Chaos Agent
+    with two or more Records of Notable Violence."""
+    won = [state["king"]]
+    if state["heir"] is not None:
+        won.append(state["heir"])
+    violence = len([r for r in state["annals"] if r == "violence"])
+    for s in range(len(state["shown"])):
+        a = state["shown"][s]
+        if a is None or s in won:
+            continue
+        if a[0] == "chaos":
+            if violence >= 2:
+                won.append(s)
+        elif a[0] == state["face"] and a[1] is not None and state["roles"][ROLES.index(a[1])] == s:
+            won.append(s)
+    emit({"t": "over", "ending": "annals", "winners": sorted(won)})
+
+
 def write(state, kind, emit):
     """Write a Record in the Annals (L20-L21); at the last one (Y1) the game ends at once
     (L26): True then. Seats other than the King and the Heir show their Allegiance."""
     emit({"t": "record", "kind": kind, "number": len(state["annals"]) + 1})
     if len(state["annals"]) < state["settings"]["annals"]:
         return False
-    from shared_rules.yes_your_grace import flow
-
     emit({"t": "phase", "step": "reveal"})
-    if not flow.waiting(state):
-        flow.victory(state, emit)
+    if not waiting(state):
+        victory(state, emit)
     return True
 
 
