@@ -114,15 +114,11 @@ def test_a_tap_whose_contact_chatters_is_one_key(deployed):
     assert keys_taken(table, lambda: table.vp.press_button(push, hold_ms=SHORT_MS, bounce=CHATTER)[1]) == 1
 
 
-@pytest.mark.xfail(strict=False, reason="finding (issue 13): the encoder is read in the scan, and each key's redraw "
-                   "keeps the scan away ~100 ms of chip time, so detents at 10 a second are lost (most runs; "
-                   "since cd8d372 some keep them all, so not strict); reading the encoder in its pins' IRQs fixes it")
 def test_an_encoder_turned_at_ten_detents_a_second_moves_every_detent(deployed):
     """Three detents of the table's encoder at 25 ms a contact change (100 ms a detent, an
-    unhurried turn) are three keys to the menu. Fails: each key's redraw keeps the scan away
-    for about 100 ms of the chip's time, and the quadrature steps that come and go meanwhile
-    are never read (firmware/board/mpboard.py reads the encoder's levels in the scan, not in
-    its pin IRQ)."""
+    unhurried turn) are three keys to the menu, though each key's redraw keeps the scan away
+    for tens of ms of the chip's time: the encoder is read in its pins' IRQs
+    (firmware/board/knob.py). It lost detents while the scan read the encoder's levels."""
     table = deployed.table
     table.new_game("chancellors", {"players": 4})
     table.key(TABLE, "select")  # the roll's values: a list of numbers to turn through

@@ -54,11 +54,11 @@ class Hardware(sim.Hardware):
         self._active = pins.active_level(cfg)
         self.buttons = keys.Buttons(pads.COUNT, o.get("clock") or ticks)
         enc = pins.encoder(cfg)
-        self._enc = None
+        self._knob = None  # the table's encoder, read in its pins' IRQs (knob.py)
         if enc:
-            self._a = Pin(enc["a"], Pin.IN, pull)
-            self._b = Pin(enc["b"], Pin.IN, pull)
-            self._enc = keys.Encoder(self._a.value(), self._b.value(), enc.get("steps_per_detent", 4))
+            from firmware.board.knob import Knob
+
+            self._knob = Knob(Pin(enc["a"], Pin.IN, pull), Pin(enc["b"], Pin.IN, pull), enc.get("steps_per_detent", 4))
         data, n, order = pins.strip(cfg)
         self.strip = neopixel.NeoPixel(Pin(data, Pin.OUT), n)
         self._n = n
@@ -87,9 +87,8 @@ class Hardware(sim.Hardware):
             p = self._pins[i]
             if p is not None:
                 p.irq(self._catch(i, flag), both)
-        if self._enc is not None:
-            self._a.irq(self._catch(-1, flag), both)
-            self._b.irq(self._catch(-1, flag), both)
+        if self._knob is not None:
+            self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
         table.on_entry = lambda: self.show(table)  # the strip shows an entry once it is on flash
         clock = self.buttons.clock
@@ -110,7 +109,7 @@ class Hardware(sim.Hardware):
         act, keys = self._active, self.buttons
 
         def edge(pin):
-            if i >= 0 and pin.value() == act and keys.would_count(i):
+            if pin.value() == act and keys.would_count(i):
                 self._latched |= 1 << i
             flag.set()
         return edge
@@ -123,7 +122,7 @@ class Hardware(sim.Hardware):
             flag.set()
 
     def scan(self, table):
-        """Read the buttons (bit i: button i pressed), step the encoder, debounce; each press to the menus."""
+        """Read the buttons (bit i: button i pressed), the encoder's detents, debounce; each press to the menus."""
         mask = self._latched  # presses the IRQs saw, down or not by now
         self._latched = 0
         ps = self._pins
@@ -132,8 +131,8 @@ class Hardware(sim.Hardware):
             p = ps[i]
             if p is not None and p.value() == act:
                 mask |= 1 << i
-        if self._enc is not None:
-            d = self._enc.update(self._a.value(), self._b.value())
+        if self._knob is not None:
+            d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
         events = self.buttons.update(mask)
