@@ -223,8 +223,10 @@ class Menu:
             i -= 1  # back: to the first item of the group reached
         self._move(i)
 
-    def key(self, state, k):
-        """(screen, action or None) after key k."""
+    def key(self, state, k, confirmed_screen=True):
+        """(screen, action or None) after key k. confirmed_screen=False: no screen (None)
+        with an action (the board's table draws the next one: this one costs time before
+        the entry's frame)."""
         if state is not self.state:
             return self.start(state, self.seat), None
         self.note = ""
@@ -263,7 +265,7 @@ class Menu:
                     self._move(self._find(v))  # the cursor stays on a toggled item
             else:
                 self._pick(v)
-        return self.screen(), act
+        return (self.screen() if act is None or confirmed_screen else None), act
 
     def _pick(self, p):
         self.picks.append(p)

@@ -246,7 +246,7 @@ class Table:
             if picks:
                 menu.resume(picks)
             self.menu_pad = pad
-        screen, move = menu.key(self.state, name)
+        screen, move = menu.key(self.state, name, False)  # with an action, the next screen is drawn below
         if move is None:
             return screen, None
         if move["type"] == "new_game":

@@ -9,12 +9,18 @@ from shared_rules.compat import const
 _FULL = const(255)
 
 
+_RUNS = {}  # a colour (r << 16 | g << 8 | b) -> [its bytes repeated k times, for k LEDs]
+_RUN_LEDS = const(16)  # the longest run copied at once (longer runs take several copies)
+
+
 def _run(frame, leds, base, step, first, count, colour, mul, div):
     """Light `count` LEDs of a track from its `first`, each channel colour*mul//div.
 
     base/step: the strip index of the track's first LED and +1 or -1. LEDs
     outside 0..leds-1 are skipped, so a bad layout cannot write past the
-    frame's LEDs."""
+    frame's LEDs. A run of several LEDs is copied in C from the colour's bytes
+    (kept in _RUNS), not written byte by byte: a board renders on every change
+    (in Python, three stores per LED took most of a Pico's render)."""
     if colour is None or count <= 0:
         return
     r = colour[0] * mul // div
@@ -31,11 +37,29 @@ def _run(frame, leds, base, step, first, count, colour, mul, div):
         hi = leds - 1
     j = lo * 3
     end = hi * 3
-    while j <= end:
+    if j == end:
         frame[j] = r
         frame[j + 1] = g
         frame[j + 2] = b
-        j += 3
+        return
+    if j > end:
+        return
+    key = (r << 16) | (g << 8) | b
+    runs = _RUNS.get(key)
+    if runs is None:
+        if len(_RUNS) >= 32:  # partial colours come and go: keep the cache small
+            _RUNS.clear()
+        runs = _RUNS[key] = [None] * (_RUN_LEDS + 1)
+    end += 3
+    while j < end:
+        k = (end - j) // 3
+        if k > _RUN_LEDS:
+            k = _RUN_LEDS
+        run = runs[k]
+        if run is None:  # made once: later frames copy it with nothing allocated
+            run = runs[k] = bytes([r, g, b]) * k
+        frame[j:j + 3 * k] = run
+        j += 3 * k
 
 
 def _seat_colour(seats, seat):
