@@ -18,7 +18,7 @@ box whole.
 import json
 import os
 
-from firmware.journal import _check, _replace
+from firmware.journal_line import _check, _replace
 from shared_rules import ballot
 from shared_rules.errors import RuleError
 

@@ -53,7 +53,7 @@ programmed as NOR flash is: the CPython tests; any port keeping files could use 
 
 import os
 
-from firmware.journal import MAX_LINE, JournalError, _check
+from firmware.journal_line import MAX_LINE, JournalError, _check
 
 PAGE = 256
 BLOCK = 4096

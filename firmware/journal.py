@@ -28,90 +28,28 @@ game.jsonl nor prev.jsonl (the previous game stays in its reservations); snap.js
 """
 
 import binascii
-import json
 import os
 
+from firmware.journal_line import (  # noqa: F401 (GAME..NoGame: the journal's names for its callers)
+    GAME,
+    MAX_LINE,
+    PREV,
+    SNAP,
+    JournalError,
+    NoGame,
+    _abandon,
+    _check,
+    _exists,
+    _loads,
+    _readline,
+    _replace,
+    _sync,
+)
 from shared_rules import canon
 from shared_rules.compat import const
 
-GAME = "game.jsonl"
-SNAP = "snap.json"
-PREV = "prev.jsonl"
-MAX_LINE = 4096  # bytes; Chancellors' longest entry is under 1 KB
-_BUF = const(512)  # most entries fit: one write per line
+_BUF = const(512)  # as journal_line's: a private const is inlined, not importable
 _ENTRY = {"action": dict, "events": list, "digest": str}
-
-
-class JournalError(Exception):
-    """Bad or unusable journal: `code` (stable), `path`, `line` (1-based or None), `detail`."""
-
-    def __init__(self, code, path, line=None, detail=""):
-        where = path if line is None else "%s line %d" % (path, line)
-        super().__init__("%s: %s%s" % (where, code, ": " + detail if detail else ""))
-        self.code, self.path, self.line, self.detail = code, path, line, detail
-
-
-class NoGame(JournalError):
-    """No game under way: no game.jsonl, or its header was never completely written."""
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _replace(src, dst):  # MicroPython's rename replaces on littlefs and POSIX
-    (os.replace if hasattr(os, "replace") else os.rename)(src, dst)
-
-
-def _sync(f):
-    f.flush()  # MicroPython: on littlefs this commits the file
-    if hasattr(os, "fsync"):
-        os.fsync(f.fileno())  # CPython: to the disk, not only to the OS
-
-
-def _abandon(f):
-    try:
-        f.close()
-    except Exception:
-        pass  # the device is failing already: the first error is the one to report
-
-
-def _check(line):
-    """(tag, json bytes, crc) of a line, or a str saying why it is bad."""
-    n = len(line)
-    if n < 13 or line[n - 1] != 0x0A or line[n - 10] != 0x20:
-        return "bad_format"
-    crc = ("%08x" % (binascii.crc32(memoryview(line)[:n - 10]) & 0xFFFFFFFF)).encode()
-    if line[n - 9:n - 1] != crc:
-        return "bad_crc"
-    sp = line.find(b" ")
-    return line[:sp], line[sp + 1:n - 10], crc.decode()
-
-
-def _readline(f):
-    """The next line, read in _BUF pieces: MicroPython's readline(n) allocates n bytes at
-    once, and one large block is what a fragmented board heap lacks."""
-    line = part = f.readline(_BUF)
-    while len(part) == _BUF and part[-1] != 0x0A and len(line) <= MAX_LINE:
-        part = f.readline(_BUF)
-        line += part
-    return line
-
-
-def _loads(body, keys):
-    """The object in body if it has `keys` (name: type), else None."""
-    try:
-        v = json.loads(body)
-    except ValueError:  # both interpreters' JSON errors (and CPython's UnicodeDecodeError)
-        return None
-    for k in keys:
-        if not isinstance(v, dict) or not isinstance(v.get(k), keys[k]):
-            return None
-    return v
 
 
 def _flash(folder):

@@ -9,7 +9,7 @@ journal's writer because a board needs it once, at boot.
 
 import os
 
-from firmware.journal import GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
+from firmware.journal_line import GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
 from shared_rules import canon
 
 
