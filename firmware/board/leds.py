@@ -27,6 +27,23 @@ def tick(hw, table, scan_ms):
         hw.show(table)
 
 
+def load_layout(path, order):
+    """A layout file as a board keeps it (None if there is none): without the prose it never
+    shows, its colours in the strip's byte order (order: pins.order_offsets)."""
+    import json
+
+    try:
+        with open(path) as f:
+            layout = json.load(f)
+    except OSError:
+        return None
+    layout.pop("doc", None)  # give its RAM back
+    for t in layout["tracks"]:
+        t.pop("label", None)
+    wire_order(layout, order)
+    return layout
+
+
 def wire_order(layout, order):
     """Every colour of the layout with its channels in the strip's byte order (order: the
     offsets pins.order_offsets gives). The current limiter scales every byte alike, so

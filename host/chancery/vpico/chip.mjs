@@ -48,7 +48,7 @@
 //   {"ev":"ready","flash","fresh"}                  the UF2 and flash are loaded
 //   {"ev":"booted","t","boot":N,"why":"start"|"reset"|"boot"}
 //   {"ev":"usb","t"}                                the host side of USB CDC is connected
-//   {"ev":"frame","first","last","bits","grb"}      a WS2812 frame: hex bytes in wire order, times
+//   {"ev":"frame","first","last","bits","grb"}      a WS2812 frame: the whole strip as it shows after it (hex, wire order; bits: what was sent), times
 //                                                    of its first rising and last falling edge
 //   {"ev":"display","t","on","inverted","ram"}      after each I2C stop that wrote GDDRAM: the
 //                                                    1024 bytes hex, page by page (bit 0 = top)
@@ -153,7 +153,7 @@ const lines = new Lines(rp.GPIOPinState);
 lines.outside[stripPin] = 0;   // a WS2812's data input does not pull the line up
 
 const strip = new Ws2812Decoder((f) => emit({ ev: 'frame', first: f.first, last: f.last, bits: f.bits,
-  grb: Buffer.from(f.bytes).toString('hex') }));
+  grb: Buffer.from(f.bytes).toString('hex') }), pinMap.strip?.leds ?? 0);
 lines.watch(stripPin, (level, ns) => strip.edge(level, ns));
 
 // The display, reached both through the I2C block and bit by bit (the bus scan).
@@ -331,6 +331,7 @@ let cutsCalledOff = 0; // bumped by "uncut": a scheduled cut made before it does
 function powerCut() {
   if (!chip) return;
   stopChip();
+  strip.dark();   // the strip loses its power with the board's
   const torn = flash.tear();
   hostBytes.length = 0;   // the host cannot send to a board that has gone
   emit({ ev: 'cut', t: now(), torn });

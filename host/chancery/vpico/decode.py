@@ -8,7 +8,9 @@ WIDTH, HEIGHT = 128, 64
 
 @dataclass(frozen=True)
 class Frame:
-    """One WS2812 frame: the bytes in wire order, and when its first bit rose and last fell (board ns)."""
+    """One WS2812 frame: the whole strip's bytes in wire order as it shows after the frame (LEDs
+    past a frame shorter than the strip keep their colours), the bits that were sent, and when
+    its first bit rose and last fell (board ns)."""
 
     first_ns: int
     last_ns: int
