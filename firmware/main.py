@@ -65,6 +65,11 @@ def run(opts):
     except RuleError as e:  # a main.py with a game or setting this firmware does not know: play on
         print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
         table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
+    if opts["board"] in ("rp2", "esp32"):  # their soft reset keeps the USB serial: a game switch restarts them
+        from firmware.board import reboot
+
+        table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
+        table.restart = reboot.restarter(hw.data_dir())
     hw.show(table)
     asyncio.run(_main(table, hw))
 

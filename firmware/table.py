@@ -53,6 +53,8 @@ class Table:
         self.changed = True  # the LEDs and the display need a redraw
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
+        self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
+        self.restart_due = False  # a game switch happened: idle() restarts the board into the new game
 
     # --- the match ---------------------------------------------------------------
 
@@ -102,6 +104,7 @@ class Table:
         self.new_game(game, settings)
         if self.listening:
             self.hello()
+        self.restart_due = switch  # the old game's code and names leave with a restart (firmware/board/reboot.py)
 
     def legal(self, state, seat):
         """The menus' actions (firmware/menu.py asks this, as it would a game): the
@@ -179,7 +182,10 @@ class Table:
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):
         the snapshot, a step of the journal's own upkeep, then a collection, so the next
-        press starts on a tidy heap."""
+        press starts on a tidy heap. After a game switch, a board that can restarts instead."""
+        if self.restart_due and self.restart is not None:
+            self.restart_due = False
+            self.restart(self.listening)  # on a board, does not return: main.py boots the new game
         if self.snapshot_due:
             self.snapshot_due = False
             try:

@@ -176,7 +176,7 @@ def test_load_knows_the_backends():
 
 
 BACKENDS = ("sim", "pins", "mpboard", "rp2", "esp32", "circuitpy")
-DRIVERS = ("oled", "knob")  # what the backends drive that the port's firmware lacks
+DRIVERS = ("oled", "knob", "reboot")  # what the backends drive that the port's firmware lacks, and their restart
 
 
 def test_every_backend_compiles_with_mpy_cross(tmp_path):

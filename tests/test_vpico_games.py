@@ -195,8 +195,21 @@ def test_the_council_over_the_link(deployed):
     # empire falls at the end of the first events phase, so a whole game is a draft, an event and its reveal
     settings = {"players": 3, "events": 1, "ranks": [[5, 0, 3, 0, 0, 0], [0] * 6, [0] * 6],
                 "empire": [4, 6, 4, 6, 6, 6], "traitors": [2, 0, 0]}
-    entries = play_over_the_link(deployed.table, "the_council", settings, 2)
+    # Switching to it restarts the board (firmware/board/reboot.py: the other game's code and
+    # interned names leave the heap): the link hears MicroPython's soft reboot, and the session
+    # goes on without a new hello, every entry heard and checked as before.
+    link = deployed.table.link
+    heard, noise, hellos = link.on_event, [], []
+    link.on_event = lambda kind, data: (noise.append(data) if kind == "noise" else None, heard(kind, data))
+    link.hello = lambda *a, **k: hellos.append(a)
+    try:
+        entries = play_over_the_link(deployed.table, "the_council", settings, 2)
+    finally:
+        link.on_event = heard
+        del link.hello
     assert "ballot_reveal" in [e["action"]["type"] for e in entries]
+    assert [n for n in noise if b"soft reboot" in (getattr(n, "line", None) or b"")], noise
+    assert hellos == []
 
 
 def test_yes_your_grace_over_the_link(deployed):

@@ -36,7 +36,8 @@ CACHE = ROOT / ".cache"
 # Bumped when the way a stub set is laid out on disk changes, so old installs are redone.
 LAYOUT = "1"
 
-_MP_SHARED = ("firmware/board/mpboard.py", "firmware/board/oled.py", "firmware/board/knob.py", "firmware/board/sim.py",
+_MP_SHARED = ("firmware/board/mpboard.py", "firmware/board/oled.py", "firmware/board/knob.py", "firmware/board/reboot.py",
+              "firmware/board/sim.py",
               "firmware/board/pins.py", "firmware/pads.py", "firmware/buttons.py", "firmware/ticks.py")
 _CP_SHARED = ("firmware/board/pins.py", "firmware/pads.py", "firmware/buttons.py", "firmware/ticks.py")
 

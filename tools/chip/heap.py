@@ -50,10 +50,33 @@ def paths(actions, seed):
 ROOMY = 160 * 1024  # a path that fails within CAP runs again in this much, for its figures
 
 
+SWITCHES = 5  # heap_paths.SWITCHES: the switch path is one run per switch, and one after the last
+
+
 def _one(mpremote, port, name, log, cap):
-    setup = "PATH_NAME=%r;CAP=%d" % (name, cap) + (";LOG=%r" % log if log else "")
+    if name != "switch":
+        return _run(mpremote, port, name, log, cap, "")
+    got = None
+    for step in range(SWITCHES + 1):  # each run boots as the board does after a switch's restart
+        one, out = _run(mpremote, port, name, log, cap, ";STEP=%d" % step)
+        if one is None:
+            return None, out
+        if got is None:
+            got = one
+        else:
+            got["seen"], got["live"] = max(got["seen"], one["seen"]), max(got["live"], one["live"])
+            got["n"] += one["n"]
+            if got["status"] == "ok":
+                got["status"] = one["status"]
+        if one["status"] != "ok":
+            break
+    return got, out
+
+
+def _run(mpremote, port, name, log, cap, more):
+    setup = "PATH_NAME=%r;CAP=%d" % (name, cap) + (";LOG=%r" % log if log else "") + more
     proc = subprocess.run([mpremote, "connect", port, "soft-reset", "exec", setup, "run",
-                           str(ROOT / "tools" / "chip" / "heap_paths.py")], capture_output=True, timeout=1800)
+                           os.environ.get("HEAP_PATHS", str(ROOT / "tools" / "chip" / "heap_paths.py"))], capture_output=True, timeout=1800)
     out = proc.stdout.decode(errors="replace")
     line = [w for w in out.splitlines() if w.startswith("heap ")]
     if not line:

@@ -7,7 +7,9 @@
 #              has a sealed vote: the casts go through the private ballot box), "menus" (KEYS
 #              random presses of the seats' pads and the table's controls through the menus,
 #              Chancellors at 4 seats), "switch" (every game started in turn at the table,
-#              each shown and played a little from LOG-less random legal roll/skip)
+#              each shown and its table menu pressed), one switch per run: STEP (0, 1, ...) picks
+#              it, and a run after the first boots into the game the run before switched to, as
+#              a board restarts after a switch (firmware/board/reboot.py)
 #   LOG        the game log (a header line, then {"action", "digest"} lines), for game/ballot
 #   CAP        the heap the path may use, in bytes (default 96 KB)
 # Prints one line: the path, peak_seen (the most allocated seen after an entry, before the
@@ -23,6 +25,8 @@ path_name = globals().get("PATH_NAME", "game")
 log_path = globals().get("LOG", None)
 cap = globals().get("CAP", 96 * 1024)
 keys = globals().get("KEYS", 400)
+step = globals().get("STEP", 0)
+SWITCHES = ("kings_dilemma", "the_council", "yes_your_grace", "chancellors", "yes_your_grace")
 
 gc.collect()
 # What is allocated now is this runner (its compiled code, mpremote's REPL): not the board's.
@@ -67,7 +71,8 @@ def wipe(folder):
         pass
 
 
-wipe("/heap")
+if path_name != "switch" or step == 0:
+    wipe("/heap")  # else the switch before this run's boot left its game on the journal
 count = 0
 status = "ok"
 base = 0
@@ -107,13 +112,15 @@ try:
             count += 1
             shown(hw, table)
     elif path_name == "switch":
-        for game in ("kings_dilemma", "the_council", "yes_your_grace", "chancellors", "yes_your_grace"):
-            table.start({"type": "new_game", "game": game, "settings": {}})
+        if step > 0:
+            for k in range(6):  # the table menu's keys on the game switched to: its menus load too
+                hw._key(table, 16, "short" if k % 3 else "long")
+                count += 1
+                shown(hw, table)
+        if step < len(SWITCHES):  # up to where the board would restart
+            table.start({"type": "new_game", "game": SWITCHES[step], "settings": {}})
             count += 1
             shown(hw, table)
-            for k in range(6):  # the table menu's keys on the new game: its menus load too
-                hw._key(table, 16, "short" if k % 3 else "long")
-                shown(hw, table)
     else:
         status = "unknown PATH_NAME " + path_name
 except MemoryError:
