@@ -71,6 +71,9 @@ _WHY = {
 
 def _bad_value(d):
     """NAME WHY (got VALUE); allowed: WHAT."""
+    if d["why"] == "too_many":  # a per-seat cap (The King's Dilemma's Open Agenda tokens)
+        return "%s gives seat %d more than 2 %s tokens (got %s); a player holds at most 2 of each" % (
+            d["name"], d["seat"], d["sign"], show(d.get("value")))
     return "%s %s (got %s); allowed: %s" % (d["name"], _WHY.get(d["why"], d["why"]), show(d.get("value")),
                                            describe(d["domain"], d.get("seats", 0)))
 

@@ -123,6 +123,20 @@ def test_settings_that_do_not_fit_together_are_refused(settings):
     assert e.value.code == "bad_setting" and games.message(e.value)
 
 
+@pytest.mark.parametrize("tokens, seat, sign", [
+    ([0, 0, 0, -1, -1, -1, -1, -1, -1, -1], 0, "Positive"),
+    ([-1, -1, -1, -1, -1, 2, 1, 2, -1, 2], 2, "Negative"),
+])
+def test_a_player_holds_at_most_two_open_agenda_tokens_of_each_sign(tokens, seat, sign):
+    # L1449-1456: at most 2 Positive and 2 Negative tokens per player
+    with pytest.raises(RuleError) as e:
+        new({"players": 3, "open_agendas": tokens})
+    assert e.value.code == "bad_setting" and e.value.detail["why"] == "too_many"
+    said = games.message(e.value)
+    assert "seat %d" % seat in said and sign in said and "at most 2" in said
+    new({"players": 3, "open_agendas": [0, 0, 1, 1, 2, 0, 0, 1, 1, 2]})  # two of each sign is allowed
+
+
 def test_views_hide_other_houses_pools_until_the_end():
     m = new()
     engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})

@@ -75,6 +75,14 @@ def check(s):
         if why:
             raise RuleError("bad_setting", {"name": name, "why": why, "value": v, "seats": n,
                                             "domain": _ints(0 if lo is None else lo, 99 if lo is None else hi, k)})
+    tokens = s["open_agendas"]
+    for half in (0, 5):  # at most 2 Positive and 2 Negative tokens per player (L1449-1456)
+        held = [x for x in tokens[half:half + 5] if x >= 0]
+        over = [x for x in held if held.count(x) > 2]
+        if over:
+            raise RuleError("bad_setting", {"name": "open_agendas", "why": "too_many", "value": tokens, "seats": n,
+                                            "seat": over[0], "sign": "Negative" if half else "Positive",
+                                            "domain": _ints(-1, n - 1, 10)})
     for name in ("resource_track", "stability_track"):
         if s[name] % 2 == 0:
             raise RuleError("bad_setting", {"name": name, "why": "not_allowed", "value": s[name], "seats": n,

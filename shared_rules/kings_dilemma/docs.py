@@ -26,7 +26,8 @@ DOCS = {
     "setting.edge_momentum": "R10: a marker pushed past the track's end still gets its Momentum extra and "
                              "update, and Stability moves the full distance (true); false: a marker already "
                              "at that end gets no extra and keeps its Momentum.",
-    "setting.ranking": "Ties in rankings (Power bonus, Money, Open Agendas): dense (R13) or competition.",
+    "setting.ranking": "Ties in the Power bonus and the Money Ranking: dense (R13) or competition. Open "
+                       "Agendas always rank by distinct positions, as the rulebook's example does (L3513-3542).",
     "setting.coin_bonus": "R14: false, no Coin bonus; true: most Coins +2, second +1 (a reading of L1700-1701).",
     "setting.voting": "open: the rulebook's turn-by-turn Vote of the Council (L1737-1930); sealed: every House "
                       "commits its side and Power at once on its pad, hidden until the board reveals them all "

@@ -28,7 +28,8 @@ def _at(table, k):
 
 
 def open_agendas(positions, positive, negative, dense=True):
-    """AP per seat index from the tokens: positive[r] / negative[r] = seat or -1.
+    """AP per seat index from the tokens: positive[r] / negative[r] = seat or -1. The game
+    scores them dense (scores() below); `dense` is for the calculator's what-ifs.
 
     Positive: highest +3, second +1; Negative: lowest -3, second lowest -1 (L3531-3542)."""
     out = {}
@@ -57,7 +58,9 @@ def scores(state):
     dense = s["ranking"] == "dense"
     pos = state["resources"]
     tokens = s["open_agendas"]
-    opened = open_agendas(pos, tokens[:5], tokens[5:], dense)
+    # Open Agendas rank by distinct positions whatever `ranking` says: the rulebook's own
+    # example fixes it (L3513-3542: two Resources tied highest, the next is second).
+    opened = open_agendas(pos, tokens[:5], tokens[5:], True)
     out = []
     for seat in range(n):
         row = [opened.get(seat, 0), bonus(state["power"], seat, dense), 0, 0, 0]
