@@ -95,6 +95,7 @@ def initial(settings, seed):
         "damaged": [list(h) for h in s["damaged"]] or [[0, 0, 0, 0] for _ in range(n)],
         "roles": [r if r >= 0 else None for r in roles],
         "annals": [], "violence": 0, "triumphs": 0, "events": 0, "pending": 0,
+        "played": [],  # the Roles (indexes) played to an Event this round: each goes to one (L12-L13)
         "former": None, "successor": None, "war": 0, "resume": "",
         "shown": [None] * n, "last": None, "ending": "", "winners": [],
     }

@@ -14,6 +14,8 @@ def fold(state, ev):
         state["step"] = ev["step"]
     elif t == "event":
         state["events"] += 1
+        for r in ev["support"]["roles"] + ev["oppose"]["roles"]:
+            state["played"].append(ROLES.index(r[0]))
         if ev["kind"] == "overthrow":
             state["violence"] = 1
     elif t == "record":
@@ -64,6 +66,7 @@ def fold(state, ev):
         state["round"] = ev["round"]
         state["step"] = "resource"
         state["violence"] = state["triumphs"] = state["events"] = 0
+        state["played"] = []
     elif t == "shown":
         state["shown"][ev["seat"]] = [ev["side"], ev["ambition"]]
     elif t == "over":

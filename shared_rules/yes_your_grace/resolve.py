@@ -83,6 +83,8 @@ def event(state, act, emit):
             raise RuleError("role_twice", {"role": name})
         if state["roles"][ROLES.index(name)] is None:
             raise RuleError("role_unheld", {"role": name})
+        if ROLES.index(name) in state["played"]:  # a Role card goes to one Event a round (L12-L13, L21)
+            raise RuleError("role_played", {"role": name, "round": state["round"]})
     ev = {"t": "event", "kind": kind, "extra": act["extra"]}
     if kind != "crisis":  # an Intrigue card: who played it, on whom (L14, L22)
         c, t = act.get("controller"), act.get("target")

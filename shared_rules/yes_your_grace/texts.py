@@ -110,6 +110,8 @@ TEXTS = {
     "bad_index": "{name} names card {index}, but that side has {cards} cards (indexes from 0, in the order entered)",
     "role_twice": "the {role} card is on both sides: a Role card is played to one side",
     "role_unheld": "nobody holds the {role} card (it is with the King): it cannot be played (G7)",
+    "role_played": "the {role} card was played to an Event this round already: a Role card goes to one Event "
+                   "a round (L12-L13); it comes back when the round ends (L21)",
     "bad_event": lambda d: "an %s card needs its controller (who played it) and its target, two different "
                            "seats (got %s and %s)" % (d["kind"], d["controller"], d["target"]),
     "overthrow_king": "the Overthrow card is played only on the King, seat {king} (not seat {target}) (L14)",

@@ -41,7 +41,8 @@ def _domains(state, seat, kind):
         if kind in ("heir", "role"):
             return {"seat": _seats(n, [s for s in range(n) if s != king], True)}
         if kind == "event" and step == "event":
-            held = [r for r in ROLES if state["roles"][ROLES.index(r)] is not None]
+            held = [r for r in ROLES if state["roles"][ROLES.index(r)] is not None  # not yet played this round
+                    and ROLES.index(r) not in state["played"]]
             roles = {"kind": "list", "of": {"kind": "enum", "values": held}, "min": 0, "max": len(held),
                      "distinct": True} if held else None
             return {"support_roles": roles, "oppose_roles": roles, "controller": _seats(n, list(range(n))),
