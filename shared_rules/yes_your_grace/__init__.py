@@ -54,6 +54,11 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G12):
       Chaos Agent crowned by a Civil War wins alone at once (L25).
   G12 An Intrigue card names its controller and target (distinct); an Overthrow's
       target is the King (L14). A Crisis's tie-breaker is the King (entered `first`).
+  G13 An Overthrow whose target was King when it was played (a King of this round) but has
+      lost the crown before it resolves is still resolved, and still makes the round
+      Violence (L21: "regardless of result"). Its success crowns nobody: the crown is not
+      the target's to lose (the table enters no `fall` for it). Played on a seat that was
+      never King this round, it is refused (L14).
 """
 
 from shared_rules import canon
@@ -96,6 +101,7 @@ def initial(settings, seed):
         "roles": [r if r >= 0 else None for r in roles],
         "annals": [], "violence": 0, "triumphs": 0, "events": 0, "pending": 0,
         "played": [],  # the Roles (indexes) played to an Event this round: each goes to one (L12-L13)
+        "kings": [king],  # the seats that were King this round: an Overthrow's possible targets (G13)
         "former": None, "successor": None, "war": 0, "resume": "",
         "shown": [None] * n, "last": None, "ending": "", "winners": [],
     }

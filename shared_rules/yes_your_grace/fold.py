@@ -58,6 +58,8 @@ def fold(state, ev):
     elif t == "accede":
         seat = ev["seat"]
         state["king"], state["face"], state["heir"] = seat, ev["face"], None
+        if seat not in state["kings"]:
+            state["kings"].append(seat)
         for r in range(4):
             if state["roles"][r] == seat:  # the new King's Roles go back to the King (L24)
                 state["roles"][r] = None
@@ -67,6 +69,7 @@ def fold(state, ev):
         state["step"] = "resource"
         state["violence"] = state["triumphs"] = state["events"] = 0
         state["played"] = []
+        state["kings"] = [state["king"]]
     elif t == "shown":
         state["shown"][ev["seat"]] = [ev["side"], ev["ambition"]]
     elif t == "over":

@@ -90,7 +90,7 @@ def event(state, act, emit):
         c, t = act.get("controller"), act.get("target")
         if c is None or t is None or c == t:
             raise RuleError("bad_event", {"kind": kind, "controller": c, "target": t})
-        if kind == "overthrow" and t != state["king"]:
+        if kind == "overthrow" and t not in state["kings"]:  # G13: or a King of this round, fallen since
             raise RuleError("overthrow_king", {"target": t, "king": state["king"]})
         ev["controller"], ev["target"] = c, t
     results = calc.event(sides, firsts, [role_amounts(state, roles[0]), role_amounts(state, roles[1])])

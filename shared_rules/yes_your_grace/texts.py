@@ -114,7 +114,8 @@ TEXTS = {
                    "a round (L12-L13); it comes back when the round ends (L21)",
     "bad_event": lambda d: "an %s card needs its controller (who played it) and its target, two different "
                            "seats (got %s and %s)" % (d["kind"], d["controller"], d["target"]),
-    "overthrow_king": "the Overthrow card is played only on the King, seat {king} (not seat {target}) (L14)",
+    "overthrow_king": "the Overthrow card is played only on the King, seat {king} (not seat {target}), or resolves on "
+                      "a King of this round who has fallen since (L14, G13)",
     "ambiguous": _ambiguous,
     "bad_damage": lambda d: "name exactly %d Undamaged Holdings of seat %d (got %s); Undamaged: %s" % (
         d["count"], d["seat"], ", ".join(d["kinds"]), ", ".join(d["undamaged"]) or "none"),
