@@ -6,7 +6,7 @@ docs/adding-a-game.md, and one entry in load() below. The imports are explicit
 module, and a board loads only the game it plays. Nothing else in shared_rules/,
 firmware/ or host/ names a game: what differs between games is the game's own
 module (its hooks, declared by every game) or its host-only modules, which the
-host finds in the game's folder (host/chancery/describe.py).
+host finds in the game's folder (host/chancery/words/describe.py).
 """
 
 GAMES = ["chancellors", "kings_dilemma", "the_council", "yes_your_grace"]

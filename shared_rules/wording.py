@@ -1,7 +1,7 @@
 """What every game's host-only words share (show.py and narrate.py in each game's folder).
 
 Host only, never on a board (the deploy leaves it out, with the games' show and narrate
-modules: host/chancery/micropython.py HOST_ONLY). A leaf: nothing it imports imports
+modules: host/chancery/board/micropython.py HOST_ONLY). A leaf: nothing it imports imports
 it back. Seats are "seat 0".. as in the core's own messages.
 """
 

@@ -16,7 +16,7 @@ import os
 import subprocess
 import time
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from firmware.board import pins
 from shared_rules import canon, power, render, wire
 

@@ -1,6 +1,6 @@
 """The host's end of the link to a virtual Pico, for tests that cut its power.
 
-Frames go out on the board's USB serial (vp.port) as chancery.link sends them, and every
+Frames go out on the board's USB serial (vp.port) as chancery.board.link sends them, and every
 frame that comes back goes to one handler (ENTRY frames are the host's acknowledgements).
 A wait gives up with PowerCut as soon as the chip reports a power cut, so a test can arm a
 cut at a random instant and carry on as if nothing were coming.

@@ -34,8 +34,8 @@ from chip_checks import (
 )
 from menu_player import MenuPlayer, cursor
 
-from chancery.link import Link
-from chancery.logbook import Logbook
+from chancery.board.link import Link
+from chancery.logbook.store import Logbook
 from firmware import pads
 from firmware.journal import Journal
 from firmware.menu import _TYPE, _words

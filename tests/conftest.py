@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -54,6 +54,6 @@ def match_of(path, stop=None):
 
 def story(m):
     """Every sentence the host narrates for the match, entry by entry."""
-    from chancery import narrate
+    from chancery.words import narrate
 
     return [line for _, _, sentences in narrate.history(m) for line in sentences]

@@ -8,7 +8,9 @@ import sys
 import game_nim
 import pytest
 
-from chancery import cli, describe, mirror, narrate, show
+from chancery import cli
+from chancery.mirror import app as mirror
+from chancery.words import describe, narrate, show
 from shared_rules import engine, games, matches, scenario
 
 

@@ -14,10 +14,10 @@ import sys
 
 import pytest
 
-from chancery import micropython as mp
-from chancery import narrate
-from chancery.link import Link
-from chancery.mirror import load_layout, panels
+from chancery.board import micropython as mp
+from chancery.board.link import Link
+from chancery.mirror.app import load_layout, panels
+from chancery.words import narrate
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, engine, games, render, wire

@@ -5,7 +5,7 @@ import io
 import os
 import sys
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")

@@ -21,7 +21,7 @@ import sys
 
 import pytest
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from firmware import pads
 from firmware.board import pins
 

@@ -1,4 +1,4 @@
-"""`chancery sim --chip`: the main job on the virtual Pico (host/chancery/chip_cmd.py).
+"""`chancery sim --chip`: the main job on the virtual Pico (host/chancery/mirror/chip.py).
 
 The deploy happens only when the code changed; the mirror's strip and display are the ones
 decoded from the chip's pins, and its keys press the chip's GPIOs.
@@ -11,9 +11,10 @@ import sys
 
 from conftest import needs_uf2
 
-from chancery import chip_cmd, deploy
-from chancery.link import Link
-from chancery.mirror import MirrorApp, strip_text
+from chancery.board.link import Link
+from chancery.deploy import flash as deploy
+from chancery.mirror import chip
+from chancery.mirror.app import MirrorApp, strip_text
 from chancery.vpico import VirtualPico
 from chancery.vpico.decode import HEIGHT, WIDTH, Picture
 
@@ -36,7 +37,7 @@ def test_the_display_is_read_back_from_its_pixels(micropython):
     ram = bytearray(pic.ram)
     ram[3] ^= 0x10
     assert Picture(0, True, False, bytes(ram)).lines() is None
-    assert len(chip_cmd.braille(Picture(0, True, False, bytes(ram))).splitlines()) == HEIGHT // 4
+    assert len(chip.braille(Picture(0, True, False, bytes(ram))).splitlines()) == HEIGHT // 4
     assert len(pic.ram) == WIDTH * HEIGHT // 8
 
 
@@ -44,7 +45,7 @@ def test_the_installed_host_has_the_boards_modules(tmp_path):
     """`chancery sim --chip` reads the board's button and strip order from firmware/: the
     installed command has it too, run from anywhere (not only the tests' sys.path)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    proc = subprocess.run([sys.executable, "-c", "import chancery.chip_cmd, firmware.pads, firmware.board.pins"],
+    proc = subprocess.run([sys.executable, "-c", "import chancery.mirror.chip, firmware.pads, firmware.board.pins"],
                           cwd=str(tmp_path), env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
 
@@ -52,12 +53,12 @@ def test_the_installed_host_has_the_boards_modules(tmp_path):
 def test_the_deploy_is_skipped_while_the_code_is_unchanged(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(deploy, "deploy", lambda port, board, say=print, **kw: calls.append((port, board)))
-    assert chip_cmd.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
+    assert chip.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
     assert calls == [("/dev/none", "rpi-pico")]
-    assert not chip_cmd.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
+    assert not chip.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
     assert len(calls) == 1
-    (tmp_path / chip_cmd.STAMP).write_text("another build\n")  # the checkout's code changed since
-    assert chip_cmd.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
+    (tmp_path / chip.STAMP).write_text("another build\n")  # the checkout's code changed since
+    assert chip.deploy_if_changed("/dev/none", str(tmp_path), say=lambda s: None)
     assert len(calls) == 2
 
 
@@ -66,14 +67,14 @@ def test_the_stamp_follows_the_code(tmp_path, monkeypatch):
         (tmp_path / folder).mkdir(parents=True)
     (tmp_path / "hardware/boards/rpi-pico.json").write_text("{}")
     (tmp_path / "firmware/table.py").write_text("x = 1\n")
-    monkeypatch.setattr(chip_cmd, "ROOT", str(tmp_path))
-    first = chip_cmd.code_stamp()
-    assert chip_cmd.code_stamp() == first
+    monkeypatch.setattr(chip, "ROOT", str(tmp_path))
+    first = chip.code_stamp()
+    assert chip.code_stamp() == first
     (tmp_path / "firmware/table.py").write_text("x = 2\n")
-    assert chip_cmd.code_stamp() != first
+    assert chip.code_stamp() != first
     (tmp_path / "firmware/table.py").write_text("x = 1\n")
     (tmp_path / "hardware/layouts/chancellors.json").write_text("{}")
-    assert chip_cmd.code_stamp() != first
+    assert chip.code_stamp() != first
 
 
 @needs_uf2
@@ -81,12 +82,12 @@ def test_sim_on_the_chip_deploys_once_and_mirrors_its_pins(tmp_path):
     data = str(tmp_path)
     with VirtualPico(flash=os.path.join(data, "flash.img"), pace="free", timeout=120.0) as vp:
         said = []
-        assert chip_cmd.deploy_if_changed(vp.port, data, say=said.append)  # a fresh flash: the whole build
+        assert chip.deploy_if_changed(vp.port, data, say=said.append)  # a fresh flash: the whole build
         assert any("verified" in s for s in said)
-        assert not chip_cmd.deploy_if_changed(vp.port, data, say=said.append)  # nothing changed: no deploy
+        assert not chip.deploy_if_changed(vp.port, data, say=said.append)  # nothing changed: no deploy
         link = Link(vp.port)
         link.connect(attempts=6)
-        pins = chip_cmd.ChipPins(vp)
+        pins = chip.ChipPins(vp)
         try:
             asyncio.run(_mirror_session(link, pins, vp))
         finally:

@@ -1,4 +1,4 @@
-"""The `chancery` command line: replay, rules and the terminal game (host/chancery/cli.py)."""
+"""The `chancery` command line: replay, rules and the terminal game (host/chancery/cli.py, host/chancery/play/)."""
 
 import io
 import json
@@ -9,7 +9,9 @@ import sys
 
 import pytest
 
-from chancery import cli, commands, describe, logfile
+from chancery import cli
+from chancery.logbook import logfile
+from chancery.words import commands, describe
 from shared_rules import canon, decktet, engine, matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

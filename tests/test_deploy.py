@@ -17,10 +17,12 @@ import sys
 import pytest
 import serial
 
-from chancery import cli, deploy, new_game
-from chancery import micropython as mp
-from chancery.link import Link
-from chancery.simboard import SimBoard
+from chancery import cli
+from chancery.board import micropython as mp
+from chancery.board.link import Link
+from chancery.board.simboard import SimBoard
+from chancery.deploy import flash as deploy
+from chancery.words import new_game
 from shared_rules import wire
 
 

@@ -1,4 +1,4 @@
-"""The generated hardware drawings (host/chancery/drawings/).
+"""The generated hardware drawings (host/chancery/hardware/).
 
 * Every committed drawing (hardware/wiring/*.svg, hardware/overlays/*.svg) is what
   the generator makes now from the pin maps and layouts, byte for byte, and
@@ -21,7 +21,9 @@ from decimal import Decimal
 
 import pytest
 
-from chancery.drawings import UnknownName, commands, overlay, svg, wiring
+from chancery.hardware import cli as commands
+from chancery.hardware import overlay, svg, wiring
+from chancery.hardware.files import UnknownName
 from firmware import pads
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -142,14 +144,16 @@ def test_no_action_prints_help_and_fails(capsys):
     assert "drawings" in capsys.readouterr().out
 
 
-def test_configure_leaves_room_for_more_actions():
+def test_the_hardware_actions_are_one_parser_with_power_among_them():
     import argparse
 
+    from chancery.hardware import power
+
     p = argparse.ArgumentParser()
-    sub = commands.configure(p)
-    sub.add_parser("power").set_defaults(hardware_run=lambda args: 7)
-    assert commands.run(p.parse_args(["power"])) == 7
+    commands.configure_actions(p)
+    assert p.parse_args(["power", "--layout", "chancellors"]).hardware_run is power.run
     assert p.parse_args(["wiring", "--board", "x"]).hardware_cmd == "wiring"
+    assert commands.run(p.parse_args([])) == 2  # no action: the group's help
 
 
 # --- the SVG writer --------------------------------------------------------------------

@@ -26,7 +26,7 @@ from decimal import Decimal
 
 import pytest
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from firmware import pads
 from shared_rules import power
 

@@ -38,7 +38,7 @@ import menu_walk  # noqa: E402
 import playout  # noqa: E402
 from menu_player import MenuPlayer, cursor  # noqa: E402
 
-from chancery import micropython as mp  # noqa: E402
+from chancery.board import micropython as mp  # noqa: E402
 from firmware import pads, ticks  # noqa: E402
 from firmware.buttons import Buttons, Encoder  # noqa: E402
 from firmware.menu import Menu  # noqa: E402

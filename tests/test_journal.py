@@ -29,7 +29,7 @@ import zlib
 
 import pytest
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from shared_rules import canon, engine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

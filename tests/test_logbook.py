@@ -1,4 +1,4 @@
-"""The logbook (host/chancery/logbook.py) and `chancery log` (host/chancery/log_cmd.py).
+"""The logbook (host/chancery/logbook/store.py) and `chancery log` (host/chancery/logbook/cli.py).
 
 Host-only code (SQLite), so CPython only. The games come from the engine
 itself: tests/mp/playout.py plays whole games, tests/test_cli.py has a short
@@ -18,8 +18,10 @@ import time
 
 import pytest
 
-from chancery import cli, logbook, logfile
-from chancery.logbook import Logbook, LogbookError
+from chancery import cli
+from chancery.logbook import logfile
+from chancery.logbook import store as logbook
+from chancery.logbook.store import Logbook, LogbookError
 from shared_rules import canon, engine
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -353,7 +355,7 @@ def test_exports_go_through_the_games_entry_view(book, monkeypatch):
 
 CHILD = r"""
 import json, sys
-from chancery.logbook import Logbook
+from chancery.logbook.store import Logbook
 
 games = json.load(open(sys.argv[1]))
 out = sys.stdout

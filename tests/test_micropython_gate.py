@@ -37,7 +37,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from shared_rules import canon, matches
 from shared_rules.matches import LogError
 

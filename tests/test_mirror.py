@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from chancery.link import Link
-from chancery.mirror import MirrorApp, key_press, load_layout, strip_text
-from chancery.simboard import SimBoard
+from chancery.board.link import Link
+from chancery.board.simboard import SimBoard
+from chancery.mirror.app import MirrorApp, key_press, load_layout, strip_text
 from shared_rules import engine, matches, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -108,21 +108,22 @@ def test_a_bad_new_game_is_refused_and_changes_nothing(tmp_path):
 def test_chancery_sim_asks_for_a_new_game_only_when_told():
     import argparse
 
-    from chancery import board_cmd, commands
+    from chancery.mirror import app, cli
+    from chancery.words import commands
 
     def args(game=None, players=None, sets=()):
         return argparse.Namespace(game=game, players=players, set=list(sets))
 
-    assert board_cmd.wanted_game(args()) is None  # plain `chancery sim`: the board's own game
-    want = board_cmd.wanted_game(args("kings_dilemma", 3, ["voting=sealed"]))
+    assert cli.wanted_game(args()) is None  # plain `chancery sim`: the board's own game
+    want = cli.wanted_game(args("kings_dilemma", 3, ["voting=sealed"]))
     assert want == {"type": "new_game", "game": "kings_dilemma", "settings": {"voting": "sealed", "players": 3}}
-    assert board_cmd.wanted_game(args(players=2))["game"] == "chancellors"
+    assert cli.wanted_game(args(players=2))["game"] == "chancellors"
     welcome = {"game": "kings_dilemma", "settings": {"players": 3, "voting": "sealed", "time_counter": 8}}
-    assert not board_cmd.differs(welcome, want)
-    assert board_cmd.differs(dict(welcome, settings=dict(welcome["settings"], voting="open")), want)
-    assert board_cmd.differs(dict(welcome, game="chancellors"), want)
+    assert not app.differs(welcome, want)
+    assert app.differs(dict(welcome, settings=dict(welcome["settings"], voting="open")), want)
+    assert app.differs(dict(welcome, game="chancellors"), want)
     try:
-        board_cmd.wanted_game(args("kings_dilemma", sets=["speed=3"]))
+        cli.wanted_game(args("kings_dilemma", sets=["speed=3"]))
     except commands.ParseError as e:
         assert "has no setting 'speed'" in str(e) and "voting" in str(e)
     else:

@@ -5,7 +5,8 @@ import os
 
 import pytest
 
-from chancery import cli, power_cmd
+from chancery import cli
+from chancery.hardware import power as power_cmd
 from shared_rules import power
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

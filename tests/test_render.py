@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from shared_rules import chancellors, engine, power, render
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

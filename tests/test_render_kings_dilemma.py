@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_render import _HEAP, _STUB, LAYOUT_DIR, MP_DIR, layout_problems, leds, render_cases, scaled
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 from shared_rules import canon, engine, power, render
 from shared_rules import kings_dilemma as kd
 

@@ -8,7 +8,8 @@ import re
 import pytest
 import scenario_checks
 
-from chancery import cli, narrate, show
+from chancery import cli
+from chancery.words import narrate, show
 from shared_rules import canon, engine, matches, wording
 from shared_rules.kings_dilemma import narrate as game_narrate
 

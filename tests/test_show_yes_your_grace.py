@@ -9,7 +9,8 @@ import re
 import pytest
 import scenario_checks
 
-from chancery import cli, narrate, show
+from chancery import cli
+from chancery.words import narrate, show
 from shared_rules import canon, engine, games, jsonlines, scenario
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace import narrate as game_narrate

@@ -14,10 +14,10 @@ import sys
 
 import pytest
 
-from chancery import micropython as mp
-from chancery.link import Link
-from chancery.logbook import Logbook
-from chancery.simboard import SimBoard
+from chancery.board import micropython as mp
+from chancery.board.link import Link
+from chancery.board.simboard import SimBoard
+from chancery.logbook.store import Logbook
 from shared_rules import canon, engine, wire
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))

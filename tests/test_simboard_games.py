@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from chancery.link import Link, LinkError
-from chancery.simboard import SimBoard
+from chancery.board.link import Link, LinkError
+from chancery.board.simboard import SimBoard
 from shared_rules import canon, engine, wire
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -5,7 +5,7 @@ caller's copy is never spoiled, and the board's table reloads its journal and pl
 import os
 import sys
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 
 MP_DIR = os.path.join(os.path.dirname(__file__), "mp")
 sys.path.insert(0, MP_DIR)

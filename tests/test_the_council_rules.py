@@ -295,7 +295,7 @@ def test_prompts_read_for_each_step():
 
 def _docs():
     try:
-        from chancery.describe import docs_of
+        from chancery.words.describe import docs_of
     except ImportError:
         from shared_rules.games import docs as docs_of
     return docs_of(GAME)

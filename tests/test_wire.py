@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from chancery import link
-from chancery import micropython as mp
+from chancery.board import link
+from chancery.board import micropython as mp
 from shared_rules import canon, wire
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

@@ -264,7 +264,7 @@ def test_prompts_read_for_each_step():
 
 
 def test_every_setting_action_and_parameter_has_its_doc():
-    from chancery import describe
+    from chancery.words import describe
 
     docs = describe.docs_of(GAME)
     g = engine.game_module(GAME)

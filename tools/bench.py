@@ -35,7 +35,7 @@ for p in (str(ROOT / "host"), str(ROOT), str(MP_DIR)):
 import gate_harness as harness  # noqa: E402
 import playout  # noqa: E402
 
-from chancery import micropython as mp  # noqa: E402
+from chancery.board import micropython as mp  # noqa: E402
 
 GATE = "64K"
 

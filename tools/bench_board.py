@@ -31,10 +31,10 @@ import playout  # noqa: E402
 import sim_play  # noqa: E402
 from menu_player import play_by_presses  # noqa: E402
 
-from chancery import micropython as mp  # noqa: E402
-from chancery.link import Link  # noqa: E402
-from chancery.logbook import Logbook  # noqa: E402
-from chancery.simboard import SimBoard  # noqa: E402
+from chancery.board import micropython as mp  # noqa: E402
+from chancery.board.link import Link  # noqa: E402
+from chancery.board.simboard import SimBoard  # noqa: E402
+from chancery.logbook.store import Logbook  # noqa: E402
 from shared_rules import engine, wire  # noqa: E402
 
 # the other games as tests/test_simboard_games.py plays them

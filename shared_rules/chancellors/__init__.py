@@ -12,7 +12,7 @@ from shared_rules.chancellors.fold import fold  # noqa: F401
 
 NAME = "chancellors"
 
-# Every entry of the log may be exported as it is (host/chancery/logbook.py): hands are
+# Every entry of the log may be exported as it is (host/chancery/logbook/store.py): hands are
 # physical, control cards are entered once revealed, dice are public.
 LOG_PUBLIC = True
 

@@ -36,7 +36,7 @@ from shared_rules.kings_dilemma.fold import fold  # noqa: F401
 
 NAME = "kings_dilemma"
 
-# Every entry of the log may be exported as it is (host/chancery/logbook.py): each
+# Every entry of the log may be exported as it is (host/chancery/logbook/store.py): each
 # action is one the whole table sees made (votes and Power on the Balance, passes,
 # Coins changing hands, outcomes), so the log holds nothing a House hides. What
 # stays behind a screen is the running total, which the views leave out; a hidden

@@ -21,7 +21,7 @@ MicroPython from the tests (tests/test_micropython_gate.py) and the benchmark
 import os
 import subprocess
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNNERS = ("playout", "replay_log", "run_scenarios", "random_game")

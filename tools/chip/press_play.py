@@ -20,7 +20,7 @@ import time
 from menu_player import TABLE_PAD, MenuPlayer
 from random_game import Draw, action
 
-from chancery.link import Link
+from chancery.board.link import Link
 from firmware import pads as pad_map
 from firmware.board import pins as pin_maps
 from shared_rules import engine, power, render, wire

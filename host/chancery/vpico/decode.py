@@ -75,7 +75,7 @@ def glyphs():
     """{8 column bytes: character} of MicroPython's built-in 8x8 font, for the printable ASCII
     characters, drawn once by the MicroPython unix port's framebuf (the chip's own font)."""
     if not _GLYPHS:
-        from chancery import micropython
+        from chancery.board import micropython
 
         code = ("import framebuf\nb=bytearray(8)\nf=framebuf.FrameBuffer(b,8,8,framebuf.MONO_VLSB)\n"
                 "for c in range(32,127):\n f.fill(0)\n f.text(chr(c),0,0,1)\n print(bytes(b).hex())\n")

@@ -50,7 +50,7 @@ def write_image(path, files):
 def deployed_image(path, board="rpi-pico", first=None, extra=None):
     """A flash image holding what `chancery deploy --board BOARD` puts on a board (its .mpy
     build), plus `extra` ({board path: bytes}: a log for the benchmark)."""
-    from chancery import deploy
+    from chancery.deploy import flash as deploy
 
     with tempfile.TemporaryDirectory(prefix="chancery-image-") as tmp:
         staged = deploy.stage(tmp, board, "mpy", first=first)

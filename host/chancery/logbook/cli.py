@@ -5,7 +5,7 @@
     chancery log export ID --format jsonl|csv [-o FILE] [--seat N]
     chancery log import FILE
 
-The logbook is host/chancery/logbook.py (CHANCERY_LOGBOOK names another
+The logbook's entry point. The logbook is store.py (CHANCERY_LOGBOOK names another
 file). What is shown or exported goes through the logbook's view of the log
 (logbook.entry_view), the public one unless --seat says otherwise. Exit
 status: 0 done, 2 bad input (no such game, no logbook, a damaged or locked
@@ -20,8 +20,10 @@ import tempfile
 from chancery import __version__
 
 
-def configure(p):
-    """Declare the log subcommands on the `log` parser (called by cli.parser)."""
+def configure(commands):
+    """Add `log` and its actions to the command line's subparsers; returns its name."""
+    p = commands.add_parser("log", help="list, show, export and import the games in the logbook",
+                            description="The logbook: every game a board played, entry by entry.")
     sub = p.add_subparsers(dest="log_command", metavar="ACTION")
     sub.add_parser("list", help="every game in the logbook", description="List the games in the logbook.")
     s = sub.add_parser("show", help="one game, entry by entry", description="Show one game: where it was "
@@ -40,7 +42,7 @@ def configure(p):
                                    "is added twice).")
     i.add_argument("file", metavar="FILE")
     p.set_defaults(log_help=p.print_help)
-    return p
+    return ["log"]
 
 
 def _error(text):
@@ -49,7 +51,7 @@ def _error(text):
 
 
 def run(args):
-    from chancery import logbook
+    from chancery.logbook import store as logbook
 
     what = getattr(args, "log_command", None)
     if what is None:
@@ -87,7 +89,7 @@ def _state(g):
 
 
 def _show(book, args):
-    from chancery import commands, narrate
+    from chancery.words import commands, narrate
     from shared_rules import canon, engine, matches
 
     g = book.game(args.id)
@@ -158,7 +160,7 @@ def _export(book, args):
 
 
 def _import(book, args):
-    from chancery import logfile
+    from chancery.logbook import logfile
     from shared_rules import canon, matches
 
     try:

@@ -19,9 +19,8 @@ import threading
 import time
 import tty
 
-from chancery import micropython as mp
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from chancery import ROOT
+from chancery.board import micropython as mp
 
 
 class SimBoard:

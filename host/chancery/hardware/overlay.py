@@ -12,8 +12,8 @@ spacing is exact and the file byte-stable. Each LED is a
 <rect class="led" data-led="N" data-track="NAME" x= y= ...> (x, y in mm).
 """
 
-from chancery import hardware_files
-from chancery.drawings import svg
+from chancery.hardware import files as hardware_files
+from chancery.hardware import svg
 
 A4 = (210000, 297000)  # the smallest sheet, portrait; a bigger layout gets a bigger one
 MARGIN = 10000

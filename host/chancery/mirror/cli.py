@@ -1,14 +1,28 @@
-"""`chancery sim` and `chancery mirror`: a board, simulated or real, with the mirror attached."""
+"""`chancery sim` and `chancery mirror`: a board, simulated, on the virtual Pico or real, with the mirror
+attached. The mirror's entry point: configure() adds both commands, run() runs one."""
 
 import os
 import sys
 
 import platformdirs
 
-from chancery import micropython as mp
+from chancery.board import micropython as mp
 
-PICO_VID = 0x2E8A  # Raspberry Pi (RP2040/RP2350 boards running MicroPython)
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+def configure(sub):
+    """Add `sim` and `mirror` to the command line's subparsers; returns their names."""
+    configure_sim(sub.add_parser(
+        "sim", help="run the simulated board (the firmware under MicroPython) with the mirror attached",
+        description="Start the real firmware under the MicroPython unix port on a pseudo-terminal, connect "
+                    "to it as to a real board, and open the mirror. Its flash persists between runs."))
+    configure_mirror(sub.add_parser(
+        "mirror", help="mirror a real board's game on this screen",
+        description="Connect to a board over USB serial and show the mirror; every entry goes to the logbook."))
+    return ["sim", "mirror"]
+
+
+def run(args):
+    return run_sim(args) if args.command == "sim" else run_mirror(args)
 
 
 def configure_sim(p):
@@ -48,7 +62,7 @@ def wanted_game(args):
     """The new_game action `chancery sim [GAME] [--players N] [--set NAME=VALUE ...]` asks
     for (Chancellors when only settings are given), or None when nothing is asked: the
     board resumes what it has. Raises commands.ParseError for an unknown game or setting."""
-    from chancery import new_game
+    from chancery.words import new_game
 
     given = list(args.set) + (["players=%d" % args.players] if args.players else [])
     if args.game is None and not given:
@@ -56,15 +70,8 @@ def wanted_game(args):
     return new_game.parse([args.game or "chancellors"] + given)
 
 
-def differs(welcome, wanted):
-    """True when the board's game is not the one asked for (another game, or a setting
-    given that has another value)."""
-    return welcome["game"] != wanted["game"] or [k for k in wanted["settings"]
-                                                 if welcome["settings"].get(k) != wanted["settings"][k]] != []
-
-
 def run_sim(args):
-    from chancery import commands
+    from chancery.words import commands
 
     try:
         wanted = wanted_game(args)
@@ -74,12 +81,12 @@ def run_sim(args):
     if not _terminal():
         return 2
     if args.chip:
-        from chancery import chip_cmd
+        from chancery.mirror import chip
 
-        return chip_cmd.run(args, wanted)
-    from chancery.link import Link, LinkError
-    from chancery.logbook import Logbook
-    from chancery.simboard import SimBoard
+        return chip.run(args, wanted)
+    from chancery.board.link import Link, LinkError
+    from chancery.board.simboard import SimBoard
+    from chancery.logbook.store import Logbook
 
     settings = dict(wanted["settings"]) if wanted else None
     data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "sim-board")
@@ -105,49 +112,23 @@ def run_sim(args):
             print("error: the simulated board did not answer: %s\n%s" % (e, board.stderr_text()[-2000:]),
                   file=sys.stderr)
             return 2
-        mirror(link, wanted)
+        from chancery.mirror import app
+
+        app.attach(link, wanted)
     return 0
-
-
-def mirror(link, wanted, chip=None, again=False):
-    """Start the game `wanted` on the linked board unless it plays that game already (or
-    `again`: start it afresh anyway), then the mirror until Ctrl-Q; the link is closed after.
-    A game it ends stays in the logbook and on the board's flash."""
-    from chancery.mirror import MirrorApp
-
-    if wanted is not None and (again or differs(link.mirror.welcome, wanted)):
-        link.act(wanted, wait=30.0)
-    MirrorApp(link, connect=False, chip=chip).run()
-    link.close()
-
-
-def find_port():
-    from serial.tools import list_ports
-
-    ports = list(list_ports.comports())
-    for p in ports:
-        if p.vid == PICO_VID:
-            return p.device, ports
-    return None, ports
 
 
 def run_mirror(args):
     if not _terminal():
         return 2
-    from chancery.link import Link
-    from chancery.logbook import Logbook
-    from chancery.mirror import MirrorApp
+    from chancery.board.link import Link, LinkError, board_port
+    from chancery.logbook.store import Logbook
+    from chancery.mirror.app import MirrorApp
 
-    port = args.port
-    if port is None:
-        port, ports = find_port()
-        if port is None:
-            found = ", ".join(["%s (%s)" % (p.device, p.description) for p in ports]) or "none"
-            print("error: no Raspberry Pi Pico (USB %04x:*) found; serial ports here: %s. Give one with --port."
-                  % (PICO_VID, found), file=sys.stderr)
-            return 2
-    elif not os.path.exists(port) and not port.upper().startswith("COM"):
-        print("error: there is no serial port %s" % port, file=sys.stderr)
+    try:
+        port = board_port(args.port)
+    except LinkError as e:
+        print("error: %s" % e, file=sys.stderr)
         return 2
     MirrorApp(Link(port, logbook=Logbook()), connect=True).run()
     return 0

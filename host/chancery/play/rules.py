@@ -2,7 +2,7 @@
 
 import sys
 
-from chancery import commands, describe
+from chancery.words import commands, describe
 from shared_rules import canon, games, texts
 
 

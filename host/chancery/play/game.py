@@ -10,7 +10,8 @@ nothing entered is lost.
 import random
 import sys
 
-from chancery import commands, describe, logfile, narrate, new_game, show
+from chancery.logbook import logfile
+from chancery.words import commands, describe, narrate, new_game, show
 from shared_rules import engine, games, matches, texts, wording
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError

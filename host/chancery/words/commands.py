@@ -12,7 +12,7 @@ the shapes the schemas declare.
 
 import re
 
-from chancery import cards
+from chancery.words import cards
 from shared_rules import schema as schemas
 from shared_rules import texts
 

@@ -3,7 +3,7 @@ through the registry: describe.words); a game without them reads as data, but fo
 sealed ballot's events, which any game may hold (shared_rules/wording.py).
 """
 
-from chancery import describe
+from chancery.words import describe
 from shared_rules import canon, engine, wording
 
 

@@ -13,7 +13,7 @@ Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
 long forms. Type a command after ':' (e.g. `:solve 0 Castle`), `:new GAME
 [SETTING=VALUE ...]` starts a new game on the board, Ctrl-Q quits.
 
-On the virtual Pico (`chancery sim --chip`, chip=chip_cmd.ChipPins) the strip and the
+On the virtual Pico (`chancery sim --chip`, chip=chip.ChipPins) the strip and the
 display are what the chip's pins showed, decoded, and the keys press its GPIOs.
 """
 
@@ -23,8 +23,9 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from chancery import commands, hardware_files, narrate, new_game, show
-from chancery.link import LinkError
+from chancery.board.link import LinkError
+from chancery.hardware import files as hardware_files
+from chancery.words import commands, narrate, new_game, show
 from shared_rules import engine, matches, render, wire
 
 PAD_KEYS = ("qaz", "wsx", "edc", "rfv", "tgb")  # per seat: up, select, down
@@ -277,7 +278,7 @@ class MirrorApp(App):
     def deploy(self, words):
         """:deploy [BOARD]: put the checkout's firmware on this board. The mirror lets go of
         the port (mpremote opens it exclusively), and is back on it after the reset."""
-        from chancery import deploy
+        from chancery.deploy import flash as deploy
 
         if not self.connect_first:
             self.log_line("deploy: the simulated board runs the checkout's code already")
@@ -294,6 +295,23 @@ class MirrorApp(App):
             request(*args)
         except (OSError, LinkError) as e:
             self.log_line("Not delivered: %s" % e)
+
+
+def differs(welcome, wanted):
+    """True when the board's game is not the one asked for (another game, or a setting
+    given that has another value)."""
+    return welcome["game"] != wanted["game"] or [k for k in wanted["settings"]
+                                                 if welcome["settings"].get(k) != wanted["settings"][k]] != []
+
+
+def attach(link, wanted, chip=None, again=False):
+    """Start the game `wanted` on the linked board unless it plays that game already (or
+    `again`: start it afresh anyway), then the mirror until Ctrl-Q; the link is closed after.
+    A game it ends stays in the logbook and on the board's flash."""
+    if wanted is not None and (again or differs(link.mirror.welcome, wanted)):
+        link.act(wanted, wait=30.0)
+    MirrorApp(link, connect=False, chip=chip).run()
+    link.close()
 
 
 def _error_text(link, body):

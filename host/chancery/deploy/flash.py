@@ -41,10 +41,10 @@ import tempfile
 import time
 import zlib
 
-from chancery import hardware_files
-from chancery import micropython as mp
+from chancery import ROOT
+from chancery.board import micropython as mp
+from chancery.hardware import files as hardware_files
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PORTS = {"rp2": "rp2", "esp32": "esp32"}  # a pin map's port: the firmware backend that drives it
 MANAGED = ("lib/shared_rules", "lib/firmware", "hardware")  # folders deploy owns on the board
 OLDEST = (1, 20)  # .mpy v6 and the asyncio the firmware uses
@@ -586,7 +586,7 @@ def _deploy(board, board_name, dry_run, skip_code, say, first):
 
 def _reconnect(link, say):
     """Back on the link once the board is up again (it re-enumerates on USB after a reset)."""
-    from chancery.link import LinkError
+    from chancery.board.link import LinkError
 
     try:
         link.connect(attempts=6)  # back-off 0.5 s doubling: about 30 s in all

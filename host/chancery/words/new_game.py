@@ -7,7 +7,7 @@ game's SETTINGS, so a mistake is answered with the setting's name and what it
 allows. The board checks them again (firmware/table.py, Table.start).
 """
 
-from chancery import commands
+from chancery.words import commands
 from shared_rules import engine, games
 from shared_rules.errors import RuleError
 from shared_rules.schema import action, param

@@ -11,8 +11,8 @@ Each pin's row is a <g data-role="Seat 0 up"> holding the pin's label (a
 <text class="pin">), so a test can check every role against the map.
 """
 
-from chancery import hardware_files
-from chancery.drawings import svg
+from chancery.hardware import files as hardware_files
+from chancery.hardware import svg
 
 # The 19 buttons in firmware/pads.py order (seat pads 0-4 up/select/down, then the
 # table's left/push/right/back). Repeated here because the installed host package

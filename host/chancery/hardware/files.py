@@ -8,7 +8,8 @@ the files are read from the repository's hardware/ folder.
 import json
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from chancery import ROOT
+
 KINDS = {"boards": "board", "layouts": "layout"}  # folder: what one file is called in a message
 
 

@@ -6,7 +6,7 @@ describe.words); a game without them reads as data. Works on the public view
 (matches.view(match, None)).
 """
 
-from chancery import describe
+from chancery.words import describe
 from shared_rules import wording
 
 

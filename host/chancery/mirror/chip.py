@@ -20,21 +20,20 @@ import sys
 
 import platformdirs
 
-from chancery import board_cmd
-from chancery import micropython as mp
+from chancery import ROOT
+from chancery.board import micropython as mp
 
 BOARD = "rpi-pico"
 STAMP = "deployed.sha256"
 HOLD_MS = {"short": 80, "long": 900}  # a tap, and a hold past the firmware's long press (600 ms)
-ROOT = board_cmd.ROOT
 
 
 def code_stamp(board=BOARD):
     """A hash of everything `chancery deploy` builds from: when it is unchanged, so is the deploy."""
-    from chancery import deploy
+    from chancery.deploy import flash
 
     h = hashlib.sha256()
-    files = [os.path.join(ROOT, "hardware", "boards", board + ".json"), os.path.abspath(deploy.__file__)]
+    files = [os.path.join(ROOT, "hardware", "boards", board + ".json"), os.path.abspath(flash.__file__)]
     for folder in ("shared_rules", "firmware", os.path.join("hardware", "layouts")):
         for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -43,15 +42,15 @@ def code_stamp(board=BOARD):
         h.update(os.path.relpath(path, ROOT).encode() + b"\0")
         with open(path, "rb") as f:
             h.update(hashlib.sha256(f.read()).digest())
-    h.update(repr(deploy.ours()).encode())  # the .mpy version mpy-cross writes
+    h.update(repr(flash.ours()).encode())  # the .mpy version mpy-cross writes
     h.update(repr(mp.MPY_ARGS).encode())  # and how it is asked to write it
     return h.hexdigest()
 
 
 def deploy_if_changed(port, data, say=print, board=BOARD):
     """Deploy the checkout to the board on `port` unless the stamp in `data` says it is there
-    already. Returns True if it deployed. Raises deploy.DeployError."""
-    from chancery import deploy
+    already. Returns True if it deployed. Raises flash.DeployError."""
+    from chancery.deploy import flash
 
     stamp_path = os.path.join(data, STAMP)
     stamp = code_stamp(board)
@@ -62,7 +61,7 @@ def deploy_if_changed(port, data, say=print, board=BOARD):
     except OSError:
         pass
     say("deploying the firmware to the virtual Pico (only the files that changed)...")
-    deploy.deploy(port, board, say=lambda line: say("  " + line))
+    flash.deploy(port, board, say=lambda line: say("  " + line))
     with open(stamp_path, "w") as f:
         f.write(stamp + "\n")
     return True
@@ -140,29 +139,29 @@ def braille(picture):
 
 def run(args, wanted):
     """`chancery sim --chip`; `wanted` is the new game asked for (or None: resume the board's)."""
-    from chancery import deploy
-    from chancery.link import Link, LinkError
-    from chancery.logbook import Logbook
+    from chancery.board.link import Link, LinkError
+    from chancery.deploy import flash
+    from chancery.logbook.store import Logbook
     from chancery.vpico import VirtualPico, VPicoError, VPicoSetupError
 
     data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "chip-board")
     os.makedirs(data, exist_ok=True)
-    flash = os.path.join(data, "flash.img")
-    if not os.path.exists(flash):
+    image = os.path.join(data, "flash.img")
+    if not os.path.exists(image):
         try:  # a new flash has none of our files, whatever a stamp left from another says
             os.remove(os.path.join(data, STAMP))
         except OSError:
             pass
-    print("starting the virtual Pico (stock MicroPython on rp2040js); its flash: %s" % flash)
+    print("starting the virtual Pico (stock MicroPython on rp2040js); its flash: %s" % image)
     try:
-        vp = VirtualPico(flash=flash, pace="realtime", timeout=120.0)
+        vp = VirtualPico(flash=image, pace="realtime", timeout=120.0)
     except (VPicoSetupError, VPicoError, OSError) as e:
         print("error: cannot start the virtual Pico: %s" % e, file=sys.stderr)
         return 2
     with vp:
         try:
             deploy_if_changed(vp.port, data)
-        except deploy.DeployError as e:
+        except flash.DeployError as e:
             print("error: the deploy to the virtual Pico failed: %s" % e, file=sys.stderr)
             return 2
         link = Link(vp.port, logbook=Logbook())
@@ -173,8 +172,10 @@ def run(args, wanted):
                   file=sys.stderr)
             return 2
         if wanted is None and args.new:  # --new alone: the board's game again, from its start
-            from chancery import new_game
+            from chancery.words import new_game
 
             wanted = new_game.parse([link.mirror.welcome["game"]])
-        board_cmd.mirror(link, wanted, ChipPins(vp), again=args.new)
+        from chancery.mirror import app
+
+        app.attach(link, wanted, ChipPins(vp), again=args.new)
     return 0

@@ -1,32 +1,42 @@
-"""`chancery hardware wiring|overlay|drawings`: make the hardware drawings.
+"""`chancery hardware wiring|overlay|drawings|power`: the hardware job's entry point.
 
     chancery hardware wiring --board NAME [-o FILE]     one board's wiring diagram
     chancery hardware overlay --layout NAME [-o FILE]   one layout's printable overlay
     chancery hardware drawings [--check]                (re)write, or check, the committed ones
+    chancery hardware power --layout NAME [...]         the strip's current (power.py)
 
 The committed drawings are hardware/wiring/BOARD.svg for every hardware/boards/*.json
 and hardware/overlays/GAME.svg for every hardware/layouts/*.json. Exit status: 0
 done (or all current), 1 --check found stale or missing drawings (named on stderr),
 2 bad input (an unknown board or layout, with the names there are).
 
-Run alone as `python -m chancery.drawings.commands ...` too.
+Run alone as `python -m chancery.hardware.cli ...` too.
 """
 
 import argparse
 import os
 import sys
 
-from chancery import hardware_files
-from chancery.drawings import ROOT, UnknownName, overlay, wiring
+from chancery import ROOT
+from chancery.hardware import files as hardware_files
+from chancery.hardware import overlay, power, wiring
+from chancery.hardware.files import UnknownName
 
 WIRING = os.path.join("hardware", "wiring")
 OVERLAYS = os.path.join("hardware", "overlays")
 
 
-def configure(hardware):
-    """Add wiring, overlay and drawings to the `hardware` parser; returns its subparsers
-    (dest "hardware_cmd") so more actions (power) can be added beside them. Each action
-    sets hardware_run, the function run() calls with the parsed args."""
+def configure(commands):
+    """Add `hardware` to the command line's subparsers; returns its name."""
+    configure_actions(commands.add_parser(
+        "hardware", help="the hardware: wiring diagrams, LED overlays, the strip's power budget",
+        description="Wiring diagrams and printable LED overlays from hardware/, and the strip's current."))
+    return ["hardware"]
+
+
+def configure_actions(hardware):
+    """Add wiring, overlay, drawings and power to the `hardware` parser. Each action sets
+    hardware_run, the function run() calls with the parsed args."""
     sub = hardware.add_subparsers(dest="hardware_cmd", metavar="ACTION")
     w = sub.add_parser("wiring", help="a board's wiring diagram (SVG) from its pin map",
                        description="Draw the wiring diagram of a board from hardware/boards/NAME.json.")
@@ -44,8 +54,12 @@ def configure(hardware):
                                    "layouts; with --check write nothing and fail when any is stale.")
     d.add_argument("--check", action="store_true", help="exit 1 naming the drawings that differ from their data")
     d.set_defaults(hardware_run=run_drawings)
+    pw = sub.add_parser("power", help="the strip's worst-case and typical current and the brightness cap",
+                        description="The current the layout's strip draws, by the model the board's limiter "
+                                    "enforces (shared_rules/power.py), and the highest brightness cap that fits.")
+    power.configure(pw)
+    pw.set_defaults(hardware_run=power.run)
     hardware.set_defaults(hardware_help=hardware.print_help)
-    return sub
 
 
 def run(args):
@@ -147,8 +161,8 @@ def run_drawings(args, root=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="chancery hardware", description="Hardware drawings.")
-    configure(p)
+    p = argparse.ArgumentParser(prog="chancery hardware", description="Hardware drawings and power.")
+    configure_actions(p)
     try:
         args = p.parse_args(argv)
     except SystemExit as e:

@@ -2,7 +2,8 @@
 
 import sys
 
-from chancery import logfile, show
+from chancery.logbook import logfile
+from chancery.words import show
 from shared_rules import canon, engine, games, matches, scenario
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError

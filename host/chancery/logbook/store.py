@@ -442,7 +442,7 @@ def _summaries(header, entries):
     Falls back to the action's command for an entry the narrator cannot
     follow (a redacted one), so a summary is never missing.
     """
-    from chancery import commands, narrate
+    from chancery.words import commands, narrate
 
     g = engine.game_module(header["game"])
     out = [commands.command_text(e["action"], g.SCHEMAS) for e in entries]

@@ -19,10 +19,31 @@ from shared_rules.errors import RuleError
 FETCH = 50  # entries per get: a long log comes in pieces
 BACKOFF_FIRST_MS = 500  # reconnect delay (docs/protocol.md): doubles after each failure
 BACKOFF_MAX_MS = 10000
+PICO_VID = 0x2E8A  # Raspberry Pi (RP2040/RP2350 boards running MicroPython)
 
 
 class LinkError(Exception):
     pass
+
+
+def board_port(port=None):
+    """The serial port to a board: `port` if it exists, else the first Raspberry Pi Pico on
+    USB (by its vendor id). Raises LinkError saying what to do when there is none."""
+    import os
+
+    if port is not None:
+        if not os.path.exists(port) and not port.upper().startswith("COM"):
+            raise LinkError("there is no serial port %s" % port)
+        return port
+    from serial.tools import list_ports
+
+    ports = list(list_ports.comports())
+    for p in ports:
+        if p.vid == PICO_VID:
+            return p.device
+    found = ", ".join(["%s (%s)" % (p.device, p.description) for p in ports]) or "none"
+    raise LinkError("no Raspberry Pi Pico (USB %04x:*) found; serial ports here: %s. Give one with --port."
+                    % (PICO_VID, found))
 
 
 class Mirror:

@@ -13,7 +13,7 @@ limiter enforces on every frame, so what this prints is what the board holds to:
 
 import sys
 
-from chancery import hardware_files
+from chancery.hardware import files as hardware_files
 from shared_rules import power
 
 FULL = 255

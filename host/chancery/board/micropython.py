@@ -35,6 +35,8 @@ import subprocess
 import sys
 from collections import namedtuple
 
+from chancery import ROOT
+
 __all__ = [
     "MicroPythonError",
     "MicroPythonNotFound",
@@ -369,7 +371,6 @@ def build_board(out_dir, *, mpy_cross=None):
     out_dir is then the one folder to put on MICROPYPATH (or a board's /lib).
     Returns out_dir.
     """
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     for package in BOARD_PACKAGES:
-        build_mpy(os.path.join(root, package), out_dir, mpy_cross=mpy_cross)
+        build_mpy(os.path.join(ROOT, package), out_dir, mpy_cross=mpy_cross)
     return out_dir
