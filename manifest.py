@@ -4,6 +4,20 @@
 #   cd micropython/ports/rp2
 #   make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/chancery/manifest.py
 #
+# For an ESP32 board, give FROZEN_MANIFEST a manifest of one line that picks its backend:
+#
+#   include("/path/to/chancery/manifest.py", backend="esp32")
+#
+# It freezes what a board runs and nothing else, by the rule `chancery deploy` follows
+# (host/chancery/deploy/modules.py): the modules that firmware/main.py and the board's
+# own backend (firmware/board/rp2.py or esp32.py) import, walked statically. So not the
+# games' host-only words (show, narrate, working, wording), their docs, the scenario
+# runner, the unix port's or CircuitPython's backend. The lists below are that walk's
+# result, written out; tests/test_manifest.py fails when they and the walk differ (a
+# module added, moved or newly imported: print the walk with
+# `python -c "from chancery.deploy import modules; print(modules.board_files('rp2'))"`).
+# opt=3 is what deploy compiles with (mpy-cross -O3: no line-number tables).
+#
 # Frozen bytecode runs from flash: the board keeps none of it in RAM, which
 # leaves the heap to the game. The pin maps, the layouts and main.py stay files
 # (data the builder edits): put them on the board with
@@ -15,12 +29,33 @@
 
 metadata(description="Chancery: the rules core and the board firmware", version="0.1.0")
 
-# What the port freezes anyway (asyncio, neopixel, ...). A board with a manifest of
-# its own (RPI_PICO_W: the network modules) wants "$(BOARD_DIR)/manifest.py" instead.
+options.defaults(backend="rp2")  # the firmware backend: rp2 (Pico) or esp32
+
+# What the port freezes anyway (asyncio, neopixel, framebuf's display, ...). A board with a
+# manifest of its own (RPI_PICO_W: the network modules) wants "$(BOARD_DIR)/manifest.py" instead.
 include("$(PORT_DIR)/boards/manifest.py")
 
-# micropython-lib's SSD1306 driver, for the optional display.
-require("ssd1306")
+GAMES = {
+    "chancellors": ["actions", "flow", "fold", "services", "solving", "texts", "views"],
+    "kings_dilemma": ["actions", "dilemma", "flow", "fold", "pads", "scoring", "texts", "views", "voting"],
+    "the_council": ["actions", "flow", "fold", "reveal", "texts", "views"],
+    "yes_your_grace": ["actions", "calc", "flow", "fold", "resolve", "texts", "views"],
+}
+SHARED_RULES = [
+    "ballot", "canon", "compat", "decktet", "engine", "errors", "games", "power", "prng", "render",
+    "render_leds", "render_tracks", "schema", "texts", "wire",
+]
+FIRMWARE = [
+    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "pads", "resume",
+    "table", "ticks",
+]
+BOARD = ["knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
+BACKENDS = ("rp2", "esp32")
 
-package("shared_rules")
-package("firmware")
+if options.backend not in BACKENDS:
+    raise ValueError("manifest.py: backend must be one of %s, not %r" % (BACKENDS, options.backend))
+
+package("shared_rules", files=["__init__.py"] + [m + ".py" for m in SHARED_RULES]
+        + [g + "/" + m + ".py" for g in GAMES for m in ["__init__"] + GAMES[g]], opt=3)
+package("firmware", files=["__init__.py", "board/__init__.py"] + [m + ".py" for m in FIRMWARE]
+        + ["board/" + m + ".py" for m in BOARD + [options.backend]], opt=3)

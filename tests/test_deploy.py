@@ -8,6 +8,7 @@ link as it would a real board. `resume` keeps mpremote from soft-resetting,
 which would end the unix port.
 """
 
+import ast
 import binascii
 import importlib.metadata
 import os
@@ -22,6 +23,7 @@ from chancery.board import micropython as mp
 from chancery.board.link import Link
 from chancery.board.simboard import SimBoard
 from chancery.deploy import flash as deploy
+from chancery.deploy import modules
 from chancery.words import new_game
 from shared_rules import wire
 
@@ -50,6 +52,9 @@ def test_a_first_deploy_copies_compiled_code_and_verifies_it(deployed):
     assert "lib/shared_rules/chancellors/fold.mpy" in copied
     host_only = [p for p in copied if p.rsplit("/", 1)[-1][:-4] + ".py" in mp.HOST_ONLY]
     assert not host_only and "lib/shared_rules/wording.mpy" not in copied, host_only  # words for the host alone
+    # exactly the modules the unix port's firmware imports (deploy/modules.py): no other backend, no docs
+    assert sorted(p for p in copied if p != "main.py") == ["lib/" + f[:-3] + ".mpy" for f in modules.board_files("sim")]
+    assert "lib/firmware/board/rp2.mpy" not in copied and "lib/shared_rules/scenario.mpy" not in copied
     for p in copied:
         assert (flash / p).is_file(), p
     assert any(line.startswith("verified: %d files" % len(copied)) for line in said), said
@@ -225,6 +230,74 @@ def test_sources_when_the_board_loads_another_mpy_version(tmp_path):
     assert not [p for p in files if p.endswith(".mpy") or "__pycache__" in p]
     assert not [p for p in files if p.rsplit("/", 1)[-1] in mp.HOST_ONLY]  # words for the host alone
     assert "'board': 'esp32'" in (tmp_path / "main.py").read_text()
+
+
+def _imports_of(path):
+    """(module, names) of every import in a source file, function-local ones too."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from ((a.name, ()) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            yield node.module, tuple(a.name for a in node.names)
+
+
+def _ours(name):
+    """The checkout file of a module of the board's packages, or None."""
+    base = os.path.join(deploy.ROOT, *name.split("."))
+    for path in (os.path.join(base, "__init__.py"), base + ".py"):
+        if name.split(".")[0] in mp.BOARD_PACKAGES and os.path.isfile(path):
+            return os.path.relpath(path, deploy.ROOT).replace(os.sep, "/")
+    return None
+
+
+@pytest.mark.parametrize("board, backend", [("rpi-pico", "rp2"), ("esp32-s3-devkitc", "esp32"), ("sim", "sim")])
+def test_a_board_gets_every_module_it_imports_and_nothing_else(tmp_path, board, backend):
+    staged = sorted(p[4:] for p in deploy.stage(str(tmp_path), board, "py") if p.startswith("lib/"))
+    assert staged == modules.board_files(backend)
+    others = [b for b in modules.BACKENDS if b not in (backend, "sim")]  # sim.py: mpboard uses its link helpers
+    wrong = [p for p in staged if p.rsplit("/", 1)[-1] in mp.HOST_ONLY
+             or p.rsplit("/", 1)[-1] in ("docs.py", "scenario.py", "jsonlines.py")
+             or p in ["firmware/board/%s.py" % b for b in others]]
+    assert not wrong, wrong  # the host's words, the docs, the scenario runner, another board's backend
+    assert "firmware/board/%s.py" % backend in staged and "firmware/main.py" in staged
+    missing = []
+    for rel in staged:  # each import of a staged module that names a module of ours is staged too
+        for module, names in _imports_of(os.path.join(deploy.ROOT, rel)):
+            for name in [module] + [module + "." + n for n in names]:
+                target = _ours(name)
+                chosen = rel == "firmware/board/__init__.py" and name.rsplit(".", 1)[-1] in modules.BACKENDS
+                if target and target not in staged and not chosen:
+                    missing.append((rel, target))
+    assert not missing, missing
+
+
+def _tree(root, files):
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return str(root)
+
+
+def test_the_walk_takes_the_chosen_backend_only_and_refuses_a_host_only_module(tmp_path):
+    files = {
+        "firmware/__init__.py": "", "shared_rules/__init__.py": "", "shared_rules/g/__init__.py": "",
+        "firmware/main.py": "from firmware import board\ndef run():\n    from shared_rules.g import flow\n",
+        "firmware/board/__init__.py": "def load(n):\n    from firmware.board import sim\n"
+                                      "    from firmware.board import rp2\n",
+        "firmware/board/sim.py": "import select\n", "firmware/board/rp2.py": "import machine\n",
+        "shared_rules/g/flow.py": "", "shared_rules/g/show.py": "", "shared_rules/g/docs.py": "",
+    }
+    root = _tree(tmp_path / "a", files)
+    assert modules.board_files("sim", root) == [
+        "firmware/__init__.py", "firmware/board/__init__.py", "firmware/board/sim.py", "firmware/main.py",
+        "shared_rules/__init__.py", "shared_rules/g/__init__.py", "shared_rules/g/flow.py"]
+    assert "firmware/board/rp2.py" in modules.board_files("rp2", root)
+    files["shared_rules/g/flow.py"] = "from shared_rules.g import show\n"  # a board module reaching the host's words
+    with pytest.raises(modules.HostOnly, match="shared_rules.g.show"):
+        modules.board_files("sim", _tree(tmp_path / "b", files))
 
 
 @pytest.mark.parametrize("report, expected", [

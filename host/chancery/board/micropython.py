@@ -279,7 +279,7 @@ HOST_ONLY = ("show.py", "narrate.py", "working.py", "wording.py")
 _ARGS_STAMP = ".mpy-cross-args"  # beside a package's .mpy: the arguments they were built with
 
 
-def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS):
+def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS, only=None):
     """Compile every ``.py`` below package dir ``src_dir`` to ``.mpy`` under ``out_dir``.
 
     The package keeps its name and layout: ``build_mpy('shared_rules', 'build/mpy')``
@@ -297,6 +297,10 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS):
     removed module cannot keep being imported from a stale build. Each file is written
     to a temporary name and renamed, so a failed compile leaves no half-written output
     that would look up to date. ``__pycache__`` and hidden directories are skipped.
+
+    ``only``, when given, is the set of sources (relative to ``src_dir``, with "/") to
+    compile; the others are left out as the host-only modules are (a board's own list:
+    chancery.deploy.modules).
 
     Returns the list of all output paths (compiled now or already up to date), sorted.
     Raises :class:`MpyCrossError` naming the file when ``mpy-cross`` fails.
@@ -327,6 +331,8 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS):
                 continue
             src = os.path.join(dirpath, name)
             rel = os.path.relpath(src, src_dir)
+            if only is not None and rel.replace(os.sep, "/") not in only:
+                continue
             dst = os.path.join(dest_root, rel[:-3] + ".mpy")
             wanted.add(dst)
             outputs.append(dst)
@@ -365,12 +371,15 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS):
 BOARD_PACKAGES = ("shared_rules", "firmware")  # what a board runs, from the checkout
 
 
-def build_board(out_dir, *, mpy_cross=None):
-    """Compile what a board runs (shared_rules/ and firmware/) to .mpy under out_dir.
+def build_board(out_dir, *, mpy_cross=None, files=None):
+    """Compile what a board runs (shared_rules/ and firmware/) to .mpy under out_dir: all
+    of both packages but the host-only modules, or only `files` (paths relative to the
+    checkout, with "/": one board's modules, chancery.deploy.modules.board_files).
 
     out_dir is then the one folder to put on MICROPYPATH (or a board's /lib).
     Returns out_dir.
     """
     for package in BOARD_PACKAGES:
-        build_mpy(os.path.join(ROOT, package), out_dir, mpy_cross=mpy_cross)
+        only = None if files is None else {f[len(package) + 1:] for f in files if f.startswith(package + "/")}
+        build_mpy(os.path.join(ROOT, package), out_dir, mpy_cross=mpy_cross, only=only)
     return out_dir

