@@ -9,6 +9,7 @@ import sys
 
 import pytest
 import scenario_checks
+import yyg_calc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +51,7 @@ def cards(*names):
 
 
 def one(sup, opp, firsts=([], []), roles=([], [])):
-    results = calc.event([sup, opp], list(firsts), list(roles))
+    results = yyg_calc.event([sup, opp], list(firsts), list(roles))
     assert len(results) == 1
     return results[0]
 
@@ -86,7 +87,7 @@ def test_roles_count_and_double_like_cards():
 
 def test_tie_breaker_choice_and_ambiguity():
     sup = cards("Coin 2", "Soldier 3 c2", "Spy 1 c2")
-    results = calc.event([sup, cards("Diplomat 1 c0")], [[], []], [[], []])
+    results = yyg_calc.event([sup, cards("Diplomat 1 c0")], [[], []], [[], []])
     assert [[w[0]["total"], w[1]["total"], w[0]["paid"]] for w in results] == [[3, 2, [1]], [2, 1, [2]]]
     assert one(sup, cards("Diplomat 1 c0"), firsts=([2], []))[0]["paid"] == [2]
     # alike cards, or a choice that changes no total: one outcome, the earliest entered paid (G5)
@@ -94,7 +95,7 @@ def test_tie_breaker_choice_and_ambiguity():
 
 
 def test_civil_war_counts_each_seat_against_all_others():
-    work = calc.civil_war([[], cards("Soldier 2 c0", "Coin 1", "Spy 2 c1"), cards("Diplomat 2 c0")], [[], [], []])
+    work = yyg_calc.civil_war([[], cards("Soldier 2 c0", "Coin 1", "Spy 2 c1"), cards("Diplomat 2 c0")], [[], [], []])
     assert len(work) == 1 and [w["total"] for w in work[0]] == [0, 6, 4]
 
 
@@ -113,7 +114,7 @@ def _totals(side, kept, other_present):
 @settings(max_examples=300, deadline=None)
 @given(sup=SIDE, opp=SIDE)
 def test_calculator_invariants(sup, opp):
-    for work in calc.event([sup, opp], [[], []], [[], []]):
+    for work in yyg_calc.event([sup, opp], [[], []], [[], []]):
         remaining = []
         for k, side in ((0, sup), (1, opp)):
             w = work[k]
@@ -138,8 +139,8 @@ def test_calculator_invariants(sup, opp):
 @given(side=SIDE, coins=st.integers(0, 12), more=st.integers(1, 6))
 def test_adding_coins_never_discards_a_paid_card(side, coins, more):
     order = list(range(len(side)))  # a full tie-break order: one outcome
-    before = calc.options(side, coins, order)
-    after = calc.options(side, coins + more, order)
+    before = yyg_calc.options(side, coins, order)
+    after = yyg_calc.options(side, coins + more, order)
     assert len(before) == len(after) == 1
     assert set(before[0]) <= set(after[0])
 
@@ -147,11 +148,11 @@ def test_adding_coins_never_discards_a_paid_card(side, coins, more):
 @settings(max_examples=200, deadline=None)
 @given(sup=SIDE, opp=SIDE)
 def test_outcomes_are_distinct_and_a_full_order_settles_them(sup, opp):
-    results = calc.event([sup, opp], [[], []], [[], []])
+    results = yyg_calc.event([sup, opp], [[], []], [[], []])
     keys = [[w[0]["total"], w[1]["total"]] for w in results]
     assert len(keys) == len(set(map(tuple, keys))) >= 1
     full = [list(range(len(sup))), list(range(len(opp)))]
-    assert len(calc.event([sup, opp], full, [[], []])) == 1
+    assert len(yyg_calc.event([sup, opp], full, [[], []])) == 1
 
 
 def test_card_names_are_a_lazy_sequence():

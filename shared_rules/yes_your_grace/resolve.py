@@ -71,6 +71,17 @@ def _indexes(name, first, cards):
             raise RuleError("bad_index", {"name": name, "index": i, "cards": len(cards)})
 
 
+def _ambiguous(out, war=False):
+    """Y5, G5: the listed outcomes (at most calc.LISTED), how many there are ("more": at least
+    that many), and per side or seat the tied cards whose order the table must give ("open")."""
+    facts = {"outcomes": out["outcomes"], "count": out["count"], "open": out["open"]}
+    if not out["exact"]:
+        facts["more"] = True
+    if war:
+        facts["war"] = True
+    raise RuleError("ambiguous", facts)
+
+
 def event(state, act, emit):
     kind = act["kind"]
     sides = [[calc.parse(c) for c in act["support"]], [calc.parse(c) for c in act["oppose"]]]
@@ -93,11 +104,10 @@ def event(state, act, emit):
         if kind == "overthrow" and t not in state["kings"]:  # G13: or a King of this round, fallen since
             raise RuleError("overthrow_king", {"target": t, "king": state["king"]})
         ev["controller"], ev["target"] = c, t
-    results = calc.event(sides, firsts, [role_amounts(state, roles[0]), role_amounts(state, roles[1])])
-    if len(results) > 1:  # Y5: the tie-breakers must say which tied cards are paid first
-        raise RuleError("ambiguous", {"outcomes": [[w[0]["total"], w[1]["total"], w[0]["paid"], w[1]["paid"]]
-                                                   for w in results[:12]], "count": len(results)})
-    work = results[0]
+    out = calc.outcomes(sides, firsts, [role_amounts(state, roles[0]), role_amounts(state, roles[1])])
+    if out["count"] > 1:  # Y5: the tie-breakers must say which tied cards are paid first
+        _ambiguous(out)
+    work = out["result"]
     ev["support"], ev["oppose"] = work[0], work[1]
     ev["success"] = work[0]["total"] > work[1]["total"] and act["extra"]
     emit(ev)
@@ -172,11 +182,10 @@ def civil_war(state, act, emit):
         used = sum([len([c for c in cards if c[0] == t]) for cards in per_seat])
         if used > have:
             raise RuleError("too_many_cards", {"kind": KINDS[t], "have": have, "used": used})
-    results = calc.civil_war(per_seat, firsts)
-    if len(results) > 1:
-        raise RuleError("ambiguous", {"outcomes": [[w["total"] for w in r] for r in results[:12]],
-                                      "count": len(results), "war": True})
-    work = results[0]
+    out = calc.outcomes(per_seat, firsts, [()] * n, False)
+    if out["count"] > 1:
+        _ambiguous(out, True)
+    work = out["result"]
     totals = [w["total"] for w in work]
     tied = [s for s in range(n) if totals[s] == max(totals)]
     winner = tied[0]

@@ -250,7 +250,12 @@ def working_short(view):
                                                                        w["kept"] or w["doubled"])
                                       else " = " + side_short(w)))
         parts.append(crowned(last))
-        return fit(parts)
+        if sum([len(wrap(line, 100, "    ")) for line in fit(parts)]) <= len(last["seats"]) + 2:
+            return fit(parts)
+        # five seats of twelve cards would take two lines a seat: the totals only (the working is
+        # in the long text and the narration)
+        return fit(["Last Civil War"] + ["%s %d" % (seat(s), w["total"]) for s, w in enumerate(last["seats"])]
+                   + parts[-1:])
     head = "Last %s: %s" % (event_title(last), verdict(last))
     if len(head) + len(LEGEND) + 3 <= 100:
         head += " | " + LEGEND

@@ -69,26 +69,36 @@ def _event_outcome(n, o):
 
 
 def _ambiguous(d):
-    """Y5, G5: every distinct outcome with its totals and the cards it pays; what to enter."""
+    """Y5, G5: the distinct outcomes listed with their totals and the cards they pay; the tied
+    cards in question per side or seat ("open", else read off the outcomes); what to enter."""
     outs = d["outcomes"]
     more = d["count"] - len(outs)
+    opened = d.get("open")
+    tied = []
     if d.get("war"):
         items = [_war_outcome(i + 1, outs[i]) for i in range(len(outs))]
+        for s in range(len(opened or [])):
+            if opened[s]:
+                tied.append("seat %d %s" % (s, _indexes(opened[s])))
         how = "each supported seat says which of its tied cards it pays first (first: per seat, card indexes " \
               "from 0 in the order entered)"
     else:
         items = [_event_outcome(i + 1, outs[i]) for i in range(len(outs))]
-        tied = []
-        for k, name in ((2, "Support"), (3, "Oppose")):
-            if _open(outs, k):
-                tied.append("%s %s" % (name, _indexes(_open(outs, k))))
+        for k, name in ((0, "Support"), (1, "Oppose")):
+            idx = opened[k] if opened is not None else _open(outs, k + 2)
+            if idx:
+                tied.append("%s %s" % (name, _indexes(idx)))
         how = "the tie-breakers say which tied cards are paid first (support_first, oppose_first: card " \
               "indexes from 0 in the order entered; a Crisis: the King; an Intrigue: its controller on Support, " \
               "its target on Oppose)"
-        if tied:
-            how = "the tied cards in question: %s; %s" % ("; ".join(tied), how)
-    return "the payment of tied costs changes the result (Y5), %d outcomes: %s%s. To resolve it, %s" % (
-        d["count"], "; ".join(items), "; and %d more" % more if more > 0 else "", how)
+    if tied:
+        how = "the tied cards in question: %s; %s" % ("; ".join(tied), how)
+    if d.get("more"):  # the calculator counts and lists a bounded number (calc._COUNT, calc.LISTED)
+        count, tail = "at least %d" % d["count"], "; and more"
+    else:
+        count, tail = "%d" % d["count"], "; and %d more" % more if more > 0 else ""
+    return "the payment of tied costs changes the result (Y5), %s outcomes: %s%s. To resolve it, %s" % (
+        count, "; ".join(items), tail, how)
 
 
 def _no_holding(d):
