@@ -171,22 +171,31 @@ def test_legal_actions_and_refusals_say_nothing_of_hidden_power_or_coins():
 
 
 def test_every_legal_schema_accepts_some_action():
-    """Each offered action type has a filling the rules accept (first values of each domain)."""
+    """Each offered action type has a filling the rules accept: the first values of each domain,
+    or its last ones (a signed effect's most negative amount returns more than a House has)."""
     m = new()
     g = engine.game_module(GAME)
     engine.apply(m, {"type": "roll", "values": [1, 1, 1, 1, 1], "source": "manual"})
     for a in g.legal(m["state"], None):
-        act = {"type": a["type"]}
-        seats = [1, 0]  # two seats in one action (who gives, who takes) are two Houses
-        for p in a["params"]:
-            d = p["domain"]
-            if d["kind"] == "int":
-                act[p["name"]] = d.get("among", [d["min"]])[0]
-            elif d["kind"] == "enum":
-                act[p["name"]] = d["values"][0]
-            elif d["kind"] == "seat":
-                act[p["name"]] = seats.pop(0)
-        engine.step(GAME, m["state"], act)
+        refused = []
+        for last in (False, True):
+            act = {"type": a["type"]}
+            seats = [1, 0]  # two seats in one action (who gives, who takes) are two Houses
+            for p in a["params"]:
+                d = p["domain"]
+                if d["kind"] == "int":
+                    act[p["name"]] = d.get("among", [d["max"] if last else d["min"]])[0]
+                elif d["kind"] == "enum":
+                    act[p["name"]] = d["values"][-1 if last else 0]
+                elif d["kind"] == "seat":
+                    act[p["name"]] = seats.pop(0)
+            try:
+                engine.step(GAME, m["state"], act)
+                break
+            except RuleError as e:
+                refused.append((act, e.code))
+        else:
+            raise AssertionError(refused)
 
 
 def test_every_error_code_has_a_text():
@@ -237,7 +246,12 @@ def _fill(rnd, domain, seats):
     if kind == "list":
         k = rnd.randint(domain["min"], max(domain["min"], min(domain["max"], 3)))
         return [_fill(rnd, domain["of"], seats) for _ in range(k)]
+    if kind == "text":
+        return "card %d" % rnd.randrange(100)
     raise AssertionError(kind)
+
+
+ANY_TIME = ("coins", "pool", "stability", "momentum", "agenda_value", "drawn")  # bargaining, printed effects
 
 
 @pytest.mark.parametrize("seed", range(1, 41))
@@ -260,8 +274,8 @@ def test_random_playouts_from_legal_end_or_refuse_cleanly(seed):
         offered = g.legal(state, None)
         assert offered, state["step"]
         assert g.prompt(state).endswith(".")
-        # bargaining is always on offer: take it now and then, not forever
-        pick = [a for a in offered if a["type"] != "coins"] or offered
+        # bargaining and the printed effects are always on offer: take them now and then, not forever
+        pick = [a for a in offered if a["type"] not in ANY_TIME] or offered
         a = rnd.choice(offered if rnd.random() < 0.05 else pick)
         act = {"type": a["type"]}
         for p in a["params"]:

@@ -124,6 +124,8 @@ def initial(settings, seed):
         "placed": 0,
         "on_death": 0,
         "chronicle": [],
+        "ap": [0] * n,  # Agenda Points from effects (effects.py, ruling K4), added to the total
+        "agenda_bonus": [0] * 10,  # what each Open Agenda token is worth more when it scores (L1659-1663)
         "ending": "",
         "scores": [],
         "winners": [],

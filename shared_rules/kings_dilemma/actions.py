@@ -78,6 +78,18 @@ def _schemas():
         param("sign", {"kind": "enum", "values": ["positive", "negative"]}, optional=True),
         param("number", _int(0, 999), optional=True, default=0),
     ])
+    # the printed cards' effects (effects.py), at any time but the setup roll
+    why = param("reason", {"kind": "text", "max": 40}, optional=True)
+    yield action("pool", "table", [param("seat", {"kind": "seat"}),
+                                   param("pool", {"kind": "enum", "values": ["coins", "power", "agenda"]}),
+                                   param("amount", _int(-99, 99)), why])
+    yield action("stability", "table", [param("amount", _int(-30, 30)), why])
+    yield action("momentum", "table", [param("resource", res),
+                                       param("change", {"kind": "enum", "values": ["add", "remove", "flip"]}), why])
+    yield action("agenda_value", "table", [param("resource", res),
+                                           param("sign", {"kind": "enum", "values": ["positive", "negative"]}),
+                                           param("amount", _int(-9, 9)), why])
+    yield action("drawn", "table", [param("card", {"kind": "enum", "values": ["event", "trigger"]}), why])
     yield action("place", "table", [
         param("where", {"kind": "enum", "values": ["time_counter", "event_area"]}, optional=True,
               default="time_counter"),

@@ -75,4 +75,29 @@ DOCS = {
              "or the King's death ends the game (L3208-3238).",
     "place.where": "time_counter, or event_area for Event and Trigger cards.",
     "place.death_icon": "The card's back shows the King's-Death icon on its central space (L3215-3216).",
+    "pool": "A printed card's effect: Coins, Power or Agenda Points from (+) or to (-) the general pool for a "
+            "House: a Story card's Signer, a Majority Signer Bonus, an achievement (L1605-1651, L2551-2555).",
+    "pool.seat": "The House.",
+    "pool.pool": "coins, power or agenda (Agenda Points, added to the House's final total: ruling K4).",
+    "pool.amount": "Taken from the general pool (+) or returned to it (-).",
+    "pool.reason": "The card or why (a Story card's name, \"house rule\", \"fix a misentry\").",
+    "stability": "A printed card's effect on the Stability marker (+ up, - down); at either end the King "
+                 "abdicates (L2244, L3211-3213).",
+    "stability.amount": "Spaces moved: + towards the top, - towards the bottom.",
+    "stability.reason": "The card or why.",
+    "momentum": "A printed card's effect on a Resource's Momentum marker: add one (on the marker's side), "
+                "remove it, or flip the Resource marker's side (L2357-2365).",
+    "momentum.resource": "The Resource.",
+    "momentum.change": "add, remove or flip.",
+    "momentum.reason": "The card or why.",
+    "agenda_value": "An active Story card changes what an Open Agenda token is worth when it scores, e.g. "
+                    "\"+1 additional\" for one Resource's Positive token (L1659-1663).",
+    "agenda_value.resource": "The token's Resource.",
+    "agenda_value.sign": "positive or negative token.",
+    "agenda_value.amount": "Points added to the token's score when it scores (-1 makes a penalty heavier).",
+    "agenda_value.reason": "The card or why.",
+    "drawn": "The round's card is an Event or Trigger card: no Vote; it goes to the Event area and the round "
+             "ends (L393-398, L3054-3057). Its printed instructions are entered as effects.",
+    "drawn.card": "event or trigger.",
+    "drawn.reason": "The card or why.",
 }

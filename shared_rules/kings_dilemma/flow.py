@@ -17,6 +17,9 @@ _STEPS = {
 }
 
 
+_EFFECTS = tuple(["pool", "stability", "momentum", "agenda_value", "drawn"])
+
+
 def situation(state):
     """The few facts that say where the game stands (for messages and prompts)."""
     now = {"step": state["step"], "round": state["round"]}
@@ -64,6 +67,22 @@ def decide(state, act, emit):
         if amount > have:
             raise RuleError("not_enough_coins", {"seat": giver, "asked": amount})  # not how many it has
         emit({"t": "coins", "giver": giver, "taker": taker, "amount": amount})
+        return
+    if kind in _EFFECTS:  # a printed card's effect (effects.py): any time but the setup roll
+        if state["step"] == "roll":
+            raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
+        from shared_rules.kings_dilemma import effects
+
+        if kind == "pool":
+            effects.pool(state, act, emit)
+        elif kind == "stability":
+            effects.stability(state, act, emit)
+        elif kind == "momentum":
+            effects.momentum(state, act, emit)
+        elif kind == "agenda_value":
+            effects.agenda_value(state, act, emit)
+        else:
+            effects.drawn(state, act, emit)
         return
     if state["step"] != _STEPS[kind]:
         raise RuleError("wrong_step", {"what": kind, "now": situation(state)})

@@ -81,6 +81,19 @@ def fold(state, ev):
         state["placed"] += 1
         if ev["space"] == state["settings"]["death_space"]:
             state["on_death"] += 1
+    elif t == "pool":
+        state[ev["pool"]][ev["seat"]] += ev["amount"]
+    elif t == "stability":
+        state["stability"] = ev["stability"]
+        if "abdicated" in ev:
+            state["abdicated"] = ev["abdicated"]
+    elif t == "momentum_set":
+        state["momentum"][ev["resource"]] = ev["side"]
+        state["marker"][ev["resource"]] = ev["marker"]
+    elif t == "agenda_value":
+        state["agenda_bonus"][ev["token"]] += ev["amount"]
+    elif t == "drawn":
+        pass  # the card goes to the Event area; place() has ended the round
     elif t == "end":
         state["step"] = "over"
         state["turn"] = None

@@ -173,8 +173,48 @@ def _gathered(before, after, ev):
         " (%d stays in the middle)" % left if left else "")
 
 
+def _why(ev):
+    return " (%s)" % ev["reason"] if ev.get("reason") else ""
+
+
+_POOL_WORDS = {"coins": ("Coin", "Coins"), "power": ("Power", "Power"), "ap": ("Agenda Point", "Agenda Points")}
+
+
+def _pool(ev):
+    one, many = _POOL_WORDS.get(ev["pool"], (ev["pool"], ev["pool"]))
+    n = ev["amount"] if ev["amount"] > 0 else -ev["amount"]
+    what = "%d %s" % (n, one if n == 1 else many)
+    if ev["amount"] > 0:
+        return "%s takes %s from the general pool%s." % (house(ev["seat"]), what, _why(ev))
+    return "%s returns %s to the general pool%s." % (house(ev["seat"]), what, _why(ev))
+
+
+def _stability(a, ev):
+    end = " The King abdicates: Stability reached the %s." % ev["abdicated"] if ev.get("abdicated") else ""
+    return "Stability moves %s %d (now %d)%s.%s" % ("up" if ev["amount"] > 0 else "down", abs(ev["amount"]),
+                                                   a["stability"], _why(ev), end)
+
+
+def _momentum_set(ev):
+    what = {"add": "gains a Momentum marker", "remove": "loses its Momentum marker",
+            "flip": "turns to %s" % _side_name(ev["side"])}.get(ev["change"], ev["change"])
+    return "%s %s%s." % (_res(ev["resource"]), what, _why(ev))
+
+
+def _agenda_value(ev):
+    t = ev["token"]
+    return "The %s Open Agenda token for %s is worth %+d when it scores%s." % (
+        "Negative" if t >= 5 else "Positive", _res(t % 5), ev["amount"], _why(ev))
+
+
 # event tag -> sentence(before, after, event)
 TELL = {
+    "pool": lambda b, a, ev: _pool(ev),
+    "stability": lambda b, a, ev: _stability(a, ev),
+    "momentum_set": lambda b, a, ev: _momentum_set(ev),
+    "agenda_value": lambda b, a, ev: _agenda_value(ev),
+    "drawn": lambda b, a, ev: "The round's card is %s card: no Vote; it goes to the Event area%s." % (
+        "an Event" if ev["card"] == "event" else "a Trigger", _why(ev)),
     "vote": _vote,
     "pass": lambda b, a, ev: _pass(b, ev),
     "stay": lambda b, a, ev: "%s stays: no more Power on %s." % (house(ev["seat"]), side_word(b["choice"][ev["seat"]])),

@@ -27,19 +27,25 @@ def _at(table, k):
     return table[k] if 0 <= k < len(table) else 0
 
 
-def open_agendas(positions, positive, negative, dense=True):
+def open_agendas(positions, positive, negative, dense=True, extra=None):
     """AP per seat index from the tokens: positive[r] / negative[r] = seat or -1. The game
     scores them dense (scores() below); `dense` is for the calculator's what-ifs.
 
-    Positive: highest +3, second +1; Negative: lowest -3, second lowest -1 (L3531-3542)."""
+    Positive: highest +3, second +1; Negative: lowest -3, second lowest -1 (L3531-3542).
+    extra: 10 ints (positive tokens, then negative) added to a token's points when it scores
+    at all: an active Story card's "+1 additional" (L1659-1663; a -1 makes a penalty heavier)."""
     out = {}
     for r in range(len(positions)):
         if positive and positive[r] >= 0:
-            k = place(positions, r, dense, True)
-            out[positive[r]] = out.get(positive[r], 0) + _at([0, 3, 1], k)
+            got = _at([0, 3, 1], place(positions, r, dense, True))
+            if got and extra:
+                got += extra[r]
+            out[positive[r]] = out.get(positive[r], 0) + got
         if negative and negative[r] >= 0:
-            k = place(positions, r, dense, False)
-            out[negative[r]] = out.get(negative[r], 0) + _at([0, -3, -1], k)
+            got = _at([0, -3, -1], place(positions, r, dense, False))
+            if got and extra:
+                got += extra[5 + r]
+            out[negative[r]] = out.get(negative[r], 0) + got
     return out
 
 
@@ -51,7 +57,8 @@ def bonus(values, i, dense=True):
 
 
 def scores(state):
-    """Per House: [open agendas, power bonus, coin bonus, money ranking, resource goal, total]
+    """Per House: [open agendas, power bonus, coin bonus, money ranking, resource goal, total]; the
+    total also holds the Agenda Points effects gave (state["ap"], ruling K4)
     (lists, not dicts: five of them are copied with every later state on a board)."""
     s = state["settings"]
     n = s["players"]
@@ -60,7 +67,7 @@ def scores(state):
     tokens = s["open_agendas"]
     # Open Agendas rank by distinct positions whatever `ranking` says: the rulebook's own
     # example fixes it (L3513-3542: two Resources tied highest, the next is second).
-    opened = open_agendas(pos, tokens[:5], tokens[5:], True)
+    opened = open_agendas(pos, tokens[:5], tokens[5:], True, state["agenda_bonus"])
     out = []
     for seat in range(n):
         row = [opened.get(seat, 0), bonus(state["power"], seat, dense), 0, 0, 0]
@@ -71,6 +78,6 @@ def scores(state):
         if s["agenda_goal"]:
             area = s["agenda_area"][seat] if s["agenda_area"] else []
             row[4] = _at(s["agenda_goal"][seat], len([p for p in pos if p in area]))
-        row.append(row[0] + row[1] + row[2] + row[3] + row[4])
+        row.append(row[0] + row[1] + row[2] + row[3] + row[4] + state["ap"][seat])  # + effects' AP (K4)
         out.append(row)
     return out

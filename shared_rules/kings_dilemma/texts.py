@@ -52,6 +52,8 @@ def _bad_outcome(d):
 _WHAT = {"vote": "vote", "pass": "pass", "add": "add Power", "stay": "stay"}
 
 
+_POOLS = {"coins": "Coins", "power": "Power", "agenda": "Agenda Points"}
+
 TEXTS = {
     "bad_roll": _bad_roll,
     "wrong_step": lambda d: "%s is not possible now: %s" % (d["what"], now(d["now"])),
@@ -76,6 +78,19 @@ TEXTS = {
         d["seat"], d["asked"]),
     "bad_outcome": _bad_outcome,
     "bad_record": lambda d: "a sticker needs its resource (its Chronicle row) and its sign (positive or negative)",
+    # the printed cards' effects (effects.py)
+    "zero_effect": lambda d: "a %s effect of 0 changes nothing: enter the amount the card gives (+) or takes (-)"
+                             % d["what"],
+    "not_enough": lambda d: "House %d has not %d %s to return to the general pool (how many it has stays behind "
+                            "its screen)" % (d["seat"], d["asked"], _POOLS.get(d["pool"], d["pool"])),
+    "stability_frozen": lambda d: "the King abdicated (Stability at the %s): the Stability marker no longer moves "
+                                  "(L2348, L3212-3213)" % d["abdicated"],
+    "no_momentum_change": lambda d: "%s %s a Momentum marker already: %s it changes nothing (add, remove or flip "
+                                    "one that is there)" % (d["resource"][:1].upper() + d["resource"][1:],
+                                                            "has" if d["marker"] else "has not", d["change"]),
+    "not_before_vote": lambda d: "%s card is drawn as the round's card, before any House votes or passes; this "
+                                 "round's vote has begun (L3054-3057)" % (
+                                     "an Event" if d["card"] == "event" else "a Trigger"),
 }
 
 
