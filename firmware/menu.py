@@ -1,6 +1,6 @@
 """The board's menus, generated from the action schemas; no game-specific code.
 
-    m = Menu(game_module)
+    m = Menu(legal, card_names)             # a game's (g.legal, g.card_names), or the table's
     screen = m.start(state, seat)           # seat None: the table
     screen, action = m.key(state, key)      # up down select back long_select long_up long_down
 
@@ -56,17 +56,20 @@ def _card(d, v):
 
 
 class Menu:
-    def __init__(self, game):
-        self.g = game
+    def __init__(self, legal, card_names):
+        """legal(state, seat): the action schemas offered now; card_names(state): the cards
+        an action may name. A game's own, or the table's (its game's, and new_game)."""
+        self.legal = legal
+        self.card_names = card_names
         self.state = None
 
     def start(self, state, seat=None):
         self.state = state
         self.seat = seat
-        self.schemas = self.g.legal(state, seat)
+        self.schemas = self.legal(state, seat)
         self.types = [x["type"] for x in self.schemas]
         self.seats = engine.seats(state)
-        self.cards = self.g.card_names(state)
+        self.cards = self.card_names(state)
         self.picks = []
         self.note = ""
         self._rebuild()

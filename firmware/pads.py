@@ -49,4 +49,9 @@ def menu_key(index, kind):
     """(pad, menu key) for a press: the menu's keys are up, down, select, back,
     long_select and long_down."""
     pad, name = which(index)
-    return pad, (_LONG_KEY if kind == LONG else _SHORT_KEY)[name]
+    return pad, menu_name(name, kind)
+
+
+def menu_name(button, kind):
+    """The menu key a button's press means (its name on a pad or the table's controls)."""
+    return (_LONG_KEY if kind == LONG else _SHORT_KEY)[button]

@@ -234,7 +234,7 @@ class Table:
         if menu is None:  # loaded at the first key that is not a ballot's or a game pad's own
             from firmware.menu import Menu
 
-            menu = self.menu = Menu(self)
+            menu = self.menu = Menu(self.legal, self.card_names)
         if seat is None and name == "back" and not (menu.picks if pad == self.menu_pad else self.parked.get(pad)):
             if self.setup is not None:
                 self.setup = None  # back out of a new game's settings
@@ -334,7 +334,7 @@ class Table:
             self._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
                         % pads.TABLE)
             return
-        screen, index = self.key(*pads.menu_key(pads.index_of(pad, names[key]), hold))
+        screen, index = self.key(pad, pads.menu_name(names[key], hold))
         self.send(wire.DISPLAY, {"lines": screen})
         self.send(wire.OK, {"re": seq, "i": index})
 

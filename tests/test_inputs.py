@@ -307,7 +307,7 @@ class Player(MenuPlayer):
     """Enters a given action through a local Menu's keys, reading only the screens."""
 
     def __init__(self, game, state, seat):
-        self.m = Menu(game)
+        self.m = Menu(game.legal, game.card_names)
         self.state = state
         MenuPlayer.__init__(self, self.m.start(state, seat))
 
@@ -384,7 +384,8 @@ def test_a_made_up_game_can_be_entered_through_the_menu_alone(seat, target):
 
 def toy_menu(seat=None, players=4):
     state = menu_walk.toy_state(players)
-    m = Menu(menu_walk.toy())
+    toy = menu_walk.toy()
+    m = Menu(toy.legal, toy.card_names)
     return m, state, m.start(state, seat)
 
 
@@ -468,7 +469,7 @@ def test_the_window_scrolls_with_the_cursor():
 def test_a_key_with_a_new_state_restarts_the_menu_and_is_swallowed():
     g = engine.game_module("chancellors")
     state = engine.new_match("chancellors", {"players": 2}, 1)["state"]
-    m = Menu(g)
+    m = Menu(g.legal, g.card_names)
     m.start(state, None)
     m.key(state, "select")  # into roll
     new = engine.step("chancellors", state, {"type": "roll"})[2]
@@ -504,7 +505,7 @@ POOL = _state_pool()
 
 
 def walk_keys(game, state, seat, keys, chancellors):
-    m = Menu(game)
+    m = Menu(game.legal, game.card_names)
     screen = m.start(state, seat)
     legal = m.schemas
     yielded = []
@@ -645,7 +646,7 @@ keys.update(0)
 took('buttons_in_use')
 from firmware.menu import Menu
 took('menu')
-m = Menu(g)
+m = Menu(g.legal, g.card_names)
 m.start(state, None)
 for k in ('select', 'down', 'select'):
     m.key(state, k)

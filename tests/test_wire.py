@@ -531,3 +531,22 @@ def test_write_streams_the_same_line_as_encode(seq, body):
     pieces = []
     wire.write(seq, "entry", body, pieces.append)
     assert "".join(pieces) == line
+
+
+def test_the_mirror_keeps_only_entries_that_replay_to_the_boards():
+    """Mirror.add steps, compares, then appends: an entry whose events or digest differ from
+    the board's is refused with the mirror as it was, and the true entry is taken after it."""
+    from shared_rules import engine
+
+    board = engine.new_match("chancellors", {"players": 3}, 7)
+    welcome = {"game": "chancellors", "settings": board["settings"], "seed": 7, "start": board["start"]}
+    mirror = link.Mirror(welcome)
+    entry = engine.apply(board, {"type": "roll", "values": [1, 2, 3, 4, 5, 6, 1, 2], "source": "manual"})
+    before = canon.encode(mirror.match)
+    for events, digest in ((entry["events"], "00000000"), (entry["events"][:-1], entry["digest"])):
+        with pytest.raises(link.LinkError, match="does not replay"):
+            mirror.add(0, entry["action"], events, digest)
+        assert canon.encode(mirror.match) == before
+    assert mirror.add(0, entry["action"], entry["events"], entry["digest"]) is True
+    assert mirror.match["entries"] == [entry] and mirror.match["state"] == board["state"]
+    assert mirror.add(0, entry["action"], entry["events"], entry["digest"]) is False  # known already

@@ -170,7 +170,7 @@ def s_who(legal, act):
 
 def walk(g, state, seat, rnd, keys, chancellors, write=None):
     """One random key walk; returns (crc of every screen, actions yielded)."""
-    menu = Menu(g)
+    menu = Menu(g.legal, g.card_names)
     screen = menu.start(state, seat)
     legal = menu.schemas
     crc = 0
@@ -241,7 +241,7 @@ def menu_game(seed, players, extended, write, cap=800):
     state = engine.new_match("chancellors", {"players": players, "extended": extended}, seed)["state"]
     gc.collect()
     rnd = Rnd(seed)
-    menu = Menu(g)
+    menu = Menu(g.legal, g.card_names)
     done = refused = tries = 0
     digest = ""
     while state["step"] != "over" and tries < cap * 4:

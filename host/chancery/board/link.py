@@ -69,14 +69,18 @@ class Mirror:
             return False
         if i > have:
             raise LinkError("entry %d arrived before entry %d" % (i, have))
-        self.before = self.match["state"]  # for narrating this entry's events
+        # step, compare, then append: the mirror's match holds only entries that replayed
+        # to the board's own events and digest (nothing appended to be taken back)
         try:
-            entry = engine.apply(self.match, move)
+            act, got, state, mine = engine.step(self.match["game"], self.match["state"], move,
+                                                engine.last_digest(self.match))
         except RuleError as e:
             raise LinkError("entry %d is refused by the rules here: %s" % (i, e))
-        if entry["digest"] != digest or canon.encode(entry["events"]) != canon.encode(events):
-            self.match = matches.undo(self.match, 1)
+        if mine != digest or canon.encode(got) != canon.encode(events):
             raise LinkError("entry %d does not replay to the board's events and digest" % i)
+        self.before = self.match["state"]  # for narrating this entry's events
+        self.match["entries"].append({"action": act, "events": got, "digest": mine})
+        self.match["state"] = state
         return True
 
 
