@@ -56,7 +56,7 @@ SLIPS = [
     ("rp2", "firmware/board/mpboard.py", "Pin(p, Pin.IN, pull)", "Pin(p, Pin.IN, pul=pull)",
      'Unexpected keyword argument "pul"'),
     # a method MicroPython's neopixel driver does not have
-    ("esp32", "firmware/board/mpboard.py", "self.strip.write()", "self.strip.wrte()",
+    ("esp32", "firmware/board/mpboard.py", "            strip.write()", "            strip.wrte()",
      '"NeoPixel" has no attribute "wrte"'),
     # CircuitPython's busio.I2C spelling on MicroPython's machine.I2C
     ("rp2", "firmware/board/oled.py", 'freq=bus.get("freq", 400000)', 'frequency=bus.get("freq", 400000)',
