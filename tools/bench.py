@@ -14,7 +14,11 @@ Reports, as a Markdown table:
     rules core's own need: the replayer holds one log entry at a time);
   * the smallest heap for the scenario runner over tests/scenarios, from .mpy
     and from source;
-  * the total .mpy size of shared_rules/ and the heap each import takes.
+  * the total .mpy size of shared_rules/ and the heap each import takes;
+  * Yes, Your Grace's calculator on its worst legal inputs (issue 15 part 3):
+    twelve tied cards a side, five seats of twelve tied cards, ...: ms per
+    answer under CPython and MicroPython (.mpy, 96K heap), and the smallest
+    heap each needs on its own.
 Nothing here asserts a timing.
 """
 
@@ -62,6 +66,72 @@ _IMPORT_CODE = (
     "    print(name, now - base)\n"
     "    base = now\n"
 )
+
+
+# Yes, Your Grace's calculator on the largest legal inputs: each case is timed under CPython
+# and MicroPython by the same code (ms per answer over at least 200 ms of answers).
+_YYG_CODE = """
+import sys, time
+from shared_rules.yes_your_grace import calc
+T = [(t, v) for t in range(3) for v in (1, 2, 4, 8)]  # every choice of the tied cards its own sums
+def tied(coin, n, cost=1):
+    return ([(3, coin, 0)] if coin else []) + [(t, v, cost) for t, v in T][:n]
+STEWARD = [[['steward', 3, 6]], []]
+CASES = {
+    'event-12-tied-a-side': ([tied(0, 12), tied(6, 11)], [[], []], STEWARD),
+    'event-7-tied-a-side': ([tied(7, 7, 2), tied(7, 7, 2)], [[], []], [[], []]),
+    'event-12-tied-ordered': ([tied(0, 12), tied(6, 11)], [list(range(12)), list(range(12))], STEWARD),
+    'war-5-seats-12-tied': ([tied(5, 11)] * 5, [[]] * 5, [()] * 5),
+    'war-5-seats-12-tied-ordered': ([tied(5, 11)] * 5, [list(range(12))] * 5, [()] * 5),
+    'war-5-seats-12-alike': ([[(3, 5, 0)] + [(0, 3, 1)] * 11] * 5, [[]] * 5, [()] * 5),
+}
+def ms():
+    return time.ticks_ms() if hasattr(time, 'ticks_ms') else int(time.perf_counter() * 1000)
+def ago(t):
+    return time.ticks_diff(time.ticks_ms(), t) if hasattr(time, 'ticks_ms') else ms() - t
+names = sys.argv[1:] or sorted(CASES)
+for name in names:
+    per, firsts, roles = CASES[name]
+    t, n = ms(), 0
+    while True:
+        out = calc.outcomes(per, firsts, roles)
+        n += 1
+        if ago(t) >= 200 or len(names) == 1:
+            break
+    print('yyg %s %d %d %d %s' % (name, n, ago(t), out['count'], 'exact' if out['exact'] else 'at-least'))
+"""
+
+
+def _yyg_rows(exe, tree):
+    """Rows for Yes, Your Grace's worst cases: CPython and MicroPython ms per answer, heap."""
+    import subprocess
+
+    def parse(text):
+        got = {}
+        for line in text.splitlines():
+            parts = line.split()
+            if len(parts) == 6 and parts[0] == "yyg":
+                got[parts[1]] = (int(parts[3]) / max(1, int(parts[2])), parts[4], parts[5])
+        return got
+
+    cp = subprocess.run([sys.executable, "-c", _YYG_CODE], capture_output=True, text=True, cwd=str(ROOT),
+                        timeout=600)
+    mpy = mp.run_micropython(code=_YYG_CODE, heap="96K", cwd=tree, path=[tree], micropython=exe, timeout=600)
+    cpt, mpt = parse(cp.stdout), parse(mpy.stdout)
+    rows = []
+    for name in sorted(cpt):
+        def alone(heap, name=name):
+            proc = mp.run_micropython(code=_YYG_CODE, args=[name], heap=heap, cwd=tree, path=[tree],
+                                      micropython=exe, timeout=600)
+            return proc.returncode == 0 and ("yyg " + name) in proc.stdout
+        heap = harness.smallest_heap(alone, 16, 512)
+        m = mpt.get(name)
+        rows.append(("Yes, Your Grace %s (%s %s outcomes): CPython / MicroPython 96K ms per answer; smallest heap "
+                     "(the rules package imported: about 47K of it)"
+                     % (name, cpt[name][2], cpt[name][1]),
+                     "%.2f / %s; %s" % (cpt[name][0], "%.1f" % m[0] if m else "does not run", "%dK" % heap if heap
+                                        else "> 512K")))
+    return rows
 
 
 def _time_line(out):
@@ -158,6 +228,8 @@ def main(argv=None):
                 if f.endswith(".mpy"):
                     sizes.append((os.path.relpath(os.path.join(dirpath, f), tree), os.path.getsize(os.path.join(dirpath, f))))
         rows.append(("total .mpy size of shared_rules/ (%d files)" % len(sizes), "%d bytes" % sum(s for _, s in sizes)))
+
+        rows.extend(_yyg_rows(exe, tree))
 
         imp = mp.run_micropython(code=_IMPORT_CODE % (_IMPORTS,), cwd=tree, path=[tree], micropython=exe)
         imports = [line.split() for line in imp.stdout.splitlines() if line.startswith("shared_rules")]

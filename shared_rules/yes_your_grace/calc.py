@@ -25,7 +25,7 @@ from shared_rules.yes_your_grace.actions import TYPES
 
 _COIN = const(3)
 LISTED = const(12)  # outcomes an ambiguous refusal lists
-_REPS = const(16)  # distinct choices per side or seat the listing combines, at most
+_REPS = const(12)  # distinct choices per side or seat the listing combines, at most
 _STEPS = const(4096)  # combinations the listing tries, at most
 _COUNT = const(16)  # distinct outcomes counted exactly, at most (its list: 17 words)
 
@@ -43,7 +43,7 @@ def _party(cards, coins, first, roles=()):
     (type, value) order, each run in the order entered, and the runs' sizes; how many of them
     are paid; the summary (_summary) of what stays whatever it says (zero-cost and paid
     cards, Roles); per run its place in a packed choice; the cards as entered, packed.
-    Small lists of small ints: a board's heap is small."""
+    Small ints, in bytes where they can be: a board's heap is small."""
     costly = [i for i in range(len(cards)) if cards[i][2] > 0 and cards[i][0] != _COIN]
     costs = sorted(set([cards[i][2] for i in costly]), reverse=True)
     paid, rest, need = [], [], 0
@@ -82,7 +82,8 @@ def _party(cards, coins, first, roles=()):
     code = 0
     for g in range(len(counts)):
         code |= counts[g] << shifts[g]
-    return [cards, paid, order, sizes, need, base, shifts, code]
+    # card indexes, sizes and places are below 16: bytes, a quarter of a list's heap
+    return [cards, paid, bytes(order), bytes(sizes), need, base, bytes(shifts), code]
 
 
 def _count(p, code, g):
