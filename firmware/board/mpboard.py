@@ -25,7 +25,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins, sim
-from firmware.board.leds import Scaler, load_layout, tick
+from firmware.board.leds import Scaler, load_layout, plan_kept, tick
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 
@@ -167,9 +167,9 @@ class Hardware(sim.Hardware):
         pad, key = pads.menu_key(index, kind)
         try:
             screen = table.key(pad, key)[0]
-        except MemoryError:
+        except MemoryError:  # say so, not silence (a step cut short before its entry reloads)
             gc.collect()
-            return
+            screen = ["Out of memory", "at this key"]
         except Exception as e:  # a bug in a menu must not end the scan loop
             screen = ["Error:", type(e).__name__[:16]]
         self.screen = screen
@@ -229,7 +229,7 @@ class Hardware(sim.Hardware):
         lit = 0 if layout is None else layout["leds"] * 3
         self._part = None  # the whole strip first, then only the layout's LEDs (_write)
         self._lit = memoryview(self.strip.buf)[:lit] if 0 < lit < len(self.strip.buf) else None
-        self._scale, self._tracks = Scaler(frame), render.plan(layout) if layout is not None else None
+        self._scale, self._tracks = Scaler(frame), plan_kept(layout) if layout is not None else None
         self._game, self._layout = game, layout
         gc.collect()
         return layout
