@@ -89,3 +89,10 @@ def drawn(state, act, emit):
     from shared_rules.kings_dilemma.dilemma import place
 
     place(state, {"where": "event_area"}, emit)
+
+
+def apply(state, act, emit):
+    """The effect `act` names (flow.decide hands every effect here)."""
+    kind = act["type"]
+    (pool if kind == "pool" else stability if kind == "stability" else momentum if kind == "momentum"
+     else agenda_value if kind == "agenda_value" else drawn)(state, act, emit)

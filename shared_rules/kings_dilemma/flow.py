@@ -73,16 +73,7 @@ def decide(state, act, emit):
             raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
         from shared_rules.kings_dilemma import effects
 
-        if kind == "pool":
-            effects.pool(state, act, emit)
-        elif kind == "stability":
-            effects.stability(state, act, emit)
-        elif kind == "momentum":
-            effects.momentum(state, act, emit)
-        elif kind == "agenda_value":
-            effects.agenda_value(state, act, emit)
-        else:
-            effects.drawn(state, act, emit)
+        effects.apply(state, act, emit)
         return
     if state["step"] != _STEPS[kind]:
         raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
