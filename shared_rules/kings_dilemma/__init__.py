@@ -26,6 +26,12 @@ rulebook nor the rulings decide, this module chooses (K1-K8):
      card is the House's only from cleanup on (L2162-2163).
   K8 The starting Momentum sides are a roll of five values, odd = white (up),
      even = black (down): a board's d6 or coins entered as 1 / 2 (L781-783).
+  K9 Agenda Points that a printed effect gives (a House achievement, a Story card:
+     effects.py) add to the House's final total beside the scored columns (the
+     texts do not say where they are kept).
+  K10 Open Agendas rank by distinct positions whatever the ranking setting: the
+     rulebook's example fixes it (L3513-3542); the setting rules the Power bonus
+     and the Money Ranking (R13).
 """
 
 from shared_rules import canon, prng
@@ -124,7 +130,7 @@ def initial(settings, seed):
         "placed": 0,
         "on_death": 0,
         "chronicle": [],
-        "ap": [0] * n,  # Agenda Points from effects (effects.py, ruling K4), added to the total
+        "ap": [0] * n,  # Agenda Points from effects (effects.py, ruling K9), added to the total
         "agenda_bonus": [0] * 10,  # what each Open Agenda token is worth more when it scores (L1659-1663)
         "ending": "",
         "scores": [],

@@ -78,7 +78,7 @@ DOCS = {
     "pool": "A printed card's effect: Coins, Power or Agenda Points from (+) or to (-) the general pool for a "
             "House: a Story card's Signer, a Majority Signer Bonus, an achievement (L1605-1651, L2551-2555).",
     "pool.seat": "The House.",
-    "pool.pool": "coins, power or agenda (Agenda Points, added to the House's final total: ruling K4).",
+    "pool.pool": "coins, power or agenda (Agenda Points, added to the House's final total: ruling K9).",
     "pool.amount": "Taken from the general pool (+) or returned to it (-).",
     "pool.reason": "The card or why (a Story card's name, \"house rule\", \"fix a misentry\").",
     "stability": "A printed card's effect on the Stability marker (+ up, - down); at either end the King "

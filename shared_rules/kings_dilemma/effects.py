@@ -7,7 +7,7 @@ carries an optional reason (the card's name, "house rule", "fix a misentry"); ea
 checked against the state's domains and refused, with nothing changed, when it does not fit.
 
   pool          Coins, Power or Agenda Points from (+) or to (-) the general pool for a
-                House; Agenda Points count in its final total (ruling K4 below).
+                House; Agenda Points count in its final total (ruling K9).
   stability     the Stability marker moved; at either end the King abdicates (L2244,
                 L3211-3213), and once abdicated it no longer moves (L2348).
   momentum      a Resource's Momentum marker added (on its current side), removed, or
@@ -17,7 +17,7 @@ checked against the state's domains and refused, with nothing changed, when it d
   drawn         the round's card is an Event or Trigger card: no Vote, it goes to the
                 Event area (L3054-3057), and the round ends as after any card.
 
-Ruling K4 (the texts are silent on where they go): Agenda Points from effects add to a
+Ruling K9 (the texts are silent on where they go): Agenda Points from effects add to a
 House's total beside the five scored columns, and are shown apart (the view's "ap").
 """
 

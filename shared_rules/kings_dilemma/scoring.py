@@ -58,7 +58,7 @@ def bonus(values, i, dense=True):
 
 def scores(state):
     """Per House: [open agendas, power bonus, coin bonus, money ranking, resource goal, total]; the
-    total also holds the Agenda Points effects gave (state["ap"], ruling K4)
+    total also holds the Agenda Points effects gave (state["ap"], ruling K9)
     (lists, not dicts: five of them are copied with every later state on a board)."""
     s = state["settings"]
     n = s["players"]
@@ -78,6 +78,6 @@ def scores(state):
         if s["agenda_goal"]:
             area = s["agenda_area"][seat] if s["agenda_area"] else []
             row[4] = _at(s["agenda_goal"][seat], len([p for p in pos if p in area]))
-        row.append(row[0] + row[1] + row[2] + row[3] + row[4] + state["ap"][seat])  # + effects' AP (K4)
+        row.append(row[0] + row[1] + row[2] + row[3] + row[4] + state["ap"][seat])  # + effects' AP (K9)
         out.append(row)
     return out

@@ -75,6 +75,7 @@ def _one(mpremote, port, name, log, cap):
 
 def _run(mpremote, port, name, log, cap, more):
     setup = "PATH_NAME=%r;CAP=%d" % (name, cap) + (";LOG=%r" % log if log else "") + more
+    # HEAP_PATHS names another runner (a copy that prints the MemoryError's traceback, say)
     proc = subprocess.run([mpremote, "connect", port, "soft-reset", "exec", setup, "run",
                            os.environ.get("HEAP_PATHS", str(ROOT / "tools" / "chip" / "heap_paths.py"))], capture_output=True, timeout=1800)
     out = proc.stdout.decode(errors="replace")
