@@ -428,3 +428,12 @@ def test_play_the_other_games_with_their_settings(monkeypatch, capsys, tmp_path)
     assert code == 2 and "voting should be one of open, sealed" in err
     code, out, err = play(monkeypatch, capsys, "", "the_council", "--target", "50")
     assert code == 2 and "has no setting 'target'" in err
+
+
+def test_play_help_shows_each_games_own_examples(monkeypatch, capsys, tmp_path):
+    """The terminal game's help takes its examples and card forms from the game's show module
+    (host-only words live in the game's folder): Chancellors has both, The King's Dilemma none."""
+    code, out, _ = play(monkeypatch, capsys, "help\nhelp roll\nquit\n", "--log", str(tmp_path / "c.json"))
+    assert code == 0 and "e.g. roll 3 4 1 1 5 6" in out and "Crown of Knots" in out
+    code, out, _ = play(monkeypatch, capsys, "help\nquit\n", "kings_dilemma", "--log", str(tmp_path / "k.json"))
+    assert code == 0 and "roll 3 4 1 1 5 6" not in out and "Cards:" not in out and "pool" in out

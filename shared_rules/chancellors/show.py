@@ -9,6 +9,18 @@ from shared_rules.wording import seat, seats
 SERVICES = tuple([("diplomatic", "Diplomatic corps"), ("army", "Army"), ("navy", "Navy")])
 SHORT = {"diplomatic": "Diplomatic", "army": "Army", "navy": "Navy"}
 
+# How the terminal game (host/chancery/play/game.py) shows an action typed: its help's examples
+EXAMPLES = {
+    "roll": ["roll", "roll 3 4 1 1 5 6"],
+    "reveal": ["reveal Merchant, Windfall, Cave", "reveal 9 Merchant, Crown of Knots, 7 Cave"],
+    "assign": ["assign diplomatic=2 army=- navy=0"],
+    "solve": ["solve 2 Castle Mountain"],
+    "solve_part": ["part 1 Ace of Moons aside 0"],
+    "pass": ["pass", "pass abdicate"],
+    "excuse": ["excuse 2", "excuse -"],
+}
+CARD_FORMS = ('Cards: a name ("Castle"), its start ("Cas"), "7 Castle", "Crown of Knots", "Ace of Moons", '
+              '"9 Leaves/Knots"; case does not matter.')
 
 def _pending(view):
     if view.get("step") != "roll":

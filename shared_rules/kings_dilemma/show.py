@@ -24,6 +24,10 @@ PASSED = {"gather": "passed, gathers", "moderate": "passed, Moderator"}
 PASSED_WORDS = {"gather": "passed to gather", "moderate": "passed to become Moderator"}
 SCORE_PARTS = ("Open Agendas", "Power bonus", "Coin bonus", "money ranking", "resource goal")
 
+# the terminal game's help (host/chancery/play/game.py): none typed out for this game
+EXAMPLES = {}
+CARD_FORMS = ""
+
 
 def house(s):
     return "nobody" if s is None else "House %d" % s

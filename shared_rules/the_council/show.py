@@ -22,6 +22,10 @@ STEPS = {
 }
 REVEAL_QUESTION = "Reveal drafted cards"  # the question flow.py opens its ballot with
 
+# the terminal game's help (host/chancery/play/game.py): none typed out for this game
+EXAMPLES = {}
+CARD_FORMS = ""
+
 
 def chips(n, suit=None):
     word = "chip" if n == 1 else "chips"

@@ -12,10 +12,12 @@ side as the table entered them ("#0" the first), the numbering the tie-breaker's
 where it knows the action.
 """
 
-
 from shared_rules import wording
 from shared_rules.wording import fit, seat, seats, wrap  # noqa: F401  (seat, seats: the narrate imports them from here)
 
+# the terminal game's help (host/chancery/play/game.py): none typed out for this game
+EXAMPLES = {}
+CARD_FORMS = ""
 KINDS = ("military", "espionage", "diplomacy", "economic")
 KIND_NAMES = ("Military", "Espionage", "Diplomacy", "Economic")
 KIND_SHORT = ("Mil", "Esp", "Dip", "Eco")

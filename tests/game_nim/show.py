@@ -2,6 +2,9 @@
 
 from shared_rules import wording
 
+EXAMPLES = {"take": ["take 2"]}  # the terminal game's help: an action as typed
+CARD_FORMS = ""  # Nim names no card
+
 
 def status(view):
     return "Pile %d | turn: %s" % (view["pile"], wording.seat(view["turn"]))

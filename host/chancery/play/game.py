@@ -16,23 +16,12 @@ from shared_rules import engine, games, matches, texts, wording
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
-GAME = "chancellors"
-EXAMPLES = {
-    "roll": ["roll", "roll 3 4 1 1 5 6"],
-    "reveal": ["reveal Merchant, Windfall, Cave", "reveal 9 Merchant, Crown of Knots, 7 Cave"],
-    "assign": ["assign diplomatic=2 army=- navy=0"],
-    "solve": ["solve 2 Castle Mountain"],
-    "solve_part": ["part 1 Ace of Moons aside 0"],
-    "pass": ["pass", "pass abdicate"],
-    "excuse": ["excuse 2", "excuse -"],
-}
+GAME = games.GAMES[0]  # the game `chancery play` starts without one named
 META = ("undo [N]   take back the last N actions (default 1)\n"
         "log [N|all] what happened in the last N actions (default 5)\n"
         "show      the state again (or an empty line)\n"
         "help [ACTION]  this text, or one action's values\n"
         "quit      save and leave (Ctrl-D too)")
-CARD_FORMS = ('Cards: a name ("Castle"), its start ("Cas"), "7 Castle", "Crown of Knots", "Ace of Moons", '
-              '"9 Leaves/Knots"; case does not matter.')
 
 
 def _say(text=""):
@@ -87,14 +76,16 @@ class Session:
             for p in d["params"]:
                 _say("  %s%s: %s. %s" % (p["name"], " (optional)" if p.get("optional") else "",
                                          texts.describe(p["domain"], self.seats()), p["doc"]))
-            for ex in EXAMPLES.get(t, []):
+            for ex in _typed(self.match)[0].get(t, []):
                 _say("  e.g. " + ex)
             return
         _say("Type an action and its values (names may be shortened), or a number from the list:")
+        examples, card_forms = _typed(self.match)
         for s in all_schemas:
-            ex = EXAMPLES.get(s["type"], [])
+            ex = examples.get(s["type"], [])
             _say("  %-44s %s" % (commands.usage(s, self.seats()), ("e.g. " + ex[-1]) if ex else ""))
-        _say(CARD_FORMS)
+        if card_forms:
+            _say(card_forms)
         _say("Seats are numbered from 0; - means nobody.")
         _say(META)
 
@@ -202,6 +193,13 @@ class Session:
                 _say("  %s: %s" % (p["name"], texts.describe(p["domain"], self.seats())))
             return None
         return "changed" if self.apply({"type": s["type"]}) else None
+
+
+def _typed(match):
+    """(examples {action type: [typed lines]}, how its cards are typed or ""): the game's show
+    module's EXAMPLES and CARD_FORMS (every game's show module declares both)."""
+    words = describe.words(match["game"], "show")
+    return (words.EXAMPLES, words.CARD_FORMS) if words is not None else ({}, "")
 
 
 def _actor(match):
