@@ -437,3 +437,20 @@ def test_play_help_shows_each_games_own_examples(monkeypatch, capsys, tmp_path):
     assert code == 0 and "e.g. roll 3 4 1 1 5 6" in out and "Crown of Knots" in out
     code, out, _ = play(monkeypatch, capsys, "help\nquit\n", "kings_dilemma", "--log", str(tmp_path / "k.json"))
     assert code == 0 and "roll 3 4 1 1 5 6" not in out and "Cards:" not in out and "pool" in out
+
+
+@pytest.mark.parametrize("text, action", [
+    ('pool seat=0 coins amount=2 reason="Story card 12"',
+     {"type": "pool", "seat": 0, "pool": "coins", "amount": 2, "reason": "Story card 12"}),
+    ("pool 1 power -3 Trigger card, house rule",
+     {"type": "pool", "seat": 1, "pool": "power", "amount": -3, "reason": "Trigger card, house rule"}),
+    ("drawn event", {"type": "drawn", "card": "event"}),
+])
+def test_a_text_value_takes_the_rest_of_its_words(text, action):
+    """A printed effect's reason (a text parameter) is typed as words, quoted or not, and the
+    command the log shows for it reads back as the same action."""
+    from shared_rules.kings_dilemma import SCHEMAS
+
+    got = commands.parse(text, SCHEMAS, 3, ())
+    assert got == action
+    assert commands.parse(commands.command_text(got, SCHEMAS), SCHEMAS, 3, ()) == got

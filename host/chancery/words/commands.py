@@ -110,6 +110,10 @@ def _one(domain, toks, ctx):
             raise _Mismatch(tok)
     if kind in ("list", "per_seat"):
         return _many(domain, toks, ctx)
+    if kind == "text":  # a reason, a question: the rest of its words, quotes or not
+        words = " ".join([t for t in toks if t != "="]).replace(" , ", ", ").strip("\"'")
+        if words:
+            return words, len(toks)
     raise _Mismatch(tok)
 
 
@@ -301,6 +305,6 @@ def command_text(act, all_schemas):
             continue
         text = _value_text(p["domain"], value)
         out.append("%s=%s" % (p["name"], text) if _keyword(schema, p, i) else text)
-    if act.get("seat") is not None:
-        out.append("seat=%d" % act["seat"])
+    if act.get("seat") is not None and "seat" not in [p["name"] for p in schema["params"]]:
+        out.append("seat=%d" % act["seat"])  # the seat acting (an action with a seat of its own said it above)
     return " ".join(out)
