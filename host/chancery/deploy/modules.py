@@ -23,6 +23,7 @@ together).
 
 import ast
 import os
+import threading
 
 from chancery import ROOT
 from chancery.board import micropython as mp
@@ -30,6 +31,7 @@ from chancery.board import micropython as mp
 BACKENDS = ("sim", "rp2", "esp32", "circuitpy")  # firmware/board/NAME.py, chosen by firmware.board.load
 CHOOSER = "firmware.board"  # the module whose imports of the backends are the choice, not a need
 ENTRY = "firmware.main"
+_PARSING = threading.Lock()  # two chip tests stage their flash images side by side, in threads
 
 
 class HostOnly(Exception):
@@ -89,7 +91,9 @@ def walk(backend, root=ROOT):
                 raise HostOnly("%s is host only, and a board module imports it" % name)
             found[name] = path
             with open(path, encoding="utf-8") as f:
-                tree = ast.parse(f.read(), path)
+                text = f.read()
+            with _PARSING:  # CPython 3.11's parser is not safe in two threads at once (SystemError)
+                tree = ast.parse(text, path)
             for sub in _imported(tree, name, path.endswith("__init__.py")):
                 if name == CHOOSER and sub.rsplit(".", 1)[-1] in BACKENDS and sub.startswith(CHOOSER + "."):
                     continue  # load() chooses one: the walk's second root is that one
