@@ -82,8 +82,13 @@ def agenda_value(state, act, emit):
     emit(_reason(act, {"t": "agenda_value", "token": i, "amount": act["amount"]}))
 
 
+def before_vote(state):
+    """True while the round's card may still be an Event or Trigger card: no House has acted."""
+    return state["step"] == "vote" and not [c for c in state["choice"] if c] and not sum(state["committed"])
+
+
 def drawn(state, act, emit):
-    if state["step"] != "vote" or [c for c in state["choice"] if c] or sum(state["committed"]):
+    if not before_vote(state):
         raise RuleError("not_before_vote", {"card": act["card"]})
     emit(_reason(act, {"t": "drawn", "card": act["card"], "round": state["round"]}))
     from shared_rules.kings_dilemma.dilemma import place

@@ -61,6 +61,8 @@ def legal(state, seat=None):
     out.append(by["coins"])  # any House, any amount: who has how many Coins is behind the screens
     if step != "roll" and seat is None:  # the printed cards' effects (effects.py): the table enters them
         out.extend([by["pool"], by["stability"], by["momentum"], by["agenda_value"]])
-        if step == "vote" and not [c for c in state["choice"] if c] and not sum(state["committed"]):
+        from shared_rules.kings_dilemma.effects import before_vote
+
+        if before_vote(state):
             out.append(by["drawn"])
     return out
