@@ -213,7 +213,10 @@ def full(view, prompt_line):
         lines.append(ending(view))
         for s in range(len(view["scores"])):
             row = view["scores"][s]
-            parts = ", ".join(["%s %d" % (SCORE_PARTS[i], row[i]) for i in range(5) if row[i]])
+            named = ["%s %d" % (SCORE_PARTS[i], row[i]) for i in range(5) if row[i]]
+            if view.get("ap") and view["ap"][s]:  # Agenda Points the printed effects gave (ruling K9)
+                named.append("effects %d" % view["ap"][s])
+            parts = ", ".join(named)
             lines.append("  %s: %d AP%s" % (house(s), row[5], " (%s)" % parts if parts else ""))
     else:
         lines.append("Now: " + prompt_line)
