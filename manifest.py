@@ -47,7 +47,7 @@ SHARED_RULES = [
 ]
 FIRMWARE = [
     "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "pads", "resume",
-    "table", "ticks",
+    "table", "ticks", "undo",
 ]
 BOARD = ["knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
 BACKENDS = ("rp2", "esp32")

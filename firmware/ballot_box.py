@@ -36,6 +36,7 @@ class BallotBox:
         # what voters' pads have counted or marked so far, before their casts, in RAM
         # only (a mark is not a vote until it is cast): (ballot n, seat, key): value
         self.held = {}
+        self.undo_asked = False  # the table's back was pressed: a push now takes back the last entry (undo.py)
         try:
             with open(journal._p(BOX), "rb") as f:
                 r = _check(f.read())
@@ -123,10 +124,17 @@ def key(table, seat, name, b):
     the first five keys mark or unmark an option, and holding down casts what is
     marked (nothing marked: an empty choice). The table's controls (seat None) show
     how many have voted; holding push closes the ballot, and the board then reveals
-    it. (screen, entry or None)"""
+    it; back, then push, takes back the last entry (a cast entered by mistake: that seat
+    votes again). (screen, entry or None)"""
     if seat is None:
+        box = of(table)
+        if name == "back" or box.undo_asked:  # a cast entered by mistake: back, then push, takes it back
+            from firmware.undo import ballot_key
+
+            return ballot_key(table, box, name)
         if name != "long_select":
-            return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"])), "hold push: close"], None
+            return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"])), "hold push: close",
+                    "back: undo"], None
         return ["ballot", "closed"], table.act({"type": "ballot_close"})
     title = "S%d ballot" % seat
     if seat in b["voted"]:

@@ -25,6 +25,12 @@ erased beforehand (firmware/flash_log.py says why and how), an append costing pa
 only (about 2 ms on the chip against 58-104 ms for a flushed littlefs append). Same lines,
 same checks; the header is the first line of the game's first reservation; there is no
 game.jsonl nor prev.jsonl (the previous game stays in its reservations); snap.json as above.
+
+Undo: a line tagged "u", {"count": N, "undone": DIGEST}, appended like an entry, takes the
+log back to N entries (the entry whose digest is DIGEST). Nothing is rewritten, on either
+store: the entry stays on flash, and entries() reads past every entry a later "u" line took
+back, so the log it gives holds indices 0..count-1 once each, in order. The next entry gets
+index N again. A snapshot taken after entry N goes before the "u" line is written.
 """
 
 import binascii
@@ -50,6 +56,30 @@ from shared_rules.compat import const
 
 _BUF = const(512)  # as journal_line's: a private const is inlined, not importable
 _ENTRY = {"action": dict, "events": list, "digest": str}
+
+
+def _program(fl, text):
+    """Program one line (`text`, then its CRC and a newline) into the raw flash log, whole in
+    one reservation; returns its CRC. A failure leaves the journal closed."""
+    line = text.encode()
+    crc = "%08x" % (binascii.crc32(line) & 0xFFFFFFFF)
+    line += (" " + crc + "\n").encode()
+    fl.room(len(line))
+    fl.put(line)
+    return crc
+
+
+def _let_go(name):
+    """Drop firmware.NAME, a module needed rarely (resume at boot, undo), after its call:
+    its code does not stay in the board's RAM. The callers import it by name (so that
+    deploy's walk of the imports finds it) and call this in a finally."""
+    import sys
+
+    import firmware
+
+    sys.modules.pop("firmware." + name, None)
+    if hasattr(firmware, name):  # a submodule is an attribute of its package
+        delattr(firmware, name)
 
 
 def _flash(folder):
@@ -83,7 +113,12 @@ class Journal:
         self.head = None  # the header line's CRC: binds a snapshot to its game
         self.cut = 0      # bytes of torn tail the last resume() cut off
         self.at = None    # the file that holds the last entry entries() gave
+        self.at_line = 0  # and its line number
         self.snap_at = 0  # entries the last resume() took from the snapshot
+        self.snapped = 0  # entries the snapshot on flash holds (0: none)
+        self.first = None  # the header's start digest (what entry 0 chains on)
+        self.cuts = None  # [(row, count)] of each "u" line (None: not read yet; entries() reads them)
+        self.rows = 0     # lines after the header, "u" lines included (known with cuts)
         self._f = self._out = None
         self._buf = bytearray(_BUF)
         if self.flash is not None:
@@ -173,8 +208,7 @@ class Journal:
         if _exists(self._p(GAME)):
             _replace(self._p(GAME), self._p(PREV))
         _replace(self._p(GAME + ".tmp"), self._p(GAME))
-        self.head, self.count, self.cut, self.snap_at = head, 0, 0, 0
-        self.last = header["start"]
+        self._begun(head, header)
         self._f = self._open(self._p(GAME), "ab")
 
     def _start_flash(self, header):
@@ -182,18 +216,20 @@ class Journal:
         game (a torn one leaves the old game under way); then the old snapshot goes."""
         fl = self.flash
         fl.begin()
-        line = ("h " + canon.encode(header)).encode()
-        head = "%08x" % (binascii.crc32(line) & 0xFFFFFFFF)
-        fl.put(line + (" " + head + "\n").encode())
+        head = _program(fl, "h " + canon.encode(header))
         for name in (SNAP, SNAP + ".tmp"):
             if _exists(self._p(name)):
                 os.remove(self._p(name))
         if fl.spare is None:  # new-game time: the next reservation now rather than on an entry's path
             while fl.tidy():
                 pass
-        self.head, self.count, self.cut, self.snap_at = head, 0, 0, 0
-        self.last = header["start"]
+        self._begun(head, header)
         self._f = fl
+
+    def _begun(self, head, header):
+        self.head, self.count, self.cut, self.snap_at, self.snapped = head, 0, 0, 0, 0
+        self.last = self.first = header["start"]
+        self.cuts, self.rows = [], 0
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With
@@ -214,31 +250,30 @@ class Journal:
         if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
             raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
-        if f is self.flash:
-            self._put_flash(f, index, action_text, events_text, digest)
-            self._f = f
-            self.count += 1
-            self.last = digest
-            return
-        try:
-            self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
-                                             events_text, "}"))
-        except Exception:
-            _abandon(f)
-            raise
+        if f is self.flash:  # the line joined, summed and programmed at once (the bytes the file journal streams)
+            _program(f, "".join((str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":',
+                                 events_text, "}")))
+        else:
+            try:
+                self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
+                                                 events_text, "}"))
+            except Exception:
+                _abandon(f)
+                raise
         self._f = f
         self.count += 1
         self.last = digest
+        self.rows += 1
 
-    def _put_flash(self, fl, index, action_text, events_text, digest):
-        """write() on the raw flash log: the line joined, summed and programmed at once (its
-        bytes are those the file journal streams); a failure leaves the journal closed."""
-        line = "".join((str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":', events_text,
-                        "}")).encode()
-        crc = binascii.crc32(line) & 0xFFFFFFFF
-        line += (" %08x\n" % crc).encode()
-        fl.room(len(line))  # the whole line in one reservation
-        fl.put(line)
+    def undo(self, undone):
+        """Take back the last entry (`undone`: its digest): firmware/undo.py, loaded for it."""
+        from firmware import undo
+
+        try:
+            undo.write(self, undone)
+        finally:
+            undo = None
+            _let_go("undo")
 
     def due(self):
         """True when a snapshot is due (every `every` entries): the board takes it once the
@@ -251,6 +286,7 @@ class Journal:
         self._tmp(SNAP, "s", {"count": self.count, "digest": self.last, "head": self.head, "state": state,
                               "sum": canon.digest(state)})
         _replace(self._p(SNAP + ".tmp"), self._p(SNAP))
+        self.snapped = self.count
 
     def _read(self, f, path, lineno):
         """(tag, json bytes, crc) of the next line; None at the end or at a torn tail."""
@@ -273,35 +309,72 @@ class Journal:
             raise JournalError("bad_entry", path, lineno, "not an entry {action, events, digest}")
         return entry
 
-    def entries(self, start=0):
-        """Yield the complete entries from index `start` on, one at a time (RAM). Every line
-        is checked; those before `start` only by CRC and index: parsing costs time."""
+    def _each_line(self):
+        """Yield (path, line number, (tag, json, crc)) of each whole line after the header, in
+        order; afterwards (the file journal) _good and _size say where whole lines end."""
         if self.flash is not None:
-            index = 0
+            lineno = 1
             for region, r in self.flash.rows():
-                self.at = region.path
-                entry = self._entry(r, index, start, region.path, index + 2)
-                r, index = None, index + 1
-                if entry is not True:
-                    yield entry
-            self._lines = index
+                lineno += 1
+                yield region.path, lineno, r
             return
         path = self._p(GAME)
         f = self._open(path, "rb")
         try:
             self._read(f, path, 1)
-            index, self._good = 0, f.tell()
+            lineno, self._good = 1, f.tell()
             while True:
-                r = self._read(f, path, index + 2)
+                r = self._read(f, path, lineno + 1)
                 if r is None:
                     break
-                entry = self._entry(r, index, start, path, index + 2)
-                r, self._good, index = None, f.tell(), index + 1
-                if entry is not True:
-                    yield entry
-            self._size, self._lines = f.tell(), index
+                lineno += 1
+                yield path, lineno, r
+                r, self._good = None, f.tell()
+            self._size = f.tell()
         finally:
             f.close()
+
+    def _scan(self):
+        """Find the undo lines ("u"): one pass, reading only their JSON."""
+        cuts, row = [], 0
+        for path, lineno, r in self._each_line():
+            if r[0] == b"u":
+                u = _loads(r[1], {"count": int})
+                if u is None:
+                    raise JournalError("bad_undo", path, lineno, "not an undo line {count, undone}")
+                cuts.append((row, u["count"]))
+            row += 1
+        self.cuts, self.rows = cuts, row
+
+    def entries(self, start=0):
+        """Yield the complete entries from index `start` on, one at a time (RAM), skipping
+        those a later "u" line took back. Every line is checked; those before `start` (or
+        taken back) only by CRC and index: parsing costs time."""
+        if self.cuts is None:  # read once, at resume (or a first read)
+            self._scan()
+        cuts = self.cuts
+        keep, low = [0] * len(cuts), -1  # keep[k]: the count the "u" lines from the k-th on leave at least
+        for k in range(len(cuts) - 1, -1, -1):
+            if low < 0 or cuts[k][1] < low:
+                low = cuts[k][1]
+            keep[k] = low
+        k = row = index = 0
+        for path, lineno, r in self._each_line():
+            if r[0] == b"u":
+                if k >= len(cuts) or cuts[k][0] != row or not 0 <= cuts[k][1] < index:
+                    raise JournalError("bad_undo", path, lineno, "back to %s entries; the log held %d" % (
+                        cuts[k][1] if k < len(cuts) else "?", index))
+                index = cuts[k][1]
+                k += 1
+            else:
+                live = k >= len(cuts) or index < keep[k]
+                entry = self._entry(r, index, start if live else 0x3FFFFFFF, path, lineno)
+                index += 1
+                if entry is not True:
+                    self.at, self.at_line = path, lineno
+                    yield entry
+            r, row = None, row + 1
+        self._lines = index
 
     def resume(self, engine=None):
         """Load the game: header, snapshot, then each later entry replayed, every digest
@@ -309,15 +382,10 @@ class Journal:
         NoGame or JournalError, never another exception. The code lives in
         firmware/resume.py, which is let go once the game is loaded: a board resumes at
         boot only, and the RAM is the game's."""
-        import sys
-
-        import firmware
         from firmware import resume as loader
 
         try:
             return loader.resume(self, engine)
         finally:
             loader = None
-            sys.modules.pop("firmware.resume", None)
-            if hasattr(firmware, "resume"):  # a submodule is an attribute of its package
-                delattr(firmware, "resume")
+            _let_go("resume")

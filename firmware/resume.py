@@ -56,6 +56,7 @@ def resume(journal, engine=None):
     from shared_rules.errors import RuleError
 
     journal.close()
+    journal.cuts = None  # the "u" lines are read again (entries() below)
     _recover(journal)
     gp, sp = journal._p(GAME), journal._p(SNAP)
     fl = journal.flash
@@ -86,7 +87,7 @@ def resume(journal, engine=None):
     it = journal.entries(index)
     try:
         for entry in it:
-            line, index, gp = index + 2, index + 1, journal.at
+            line, index, gp = journal.at_line, index + 1, journal.at
             if index == first:  # the entry the snapshot was taken after
                 if entry["digest"] != last:
                     raise JournalError("bad_snapshot", sp, 1, "digest %s; entry %d has %s" % (
@@ -114,7 +115,8 @@ def resume(journal, engine=None):
     count = journal._lines
     if count < first:
         raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
-    journal.count, journal.snap_at, journal.last = count, first, last
+    journal.count, journal.snap_at, journal.snapped, journal.last = count, first, first, last
+    journal.first = header["start"]
     if fl is not None:
         journal.cut = fl.torn
         fl.reopen()  # on after the last whole line, or in the next reservation past a torn one

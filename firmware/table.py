@@ -10,6 +10,12 @@ settings, "(default)" first) or sent by the host as the action
 {"type": "new_game", "game": G, "settings": {...}}. The journal keeps the game
 it ends as prev.jsonl, and the host is sent the new welcome and state.
 
+Undo: the table's menu (its "undo", once there is an entry) or the host (the action
+{"type": "undo", "entry": I}) takes back the last entry. The journal keeps it on
+flash behind an undo line; the state is reloaded from the journal, and the host is
+sent a state frame with the shorter length (it keeps the entry in its logbook as
+taken back). A sealed ballot's reveal is never taken back.
+
 An action, from any source (a seat's pad, the table controls, the host), goes
 the same way: the rules core checks it (engine.step); only then is the entry
 appended to the journal, flushed, and only then acknowledged and echoed to
@@ -108,7 +114,8 @@ class Table:
 
     def legal(self, state, seat):
         """The menus' actions (firmware/menu.py asks this, as it would a game): the
-        game's, and for the table also new_game, whose settings are asked next."""
+        game's, and for the table also undo (once there is an entry) and new_game,
+        whose settings are asked next."""
         from shared_rules.schema import action, param
 
         if self.setup is not None and seat is None:
@@ -116,6 +123,8 @@ class Table:
                                                  for x in engine.game_module(self.setup).SETTINGS])]
         out = list(engine.game_module(self.game).legal(state, seat))
         if seat is None:
+            if self.count:
+                out.append(action("undo", "table", []))
             out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
         return out
 
@@ -140,7 +149,7 @@ class Table:
         try:
             act, events, state = engine.decide(self.game, self.state, move, True)
         except engine.Spoiled as e:
-            self._reload()
+            self.reload()
             raise e.cause
         try:
             action_text, events_text = canon.encode(act), canon.encode(events)
@@ -149,7 +158,7 @@ class Table:
                 box.of(self).put(state["ballot"]["n"], act["seat"], choice)  # on flash before the cast is journaled
             self.journal.write(self.count, action_text, events_text, digest)  # on flash before anyone hears of it
         except BaseException:
-            self._reload()
+            self.reload()
             raise
         action_text = events_text = None
         self.state = state
@@ -172,7 +181,18 @@ class Table:
             ballot_box.reveal_if_due(self)
         return index
 
-    def _reload(self):
+    def undo(self, entry=None):
+        """Take back the last entry: firmware/undo.py, loaded for it (see there)."""
+        from firmware import undo
+        from firmware.journal import _let_go
+
+        try:
+            return undo.undo(self, entry)
+        finally:
+            undo = None
+            _let_go("undo")
+
+    def reload(self):
         """The state from the journal again: a step failed half-way through the state."""
         self.state = None
         gc.collect()
@@ -255,6 +275,12 @@ class Table:
         screen, move = menu.key(self.state, name, False)  # with an action, the next screen is drawn below
         if move is None:
             return screen, None
+        if move["type"] == "undo":
+            try:
+                i = self.undo()
+            except RuleError as e:
+                return ["Not allowed:", e.code[:16]], None
+            return ["undone", "entry %d" % (i + 1)], None
         if move["type"] == "new_game":
             if self.setup is None:  # the game chosen: its settings next
                 self.setup = move["game"]
@@ -308,8 +334,11 @@ class Table:
                 self._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
                 return
             try:
-                if isinstance(move, dict) and move.get("type") == "new_game":
-                    self.start(move)
+                if isinstance(move, dict) and move.get("type") in ("new_game", "undo"):
+                    if move["type"] == "undo":  # the state frame (the shorter log) goes before the ok
+                        self.undo(move.get("entry"))
+                    else:
+                        self.start(move)
                     self.send(wire.OK, {"re": seq, "i": None})
                     return
                 index = self.act(move, body.get("seat"))
@@ -340,7 +369,12 @@ class Table:
 
     def hello(self):
         self.send(wire.WELCOME, self.welcome())
-        # the public view, so a host can show the table before it has replayed anything
+        self.send_state()
+
+    def send_state(self):
+        """The state frame: the log's length, the state's digest and the public view, so a
+        host can show the table before it has replayed anything (after a hello), or drop
+        the entries it has past the length (after an undo)."""
         view = engine.game_module(self.game).view(self.state, None)
         body = {"len": self.count, "digest": canon.digest(self.state), "view": view}
         try:

@@ -105,6 +105,12 @@ TEXTS = {
         show(d["value"]), ", ".join(d["types"])),
     "bad_schema": lambda d: "unknown domain kind " + show(d["kind"]),
     "bad_undo": lambda d: "can undo 0 to %d entries (asked %s)" % (d["max"], show(d["count"])),
+    # undo at the table (firmware/table.py): the last entry only, never a sealed ballot's reveal
+    "nothing_to_undo": "the game has no entry yet: there is nothing to take back",
+    "undo_not_last": lambda d: "only the last entry (#%d) can be taken back, not #%s; undo again for each one before it" % (
+        d["last"] + 1, show(d["entry"] + 1 if isinstance(d["entry"], int) else d["entry"])),
+    "undo_reveal": lambda d: ("entry #%d revealed a sealed ballot: its votes are public now, and taking it back would "
+                              "let a seat vote again knowing the others'. Enter a correction instead" % (d["entry"] + 1)),
     # the sealed ballot (shared_rules/ballot.py), which any game's table may hold
     "no_ballot": "no ballot is waiting for votes or a reveal; the table opens one with ballot_open",
     "ballot_open": lambda d: "a ballot is under way (%s), %d voted so far: reveal it before opening another" % (

@@ -196,7 +196,7 @@ def test_the_tables_controls_close_a_ballot_and_the_board_reveals_it(tmp_path):
     t = table(tmp_path)
     t.act(OPEN)
     t.key(2, "select")  # seat 2: Nay
-    assert t.key(5, "select") == (["ballot", "1 of 3 voted", "hold push: close"], None)
+    assert t.key(5, "select") == (["ballot", "1 of 3 voted", "hold push: close", "back: undo"], None)
     screen, index = t.key(5, "long_select")
     assert screen == ["ballot", "closed"] and index is not None
     assert t.state["ballot"]["result"] == {"choices": [None, None, "Nay"], "counts": [0, 1]}

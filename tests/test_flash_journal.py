@@ -86,6 +86,26 @@ def test_a_game_round_trips_across_reservations(tmp_path, no_byte_programmed_twi
     assert len(no_byte_programmed_twice) > 120
 
 
+def test_undo_lines_on_the_raw_flash_log(tmp_path, no_byte_programmed_twice):
+    """Undo appends a line there too (nothing is programmed twice), across reservations."""
+    g = game(7, 4, True)
+    j = journal(tmp_path, g, 70)
+    for want in (69, 68):
+        j.undo(g[1][want]["digest"])
+        assert (j.count, j.last) == (want, g[1][want - 1]["digest"])
+    for i in range(68, 100):
+        j.append(i, g[1][i], g[2][i])
+        j.tidy()
+    j.undo(g[1][99]["digest"])
+    j.close()
+    j, state, count = resume(tmp_path)
+    assert (count, canon.digest(state), j.last) == (99, state_after(g, 99), g[1][98]["digest"])
+    assert [canon.encode(e) for e in j.entries()] == [canon.encode(e) for e in g[1][:99]]
+    j.append(99, g[1][99], g[2][99])
+    j.close()
+    assert resume(tmp_path)[2] == 100
+
+
 def test_the_lines_are_the_file_journals(tmp_path):
     g = game(8, 4)
     journal(tmp_path / "flash", g, 20).close()

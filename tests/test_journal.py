@@ -136,7 +136,7 @@ def mp_tree(mpy_build, tmp_path_factory):
     exe = mp.find_mpy_cross()
     os.makedirs(out / "firmware")
     sources = [(os.path.join(ROOT, "firmware", n + ".py"), "firmware/" + n)
-               for n in ("__init__", "journal_line", "journal", "resume", "flash_log")]
+               for n in ("__init__", "journal_line", "journal", "resume", "flash_log", "undo")]
     sources += [(os.path.join(MP_DIR, n + ".py"), n) for n in ("journal_writer", "journal_cuts", "lfs_journal", "flash_journal")]
     for src, name in sources:
         if not os.path.exists(src):  # firmware/__init__.py belongs to the package, not to this test
@@ -356,6 +356,131 @@ def test_a_torn_last_line_is_cut_at_every_byte_offset(tmp_path, mp_tree):
         j.close()
         assert (folder / GAME).read_bytes() == base + last
     assert len(last) > 200  # the offsets cover a real entry
+
+
+# ------------------------------------------------------------------ undo
+
+def undone(folder, g, moves, every=16):
+    """Journal game g's entries with undos between them: `moves` is a list of entry
+    counts to reach, in turn (a smaller count than the journal holds takes entries back
+    one undo at a time). Returns the Journal, still open."""
+    header, entries, states = g
+    j = Journal(str(folder), every)
+    j.start(header)
+    for want in moves:
+        while j.count > want:
+            j.undo(entries[j.count - 1]["digest"])
+        while j.count < want:
+            j.append(j.count, entries[j.count], states[j.count])
+    return j
+
+
+def test_undo_takes_the_last_entry_back_and_keeps_it_on_flash(tmp_path):
+    g = game(4, 4)
+    j = undone(tmp_path, g, [40, 30, 34, 33, 45])  # snapshots at 16 and 32: 32's goes at the undo to 31
+    assert (j.count, j.last, j.snapped) == (45, g[1][44]["digest"], 32)
+    assert [canon.encode(e) for e in j.entries()] == [canon.encode(e) for e in g[1][:45]]
+    assert [canon.encode(e) for e in j.entries(31)] == [canon.encode(e) for e in g[1][31:45]]
+    j.close()
+    text = lines(tmp_path)
+    # every line stays: 40 entries, 10 undo lines, 4 entries again, 1 undo, 12 entries
+    tags = [raw.split(b" ", 1)[0] for raw in text[1:]]
+    assert len(tags) == 40 + 10 + 4 + 1 + 12 and tags.count(b"u") == 11
+    first = tags.index(b"u")
+    assert text[1 + first] == line("u", {"count": 39, "undone": g[1][39]["digest"]})
+    j2, state, count = resume(tmp_path)
+    assert (count, canon.digest(state), j2.last, j2.snap_at) == (45, state_after(g, 45), g[1][44]["digest"], 32)
+
+
+def test_undo_below_a_snapshot_removes_it_first(tmp_path):
+    g = game(4, 4)
+    j = undone(tmp_path, g, [33, 31])
+    j.close()
+    assert not os.path.exists(os.path.join(tmp_path, SNAP))  # it held entry 31 (count 32)
+    j = Journal(str(tmp_path))
+    header, state, count = j.resume()
+    assert (count, canon.digest(state), j.snap_at) == (31, state_after(g, 31), 0)
+    j.append(31, g[1][31], g[2][31])  # the game goes on, and the next snapshot is taken again
+    assert j.snapped == 32 and os.path.exists(os.path.join(tmp_path, SNAP))
+    j.close()
+
+
+def test_undo_to_the_start_and_its_refusals(tmp_path):
+    g = game(4, 4)
+    j = undone(tmp_path, g, [2, 0])
+    assert (j.count, j.last) == (0, g[0]["start"])
+    with pytest.raises(JournalError) as e:
+        j.undo("00000000")
+    assert e.value.code == "empty"
+    j.append(0, g[1][0], g[2][0])
+    j.close()
+    with pytest.raises(JournalError) as e:
+        j.undo(g[1][0]["digest"])
+    assert e.value.code == "not_open"
+    assert resume(tmp_path)[2] == 1
+
+
+def undo_cases():
+    """{case: (build(folder), expected outcome line)}: journals with undo lines, whole,
+    torn at every byte offset of the undo line, and damaged."""
+    g = game(4, 4)
+    u = line("u", {"count": 19, "undone": g[1][19]["digest"]})
+
+    def built(moves):
+        def build(folder):
+            undone(folder, g, moves).close()
+        return build
+
+    def then(moves, fn):
+        def build(folder):
+            undone(folder, g, moves).close()
+            fn(folder)
+        return build
+
+    def append_raw(data):
+        return lambda folder: put(folder, GAME, lines(folder) + [data])
+
+    def ok(count, snap):
+        return "ok %d %s 0 %d" % (count, digest_after(g, count), snap)
+
+    cases = {
+        "undo_redo": (built([20, 17, 25, 24]), ok(24, 16)),
+        "undo_to_start": (built([5, 0]), ok(0, 0)),
+        "undo_then_undo_again": (built([20, 18]), ok(18, 16)),
+        # a cut between the snapshot's removal and the undo line: the log as it was
+        "snapshot_gone_no_undo_line": (then([33], lambda f: os.remove(os.path.join(f, SNAP))), ok(33, 0)),
+        "undo_count_not_below": (then([20], append_raw(line("u", {"count": 20, "undone": "0"}))),
+                                 "error bad_undo 22 " + GAME),
+        "undo_count_negative": (then([20], append_raw(line("u", {"count": -1, "undone": "0"}))),
+                                "error bad_undo 22 " + GAME),
+        "undo_not_an_undo": (then([20], append_raw(line("u", [1]))), "error bad_undo 22 " + GAME),
+        "entry_after_undo_wrong_index": (then([20, 19], append_raw(line("20", g[1][19]))),
+                                         "error bad_index 23 " + GAME),
+    }
+    for off in range(0, len(u), 7):
+        cases["torn_undo_%03d" % off] = (then([20], append_raw(u[:off])), "ok 20 %s %d 16" % (digest_after(g, 20), off))
+    return cases
+
+
+def test_undo_lines_resume_the_same_under_both_interpreters(tmp_path, mp_tree):
+    cases = undo_cases()
+    out = both(mp_tree, tmp_path, {name: build for name, (build, _) in cases.items()})
+    for name, (build, want) in cases.items():
+        assert out[name] == want, name
+
+
+def test_micropython_writes_the_same_bytes_with_undos(tmp_path, mp_tree):
+    g = game(4, 4)
+    moves = [e["action"] for e in g[1][:20]] + ["undo", "undo"] + [e["action"] for e in g[1][18:25]] + ["undo"]
+    actions = tmp_path / "actions.jsonl"
+    actions.write_text("".join(canon.encode(x) + "\n" for x in [g[0]] + moves))
+    proc = run_mp(mp_tree, "journal_writer", [tmp_path / "mpy", actions])
+    out = proc.stdout.splitlines()
+    assert proc.returncode == 0 and out[-1] == "done 24 " + g[1][23]["digest"], proc.stdout
+    assert "undone 18 %s" % g[1][17]["digest"] in out
+    undone(tmp_path / "cpy", g, [20, 18, 25, 24]).close()
+    for name in (GAME, SNAP):
+        assert (tmp_path / "mpy" / name).read_bytes() == (tmp_path / "cpy" / name).read_bytes()
 
 
 # ------------------------------------------------------------------ corruption, both interpreters
@@ -662,7 +787,7 @@ def test_the_journal_uses_only_what_micropython_offers():
     core itself never touches."""
     from test_micropython_gate import check_source
 
-    for name in ("journal_line", "journal", "resume", "flash_log"):
+    for name in ("journal_line", "journal", "resume", "flash_log", "undo"):
         with open(os.path.join(ROOT, "firmware", name + ".py"), encoding="utf-8") as f:
             problems = check_source(f.read(), "firmware/%s.py" % name)
         assert [p for p in problems if not p.split(": imports ")[-1].startswith(("os,", "rp2,", "firmware"))] == []

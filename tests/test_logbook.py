@@ -232,12 +232,13 @@ def test_migrations_bring_an_older_logbook_up_to_date(tmp_path, monkeypatch):
     m = played_match()
     with Logbook(path) as b:
         gid = fill(b, header_of(m), m["entries"])
-    step = (2, ("ALTER TABLE games ADD COLUMN note TEXT", "UPDATE games SET note='from v1'"))
+    nxt = logbook.SCHEMA_VERSION + 1
+    step = (nxt, ("ALTER TABLE games ADD COLUMN note TEXT", "UPDATE games SET note='from v1'"))
     monkeypatch.setattr(logbook, "MIGRATIONS", logbook.MIGRATIONS + (step,))
-    monkeypatch.setattr(logbook, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(logbook, "SCHEMA_VERSION", nxt)
     with Logbook(path) as b:  # a newer chancery opens it: the step runs once, nothing is lost
         assert list(b.entries(gid)) == m["entries"]
-        assert b._db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert b._db.execute("SELECT version FROM schema_version").fetchall() == [(nxt,)]
         assert b._db.execute("SELECT note FROM games").fetchall() == [("from v1",)]
     with Logbook(path) as b:
         assert b.count(gid) == len(m["entries"])
@@ -535,3 +536,27 @@ def test_the_installed_command_reads_the_environment(tmp_path):
                               timeout=60)
         assert proc.returncode == 0, proc.stderr
     assert "7 entries replayed" in proc.stdout
+
+
+def test_entries_taken_back_are_kept_apart_and_reopen_a_game_they_ended(tmp_path, monkeypatch, capsys):
+    header, entries = whole_game(5)
+    path = tmp_path / "book.sqlite3"
+    with Logbook(path) as b:
+        gid = fill(b, header, entries)
+        assert b.game(gid)["ended"] is not None
+        n = len(entries)
+        assert b.take_back(gid, n - 2) == 2  # the board's log is two shorter: the end is taken back
+        g = b.game(gid)
+        assert (g["ended"], g["result"], g["entries"]) == (None, None, n - 2)
+        assert [(i, e) for i, e, _, _ in b.undone(gid)] == [(n - 2, entries[n - 2]), (n - 1, entries[n - 1])]
+        assert b.take_back(gid, n - 2) == 0  # the same length again: nothing moves
+        for i in (n - 2, n - 1):  # the table plays them again: the game ends again
+            assert b.add_entry(gid, i, entries[i]) is True
+        assert b.game(gid)["ended"] is not None and list(b.entries(gid)) == entries
+        with pytest.raises(LogbookError) as e:
+            b.take_back(gid, -1)
+        assert e.value.code == "bad_entry"
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(path))
+    code, out, err = run(capsys, "log", "show", str(gid))
+    assert code == 0 and "every event and digest verified" in out
+    assert out.count("taken back at") == 2 and ("#%d " % (n - 1)) in out

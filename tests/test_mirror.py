@@ -102,3 +102,29 @@ def test_the_mirror_shows_a_kings_dilemma_game_without_the_houses_pools(board):
             assert str(app.query_one("#strip").render()).strip()
 
     asyncio.run(run())
+
+
+def test_undo_in_the_mirror_takes_back_the_boards_last_entry(board):
+    sim, link = board
+
+    async def run():
+        app = MirrorApp(link, connect=False)
+        async with app.run_test(size=(140, 45)) as pilot:
+            for command in ("roll", "undo"):
+                await pilot.press("colon")
+                await pilot.press(*command)
+                await pilot.press("enter")
+                await pilot.pause(0.5)
+            assert len(link.mirror.match["entries"]) == 0
+            log = "\n".join(str(line) for line in app.query_one("#events").lines)
+            assert "#1 taken back: roll" in log
+            assert "entries 0" in str(app.query_one("#status").render())
+            await pilot.press("colon")
+            await pilot.press(*"undo")
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            log = "\n".join(str(line) for line in app.query_one("#events").lines)
+            assert "undo: the game has no entry yet" in log
+
+    asyncio.run(run())
+    assert sim.alive(), sim.stderr_text()

@@ -144,7 +144,17 @@ def test_a_killed_board_resumes_its_game(firmware_build, micropython, tmp_path):
         board.stop()
     with start(firmware_build, flash, micropython, heap=HEAP) as again:
         try:
-            link2 = connect(again)
+            ev = []
+            link2 = Link(again.port_name)
+            link2.on_event = lambda k, d: ev.append((k, str(d)[:150]))
+            link2.open()
+            if not again.alive():
+                again.start()
+            try:
+                link2.hello(wait=10.0)
+            except Exception:
+                print("EV", ev, again.stderr_text()[-2000:])
+                raise
             assert link2.mirror.welcome["len"] == mirrored
             assert canon.digest(link2.mirror.match["state"]) == link2.mirror.welcome["digest"]
             assert play(link2, 4, 3) == 3
@@ -188,3 +198,42 @@ def test_the_board_stays_below_its_next_pool_of_interned_strings(game, limit, fi
     assert count <= limit and pools <= 6, (
         "the %s board interns %d strings in %d pools (limit %d): move host-only names out of the board's "
         "modules, or merge tiny modules (each costs two: its name and its file)" % (game, count, pools, QSTR_LIMIT))
+
+
+def test_an_undo_reaches_the_mirror_and_the_logbook_live_and_after_a_reconnect(firmware_build, micropython,
+                                                                              tmp_path):
+    """Live: the host's undo comes back as the shorter log; the mirror and the logbook follow,
+    the entry kept as taken back. Unplugged: another host takes two entries back and plays
+    one; on reconnect the first host finds where the logs part and follows the board."""
+    book = Logbook(str(tmp_path / "book.sqlite3"))
+    # the menus' heap: an undo reloads the game from the journal while the live board's modules
+    # (the renderer, its layout, the display) are loaded, which a boot's resume has not yet
+    with start(firmware_build, tmp_path / "flash", micropython, heap=MENU_HEAP) as board:
+        link = connect(board, book)
+        play(link, 5, 8)
+        last = link.mirror.match["entries"][-1]
+        kind, body = link.act({"type": "undo", "entry": 7})
+        assert kind == wire.OK and body["i"] is None, (body, board.stderr_text()[-2000:])
+        assert len(link.mirror.match["entries"]) == 7 and book.count(link.game_id) == 7
+        assert [(i, e) for i, e, _, _ in book.undone(link.game_id)] == [(7, last)]
+        kind, body = link.act({"type": "undo", "entry": 3})  # not the last: refused, nothing changes
+        assert kind == wire.ERROR and body["code"] == "undo_not_last" and book.count(link.game_id) == 7
+        link.close()
+        other = connect(board)  # the cable goes to another host, which takes two back and plays on
+        other.act({"type": "undo"})
+        other.act({"type": "undo"})
+        play(other, 9, 2)
+        board_log = [canon.encode(e) for e in other.mirror.match["entries"]]
+        other.close()
+        link.open()
+        link.hello()
+        assert [canon.encode(e) for e in link.mirror.match["entries"]] == board_log
+        assert link.mirror.welcome["digest"] == canon.digest(link.mirror.match["state"])
+        assert assert_logged(book, link.game_id, board_log)
+        assert [i for i, _, _, _ in book.undone(link.game_id)][1:] == [5, 6]  # the two the other host took back
+    assert journal_entries(tmp_path / "flash") == board_log
+
+
+def assert_logged(book, game_id, log):
+    assert [canon.encode(e) for e in book.entries(game_id)] == log
+    return True

@@ -5,10 +5,13 @@
 
 Write mode: resumes the game journalled in DIR (or starts it from ACTIONS' header line
 when DIR holds none), then plays ACTIONS' remaining actions (one JSON action per line
-after the header) through engine.step, journalling each entry before it says so:
+after the header) through engine.step, journalling each entry before it says so; a line
+"undo" (the JSON string) takes the last entry back, as the board's table does (a writer
+that resumes after a kill assumes no such line: it skips one action line per entry):
 
     started | resumed COUNT DIGEST CUT SNAP_AT
     ack INDEX DIGEST          (after Journal.append returned: the board's acknowledgement)
+    undone COUNT DIGEST       (after Journal.undo returned and the game was resumed)
     done COUNT DIGEST
 
 --slow writes every file in PIECE-byte pieces, sleeping US microseconds between them, so a
@@ -101,8 +104,19 @@ def write(folder, actions, every, slow):
         if n < count:
             n += 1
             continue
-        act, events, state, last = engine.step(game, state, json.loads(line), last)
+        move = json.loads(line)
         line = None
+        if move == "undo":
+            for entry in j.entries(count - 1):
+                last = entry["digest"]
+            j.undo(last)
+            state = entry = None
+            header, state, count = j.resume()
+            last = j.last
+            _out("undone %d %s" % (count, last))
+            n += 1
+            continue
+        act, events, state, last = engine.step(game, state, move, last)
         j.append(count, {"action": act, "events": events, "digest": last}, state)
         act = events = None
         _out("ack %d %s" % (count, last))

@@ -7,6 +7,12 @@ believed (its events and digest must come out the same), then written to the
 logbook. A pulled cable or a dead port is not an error: the link reconnects
 with back-off (0.5 s doubling to 10 s) and catches up; nothing the board
 journalled is lost. See docs/protocol.md.
+
+Undo: the board's log can become shorter (an undo at the table or from here). A
+state frame with a length below the mirror's takes the mirror back to it; on
+reconnect, catch-up first finds the last entry both sides share (the board may have
+taken entries back and played others meanwhile). The entries taken back leave the
+mirror and go to the logbook's taken-back entries, never lost.
 """
 
 import time
@@ -60,6 +66,16 @@ class Mirror:
     def header(self):
         return matches.log_of(dict(self.match, entries=[]))
 
+    def take_back(self, count):
+        """The board's log is `count` entries long now: the mirror drops its later entries
+        (returned) and is replayed to the rest."""
+        gone = self.match["entries"][count:]
+        log = matches.log_of(self.match)
+        log["entries"] = self.match["entries"][:count]
+        self.match = matches.replay(log)
+        self.before = self.match["state"]
+        return gone
+
     def add(self, i, move, events, digest):
         """Apply entry i; returns True if new, False if already known. Raises LinkError on divergence."""
         have = len(self.match["entries"])
@@ -99,6 +115,7 @@ class Link:
         self.mirror = None
         self.game_id = None
         self.answers = {}
+        self.probe = None  # {index: digest} while catch-up asks the board for entries to compare
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
 
@@ -157,6 +174,9 @@ class Link:
             self._welcome(body)
         elif kind == wire.ENTRY:
             self._entry(body)
+        elif kind == wire.STATE:
+            self._state_frame(body)
+            self.on_event(kind, body)
         elif kind in (wire.OK, wire.ERROR, wire.PONG):
             self.answers[body.get("re")] = (kind, body)
             self.on_event(kind, body)
@@ -173,8 +193,28 @@ class Link:
         self.mirror.welcome = body
         self.on_event("welcome", body)
 
+    def _state_frame(self, body):
+        """A snapshot of the board's log: shorter than the mirror's after an undo."""
+        count = body.get("len")
+        if self.mirror is None or not isinstance(count, int) or count < 0 \
+                or count >= len(self.mirror.match["entries"]):
+            return
+        self._take_back(count)
+        if body.get("digest") != canon.digest(self.mirror.match["state"]):
+            # the board took back more than the mirror knew and played on: catch-up finds where
+            self.on_event("noise", "the board's state after %d entries is not the mirror's" % count)
+
+    def _take_back(self, count):
+        gone = self.mirror.take_back(count)
+        if self.logbook is not None and self.game_id is not None:
+            self.logbook.take_back(self.game_id, count)
+        self.on_event("undo", {"len": count, "entries": gone})
+
     def _entry(self, body):
         if self.mirror is None:
+            return
+        if self.probe is not None and body.get("i") in self.probe:
+            self.probe[body["i"]] = body.get("digest")
             return
         if self.mirror.add(body["i"], body["move"], body["events"], body["digest"]):
             entry = self.mirror.match["entries"][body["i"]]
@@ -200,7 +240,29 @@ class Link:
         self.backoff_ms = BACKOFF_FIRST_MS
         self._state("live")
 
+    def _board_digest(self, i, wait):
+        """The digest of the board's entry i (fetched, not applied)."""
+        self.probe = {i: None}
+        try:
+            self.send(wire.GET, {"i": i, "j": i + 1})
+            deadline = time.monotonic() + wait
+            while self.probe[i] is None:
+                if time.monotonic() > deadline:
+                    raise LinkError("entry %d did not arrive" % i)
+                self.poll(0.05)
+            return self.probe[i]
+        finally:
+            self.probe = None
+
     def catch_up(self, wait=5.0):
+        # Where the two logs part: the mirror keeps its entries up to the last one the board
+        # has too (digests chain, so one equal digest vouches for every entry before it).
+        entries = self.mirror.match["entries"]
+        k = min(len(entries), self.mirror.welcome["len"])
+        while k > 0 and self._board_digest(k - 1, wait) != entries[k - 1]["digest"]:
+            k -= 1
+        if k < len(entries):
+            self._take_back(k)
         total = self.mirror.welcome["len"]
         while len(self.mirror.match["entries"]) < total:
             have = len(self.mirror.match["entries"])

@@ -89,6 +89,7 @@ def _state(g):
 
 
 def _show(book, args):
+    from chancery.logbook import store
     from chancery.words import commands, narrate
     from shared_rules import canon, engine, matches
 
@@ -124,6 +125,11 @@ def _show(book, args):
         print("%4d  %s  %s  [%s]" % (i, times[i][11:19], commands.command_text(e["action"], schemas), e["digest"]))
         for sentence in story.get(i, []):
             print("        " + sentence)
+    see = store.entry_view(g["game"])
+    for i, e, _, at in book.undone(args.id):  # kept: what the table entered and then took back
+        e = see(e, None)  # as public as the entries above
+        print("taken back at %s: #%d %s  [%s]" % (at[11:19], i, commands.command_text(e["action"], schemas),
+                                                 e.get("digest")))
     return 0
 
 

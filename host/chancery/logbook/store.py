@@ -12,7 +12,7 @@ fsyncs the WAL at every commit, so an acknowledged entry survives a power cut
 too. Entries arrive at the pace of a table (seconds apart) and a commit costs
 a few milliseconds, so the price is invisible.
 
-Schema (version 1; `schema_version` holds the number, MIGRATIONS the way up):
+Schema (version 2; `schema_version` holds the number, MIGRATIONS the way up):
 
     games(id, board_id, firmware, protocol, format, game, settings, seed,
           start, created_at, ended, result)
@@ -21,6 +21,10 @@ Schema (version 1; `schema_version` holds the number, MIGRATIONS the way up):
         result is that ending (the game's end event without its type).
     entries(game_id, idx, action, events, digest, received_at)
         PRIMARY KEY (game_id, idx); action and events are canonical JSON.
+    undone(game_id, idx, action, events, digest, received_at, undone_at)
+        (version 2) entries the table took back (an undo on the board): moved
+        here from entries, in order, when the board's log became shorter, so
+        nothing the table entered is lost and the entries stay the live log.
 
 Entries are stored as received, not replayed first: a log the rules refuse
 is still what the table entered, and `chancery log show` says whether it
@@ -40,7 +44,7 @@ import urllib.request
 from shared_rules import canon, engine
 from shared_rules.errors import RuleError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # Each step: (the version it brings the database to, its statements). Never
 # edit a released step; add a new one (ALTER TABLE, new tables, backfills).
 MIGRATIONS = (
@@ -53,6 +57,11 @@ MIGRATIONS = (
         "CREATE TABLE entries (game_id INTEGER NOT NULL REFERENCES games (id), idx INTEGER NOT NULL,"
         " action TEXT NOT NULL, events TEXT NOT NULL, digest TEXT NOT NULL, received_at TEXT NOT NULL,"
         " PRIMARY KEY (game_id, idx)) WITHOUT ROWID",
+    )),
+    (2, (
+        "CREATE TABLE undone (game_id INTEGER NOT NULL REFERENCES games (id), idx INTEGER NOT NULL,"
+        " action TEXT NOT NULL, events TEXT NOT NULL, digest TEXT NOT NULL, received_at TEXT NOT NULL,"
+        " undone_at TEXT NOT NULL)",
     )),
 )
 CSV_COLUMNS = ("idx", "action", "summary", "digest")
@@ -324,6 +333,41 @@ class Logbook:
             return True
 
         return self._write(work)
+
+    def take_back(self, game_id, count):
+        """The board's log is `count` entries long now (an undo): the game's entries from
+        index `count` on move to its taken-back entries, in one commit, and a game they
+        ended is open again. Returns how many moved."""
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise LogbookError("bad_entry", "a log's length is a whole number, not %r" % (count,))
+
+        def work():
+            self._need(game_id)
+            now = _now()
+            moved = self._db.execute(
+                "INSERT INTO undone SELECT game_id, idx, action, events, digest, received_at, ? FROM entries"
+                " WHERE game_id=? AND idx>=? ORDER BY idx", (now, game_id, count)).rowcount
+            self._db.execute("DELETE FROM entries WHERE game_id=? AND idx>=?", (game_id, count))
+            if moved:
+                self._db.execute("UPDATE games SET ended=NULL, result=NULL WHERE id=?", (game_id,))
+                for (events,) in self._db.execute("SELECT events FROM entries WHERE game_id=? ORDER BY idx DESC"
+                                                  " LIMIT 1", (game_id,)).fetchall():
+                    ending = _ending(json.loads(events))  # the last entry kept may end it still
+                    if ending is not None:
+                        self._db.execute("UPDATE games SET ended=?, result=? WHERE id=?",
+                                         (now, canon.encode(ending), game_id))
+            return moved
+
+        return self._write(work)
+
+    def undone(self, game_id):
+        """(idx, entry, received_at, undone_at) of each entry the table took back, in the
+        order they were taken back (the last one first within one undo)."""
+        self.game(game_id)
+        rows = self._read("SELECT idx, action, events, digest, received_at, undone_at FROM undone WHERE game_id=?"
+                          " ORDER BY rowid", (game_id,))
+        return [(idx, {"action": json.loads(a), "events": json.loads(e), "digest": d}, at, un)
+                for idx, a, e, d, at, un in rows]
 
     def _need(self, game_id):
         if not isinstance(game_id, int) or self._db.execute("SELECT 1 FROM games WHERE id=?",

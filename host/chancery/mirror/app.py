@@ -11,7 +11,8 @@ Keys: seat pads 0-4 are q/a/z, w/s/x, e/d/c, r/f/v, t/g/b (up/select/down;
 the capital letter holds the button: a long press); the table controls are
 Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
 long forms. Type a command after ':' (e.g. `:solve 0 Castle`), `:new GAME
-[SETTING=VALUE ...]` starts a new game on the board, Ctrl-Q quits.
+[SETTING=VALUE ...]` starts a new game on the board, `:undo` takes back the
+board's last entry (it stays in the logbook, as taken back), Ctrl-Q quits.
 
 On the virtual Pico (`chancery sim --chip`, chip=chip.ChipPins) the strip and the
 display are what the chip's pins showed, decoded, and the keys press its GPIOs.
@@ -177,6 +178,12 @@ class MirrorApp(App):
             for line in narrate.lines(match["game"], self.link.mirror.before, data["events"], data.get("move")):
                 self.log_line("#%d %s" % (i + 1, line))
             self.refresh_all()
+        elif kind == "undo" and self.link.mirror is not None:
+            schemas = engine.game_module(self.link.mirror.match["game"]).SCHEMAS
+            for k in range(len(data["entries"]) - 1, -1, -1):
+                self.log_line("#%d taken back: %s (kept in the logbook)" % (
+                    data["len"] + k + 1, commands.command_text(data["entries"][k]["action"], schemas)))
+            self.refresh_all()
         elif kind == wire.DISPLAY:
             self.display_lines = data.get("lines", [])
             self.refresh_all()
@@ -257,6 +264,14 @@ class MirrorApp(App):
             return
         if text.split()[0] == "deploy":
             self.deploy(text.split()[1:])
+            return
+        if text.split()[0] == "undo":  # :undo: the board takes back its last entry (the one shown here)
+            count = len(self.link.mirror.match["entries"])
+            if len(text.split()) > 1 or not count:
+                self.log_line("undo takes back the last entry, one at a time (no number)" if count else
+                              "undo: the game has no entry yet")
+                return
+            self.ask(self.link.act, {"type": "undo", "entry": count - 1})
             return
         if text.split()[0] == "new":  # :new GAME [SETTING=VALUE ...]: the board starts a new game
             try:
