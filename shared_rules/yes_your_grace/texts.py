@@ -106,7 +106,7 @@ def _hand(s):
 
 
 def _no_holding(d):
-    what = {"gain": "holds %d already, the most of a kind" % d.get("most", 9), "lose": "has none",
+    what = {"gain": "holds %d already, the most of a kind" % d["most"], "lose": "has none",
             "damage": "has no Undamaged one", "repair": "has no Damaged one"}[d["change"]]
     return "seat %d cannot %s %s %s Holding: it %s (%d Undamaged, %d Damaged)" % (
         d["seat"], d["change"], "an" if d["kind"][:1] in "ae" else "a", d["kind"], what, d["undamaged"], d["damaged"])
