@@ -39,7 +39,7 @@ GAMES = {
     "chancellors": ["actions", "flow", "fold", "services", "solving", "texts", "views"],
     "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "scoring", "texts", "views", "voting"],
     "the_council": ["actions", "flow", "fold", "reveal", "texts", "views"],
-    "yes_your_grace": ["actions", "calc", "flow", "fold", "resolve", "texts", "views"],
+    "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "texts", "views"],
 }
 SHARED_RULES = [
     "ballot", "canon", "compat", "decktet", "engine", "errors", "games", "power", "prng", "render",

@@ -91,7 +91,7 @@ def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_ne
 
     t.on_entry = shown
     TablePlayer(t)  # the table's menu is open
-    for _ in range(3):  # its first action ("next"), then the confirm screen's select
+    for _ in range(4):  # the action under the cursor (heir): its seat, its reason left out, then the confirm
         if t.count == 0:
             t.key(TABLE, "select")
     assert len(seen) == 1, seen

@@ -13,7 +13,7 @@ import yyg_calc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_rules import engine, games, schema, texts
+from shared_rules import canon, engine, games, schema, texts
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace import calc
 from shared_rules.yes_your_grace import texts as yyg_texts
@@ -40,7 +40,8 @@ def test_every_worked_example_has_its_file():
     for example in ("seed-l17-", "doubling-soldiers-", "doubling-spies-", "doubling-diplomats-", "roles-",
                     "y1-", "y2-steward-undamaged", "y2-steward-all", "y3-", "y4-deposed", "y4-damage-", "y5-",
                     "succession-with-heir", "succession-without-heir", "civil-war-tie", "civil-war-chaos",
-                    "victory-loyalist", "victory-usurper", "victory-chaos", "overthrow-", "bad-input-"):
+                    "victory-loyalist", "victory-usurper", "victory-chaos", "overthrow-", "bad-input-",
+                    "effects-printed-", "effects-refused-"):
         assert any(n.startswith(example) for n in names), example
 
 
@@ -296,3 +297,144 @@ def test_random_games_from_legal_end(seed):
         del sys.path[0]
     line = random_game.play(GAME, seed, {})
     assert " over " in line, line
+
+
+# ------------------------------------------------------------------ printed effects (effects.py)
+
+EFFECTS = ("heir", "role", "holding", "fall", "face", "cards")
+
+
+def _scenario_match(name):
+    return scenario_checks.match_of(os.path.join(HERE, "scenarios", "yes-your-grace", name))
+
+
+def test_an_effects_reason_is_kept_in_its_event_the_log_and_the_narration():
+    from shared_rules import matches
+
+    m = _scenario_match("effects-printed-intrigue.jsonl")
+    reasons = [(e["action"]["type"], ev.get("reason")) for e in m["entries"] for ev in e["events"]
+               if e["action"]["type"] in EFFECTS]
+    assert reasons == [("heir", "named at the table"), ("holding", "Sabotage"), ("holding", "Royal Grant"),
+                       ("cards", "Pickpocket"), ("cards", "Crisis: Tax Levy"), ("holding", "Restoration"),
+                       ("role", "fix a misentry"), ("holding", "Sabotage"), ("face", "fix a misentry"),
+                       ("fall", "Assassination")]
+    again = matches.replay(matches.log_of(m))  # the log replays to the same events, reasons and all
+    assert [e["events"] for e in again["entries"]] == [e["events"] for e in m["entries"]]
+    story = scenario_checks.story(m)
+    for line in ("Named at the table: seat 2 is named the Heir.",
+                 "Sabotage: seat 1's Military Holding is Damaged (Military now 0 Undamaged, 1 Damaged).",
+                 "Royal Grant: seat 3 gains an Undamaged Economic Holding (Economic now 2 Undamaged, 0 Damaged).",
+                 "Fix a misentry: seat 1 takes the Marshal (from the King).",
+                 "Fix a misentry: the King card, seat 0's, turns to its Usurper face (G15).",
+                 "Assassination: seat 0, the King, is Assassinated. The Heir, seat 2, takes the crown"):
+        assert [s for s in story if s.startswith(line)], line
+    assert [s for s in story if s.startswith("Pickpocket: seat 1 takes 2 Resource cards from seat 3's hand")]
+    assert [s for s in story if s.startswith("Crisis: Tax Levy: seat 0 draws 1 Coin card from the decks")]
+
+
+def test_an_effect_without_a_reason_reads_as_before():
+    m = new()
+    _step(m, {"type": "holding", "seat": 3, "kind": "military", "change": "damage"})
+    assert "reason" not in m["entries"][0]["events"][0]
+    assert scenario_checks.story(m) == [
+        "Seat 3's Military Holding is Damaged (Military now 0 Undamaged, 1 Damaged)."]
+
+
+def test_cards_record_counts_only_and_change_nothing_the_companion_counts():
+    """G14: no hand is held; the event names how many cards, whose hand or the decks, the type
+    only when given, never a value or a cost, and the state after it is the state before."""
+    m = new()
+    before = canon.encode(m["state"])
+    _step(m, {"type": "cards", "giver": 2, "taker": 1, "count": 3},
+          {"type": "cards", "giver": None, "taker": 0, "count": 1, "resource": "Coin", "reason": "Tax Levy"},
+          {"type": "next"},
+          {"type": "cards", "giver": 3, "taker": None, "count": 2})
+    events = [e["events"][0] for e in m["entries"] if e["action"]["type"] == "cards"]
+    assert events == [{"t": "cards", "giver": 2, "taker": 1, "count": 3},
+                      {"t": "cards", "giver": None, "taker": 0, "count": 1, "resource": 3, "reason": "Tax Levy"},
+                      {"t": "cards", "giver": 3, "taker": None, "count": 2}]
+    after = dict(m["state"], step="resource")
+    assert canon.encode(after) == before
+    assert scenario_checks.story(m)[-1] == "Seat 3 returns 2 Resource cards to the decks (G14)."
+
+
+def test_the_table_is_offered_the_effects_in_each_phase_narrowed():
+    g = engine.game_module(GAME)
+    m = new({"players": 4, "king": 1})
+    offered = g.legal(m["state"], None)
+    assert [a["type"] for a in offered] == ["next", "heir", "role", "holding", "fall", "face", "cards"]
+    by = dict([(a["type"], a) for a in offered])
+    assert by["face"]["params"][0]["domain"]["values"] == ["usurper"]  # G15: the face it does not show
+    to = [p for p in by["fall"]["params"] if p["name"] == "to"][0]["domain"]
+    assert to["among"] == [0, 2, 3] and to["none"] is True  # the crown passes to another seat
+    assert [p["name"] for p in by["cards"]["params"]] == ["giver", "taker", "count", "resource", "reason"]
+    for a in offered:
+        if a["type"] in EFFECTS:
+            assert a["params"][-1]["name"] == "reason" and a["params"][-1]["optional"]
+    _step(m, {"type": "face", "face": "usurper"}, {"type": "next"}, {"type": "next"})
+    by = dict([(a["type"], a) for a in g.legal(m["state"], None)])
+    assert "cards" not in by and by["face"]["params"][0]["domain"]["values"] == ["loyalist"]  # G14: no hands
+    _step(m, {"type": "fall", "how": "deposed"})
+    assert [a["type"] for a in g.legal(m["state"], None)] == ["civil_war"]  # no effect mid-succession
+
+
+def _filled(schema, last):
+    """The action of `schema` with its required parameters at the first (last=False) or the last values
+    of their narrowed domains; seats that may be nobody (the decks) are nobody and seat 1, or seats 1 and 2."""
+    act = {"type": schema["type"]}
+    free = [1, 2] if last else [None, 1]
+    for p in schema["params"]:
+        d = p["domain"]
+        if p.get("optional"):
+            continue
+        if d["kind"] == "enum":
+            act[p["name"]] = d["values"][-1 if last else 0]
+        elif d.get("among") is not None:
+            act[p["name"]] = d["among"][-1 if last else 0]
+        elif d["kind"] == "int":
+            act[p["name"]] = d["max"] if last else d["min"]
+        else:
+            act[p["name"]] = free.pop(0) if d.get("none") else 2
+    return act
+
+
+def _refusal(state, act):
+    """The code `act` is refused with in `state`, or None when the rules accept it."""
+    try:
+        engine.step(GAME, state, act)
+    except RuleError as e:
+        return e.code
+    return None
+
+
+def test_every_offered_effect_has_a_filling_the_rules_accept():
+    """Each effect legal() offers in a phase is accepted for some filling of its narrowed domains
+    (a menu never leads to a dead end): the first values, or the last."""
+    g = engine.game_module(GAME)
+    m = new({"players": 3, "damaged": [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]})
+    for phase in range(3):
+        for a in g.legal(m["state"], None):
+            if a["type"] in EFFECTS:
+                fillings = [_filled(a, False), _filled(a, True)]
+                assert None in [_refusal(m["state"], act) for act in fillings], fillings
+        _step(m, {"type": "next"})
+
+
+def test_the_terminal_games_examples_are_accepted_effects():
+    """The help's examples (show.EXAMPLES) read as actions the rules accept in the Resource
+    Phase, the reason being the rest of the words."""
+    from chancery.words import commands
+    from shared_rules.yes_your_grace.show import EXAMPLES
+
+    g = engine.game_module(GAME)
+    state = new()["state"]
+    parsed = {}
+    for typed in [line for kind in sorted(EXAMPLES) for line in EXAMPLES[kind]]:
+        parsed[typed] = commands.parse(typed, g.SCHEMAS, 4, g.card_names(state))
+        engine.step(GAME, state, parsed[typed])
+    assert parsed["cards - 0 1 Coin Tax Levy"] == {"type": "cards", "giver": None, "taker": 0, "count": 1,
+                                                    "resource": "Coin", "reason": "Tax Levy"}
+    assert parsed["fall deposed to=3 Overthrow"] == {"type": "fall", "how": "deposed", "to": 3, "reason": "Overthrow"}
+    assert parsed["holding seat=3 economic gain reason=Royal Grant"] == {
+        "type": "holding", "seat": 3, "kind": "economic", "change": "gain", "reason": "Royal Grant"}
+    assert parsed["heir - fix a misentry"] == {"type": "heir", "seat": None, "reason": "fix a misentry"}

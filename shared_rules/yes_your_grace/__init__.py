@@ -6,7 +6,8 @@ King and the face of the King card, the Heir, each seat's Holdings, the Roles,
 the round's phases, and resolves Events and Civil Wars (the calculator, calc.py)
 with its working. The cards stay physical: their contents are entered.
 Modules: actions (settings, schemas, names), calc (the calculator, pure),
-resolve (events, damage, succession, Civil War), flow (decide, fold), views
+resolve (events, damage, succession, Civil War), flow (decide, fold), effects
+(what printed effects do, as the table enters them: loaded when one is), views
 (legal), texts, docs (the last three host side or on demand).
 
 State: step (resource, intrigue, event, damage, accede, civil_war, reveal, over),
@@ -27,7 +28,7 @@ L25, `accede`), every other seat but the King and the Heir at the end (L26,
 entry of the log is one the table saw made: LOG_PUBLIC = True. A seat's secret is
 never typed in early, so no board, log or view can leak it.
 
-Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G12):
+Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G15; G14, G15 in effects.py):
   G1  Allegiances enter only when shown (above).
   G2  The first King, the face of the King card, the Heir, the Roles and the
       Holdings are settings (the set-up list is lost); default: seat 0 is a
@@ -47,8 +48,9 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G12):
       several Roles.
   G8  Civil War cards: no more of a type than the Undamaged Holdings of its kind
       at the table; the former King's pick on a tie is `winner` (ignored without a tie).
-  G9  Intrigue effects are entered by the table (`holding`, `role`, `heir`, `fall`);
-      a successful Overthrow's crown passes with `fall` and `to`, the controller.
+  G9  Intrigue effects are entered by the table (effects.py: `holding`, `role`, `heir`,
+      `fall`, `face`, `cards`, each with an optional reason); a successful Overthrow's
+      crown passes with `fall` and `to`, the controller.
   G10 `lose` removes an Undamaged Holding of that kind if there is one, else a Damaged one.
   G11 A Chaos Agent crowned by Heir or effect picks the face (`face`); a
       Chaos Agent crowned by a Civil War wins alone at once (L25).
@@ -59,6 +61,9 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G12):
       Violence (L21: "regardless of result"). Its success crowns nobody: the crown is not
       the target's to lose (the table enters no `fall` for it). Played on a seat that was
       never King this round, it is refused (L14).
+  G14 Coins and Resource cards: no hand is held; `cards` records a printed effect's move
+      of them, public counts only (effects.py).
+  G15 The King card's face is public; `face` turns it (effects.py).
 """
 
 from shared_rules import canon

@@ -108,12 +108,20 @@ def _schemas():
         param("target", seat, optional=True),
     ])
     yield action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
-    yield action("heir", "table", [param("seat", {"kind": "seat", "none": True})])
-    yield action("role", "table", [param("role", _enum(ROLES)), param("seat", {"kind": "seat", "none": True})])
+    # the table's entries for what Intrigue cards and other printed effects do (effects.py), each with
+    # an optional reason: the card's name, "house rule", "fix a misentry"
+    why = param("reason", {"kind": "text", "max": 40}, optional=True)
+    nobody = {"kind": "seat", "none": True}
+    yield action("heir", "table", [param("seat", nobody), why])
+    yield action("role", "table", [param("role", _enum(ROLES)), param("seat", nobody), why])
     yield action("holding", "table", [param("seat", seat), param("kind", _enum(KINDS)),
-                                      param("change", _enum(["gain", "lose", "damage", "repair"]))])
+                                      param("change", _enum(["gain", "lose", "damage", "repair"])), why])
     yield action("fall", "table", [param("how", _enum(["deposed", "assassinated"])),
-                                   param("to", {"kind": "seat", "none": True}, optional=True)])
+                                   param("to", nobody, optional=True), why])
+    yield action("face", "table", [param("face", _enum(["loyalist", "usurper"])), why])
+    # Resource cards (Coin cards among them) a printed effect moves: nobody is the decks (G14)
+    yield action("cards", "table", [param("giver", nobody), param("taker", nobody), param("count", _int(1, 9)),
+                                    param("resource", _enum(TYPES), optional=True), why])
     yield action("accede", "table", [param("side", _enum(SIDES)),
                                      param("face", _enum(["loyalist", "usurper"]), optional=True)])
     yield action("civil_war", "table", [

@@ -13,6 +13,8 @@ _ROLES = "Role cards played to the %s side (marshal, spymaster, chancellor, stew
 _FIRST = ("Y5: the {} side's tie-breaker's choice: card indexes paid first among cards of equal cost, in "
           "order (Intrigue: {}; Crisis: the King). Needed only when the choice changes the result.")
 
+_WHY = "The card or why: an Intrigue card's name, \"house rule\", \"fix a misentry\" (kept in the log)."
+
 DOCS = {
     "game": "Yes, Your Grace (fan rules v0.4), 3-5 seats: the companion keeps the Annals of History, the King, "
             "the Heir, Holdings and Roles, and resolves Events and Civil Wars showing its working.",
@@ -50,17 +52,34 @@ DOCS = {
                     "kind twice for two of that kind.",
     "heir": "The King names the Heir (Resource Phase), or an Intrigue effect changes it.",
     "heir.seat": "The Heir's seat, or null for none; not the King.",
+    "heir.reason": _WHY,
     "role": "A Role card given to a seat (the King in the Resource Phase, or an effect).",
     "role.role": "marshal, spymaster, chancellor or steward.",
     "role.seat": "The holder, or null: back with the King (G7).",
+    "role.reason": _WHY,
     "holding": "An Intrigue effect (or correction) on one Holding of a seat.",
     "holding.seat": "Whose Holding.",
     "holding.kind": "military, espionage, diplomacy or economic.",
-    "holding.change": "gain (a new Undamaged one), lose (G10), damage, or repair.",
+    "holding.change": "gain (a new Undamaged one; at most 9 of a kind), lose (G10), damage (an Undamaged one), "
+                      "or repair (a Damaged one).",
+    "holding.reason": _WHY,
     "fall": "The King is Deposed or Assassinated (an effect): the crown passes to `to`, else the Heir, else "
             "the realm goes into Civil War (L23-L25).",
     "fall.how": "deposed or assassinated.",
     "fall.to": "The seat that takes the crown instead of the Heir (an Overthrow's controller, G9).",
+    "fall.reason": _WHY,
+    "face": "The King card turns to its other face, as a printed effect or a correction says (G15).",
+    "face.face": "The face it turns to: loyalist or usurper (not the one it shows).",
+    "face.reason": _WHY,
+    "cards": "Resource cards (Coin cards among them) a printed effect moves between a seat's hand and another's or "
+             "the decks, in the Resource or Intrigue Phase; a record: hands stay secret and the cards count when "
+             "revealed on an Event (G14).",
+    "cards.giver": "Whose hand they leave, or null: drawn from the decks.",
+    "cards.taker": "Whose hand they go to, or null: back to the decks.",
+    "cards.count": "How many cards (1-9).",
+    "cards.resource": "Their type (Soldier, Spy, Diplomat, Coin), only when the effect shows it; never a value "
+                      "or a cost (G14).",
+    "cards.reason": _WHY,
     "accede": "The successor shows their Allegiance; the King card faces its side (L23). A Chaos Agent picks "
               "the face, or wins alone if crowned by a Civil War (L25).",
     "accede.side": "The Allegiance shown: loyalist, usurper or chaos.",

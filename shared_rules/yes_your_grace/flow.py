@@ -4,16 +4,18 @@ Each step refuses with a RuleError before emitting anything; the engine works on
 a copy, so a refused action changes nothing. A round (L9): the Resource Phase and
 the Intrigue Phase are played at the table (the King names the Heir and gives
 out Roles: `heir`, `role`), then each Event is resolved in the order the King
-picks (`event`, resolve.py), then `next` ends the round (L21). Intrigue effects
-the table enacts with `holding`, `role`, `heir` and `fall`.
+picks (`event`, resolve.py), then `next` ends the round (L21). What Intrigue
+cards and other printed effects do the table enters as effects (effects.py,
+loaded when one is entered): `heir`, `role`, `holding`, `fall`, `face`, `cards`.
 """
 
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace import resolve
-from shared_rules.yes_your_grace.actions import KINDS
 from shared_rules.yes_your_grace.resolve import victory, waiting  # noqa: F401  (views takes waiting from here)
 
 PHASES = tuple(["resource", "intrigue", "event"])
+# the table's entries of what printed effects do (and the King's naming of the Heir and the Roles)
+EFFECTS = tuple(["heir", "role", "holding", "fall", "face", "cards"])
 
 
 def situation(state):
@@ -41,34 +43,6 @@ def _next(state, emit):
     emit({"t": "round", "round": state["round"] + 1})
 
 
-def _heir(state, act, emit):
-    seat = act["seat"]
-    if seat is not None and seat == state["king"]:
-        raise RuleError("king_not_heir", {"seat": seat})
-    emit({"t": "heir", "seat": seat})
-
-
-def _role(state, act, emit):
-    seat = act["seat"]
-    if seat is not None and seat == state["king"]:
-        raise RuleError("king_no_role", {"seat": seat, "role": act["role"]})
-    emit({"t": "role", "role": act["role"], "seat": seat})
-
-
-def _holding(state, act, emit):
-    seat, k, change = act["seat"], KINDS.index(act["kind"]), act["change"]
-    whole, hurt = state["holdings"][seat][k], state["damaged"][seat][k]
-    if (change in ("lose", "damage") and not whole and (change == "damage" or not hurt)) or (
-            change == "repair" and not hurt):
-        raise RuleError("no_holding", {"seat": seat, "kind": act["kind"], "change": change, "undamaged": whole,
-                                       "damaged": hurt})
-    if change == "gain" and whole + hurt >= 9:
-        raise RuleError("no_holding", {"seat": seat, "kind": act["kind"], "change": change, "undamaged": whole,
-                                       "damaged": hurt})
-    emit({"t": "holding", "seat": seat, "kind": k, "change": change,
-          "damaged": change == "lose" and not whole})
-
-
 def _reveal(state, act, emit):
     wait = waiting(state)
     seat = act.get("seat", wait[0] if wait else None)
@@ -87,16 +61,10 @@ def decide(state, act, emit):
     step = state["step"]
     if step == "over":
         raise RuleError("game_over", {"now": situation(state)})
-    effect = kind == "heir" or kind == "role" or kind == "holding" or kind == "fall"
-    if effect and step in PHASES:  # an effect, at any time of the round
-        if kind == "heir":
-            _heir(state, act, emit)
-        elif kind == "role":
-            _role(state, act, emit)
-        elif kind == "holding":
-            _holding(state, act, emit)
-        else:
-            resolve.fall(state, act["how"], act.get("to"), emit)
+    if kind in EFFECTS and step in PHASES:  # an effect (effects.py), at any time of the round
+        from shared_rules.yes_your_grace import effects
+
+        effects.apply(state, act, emit)
         return
     if kind == "next" and step in PHASES:
         _next(state, emit)

@@ -44,6 +44,10 @@ def fold(state, ev):
             state["damaged"][s][k] += d
     elif t == "heir":
         state["heir"] = ev["seat"]
+    elif t == "face":
+        state["face"] = ev["face"]
+    elif t == "cards":
+        pass  # G14: no hand is held; the cards count when they are revealed on an Event
     elif t == "role":
         state["roles"][ROLES.index(ev["role"])] = ev["seat"]
     elif t == "fall":

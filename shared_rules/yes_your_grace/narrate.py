@@ -20,6 +20,7 @@ from shared_rules.yes_your_grace.show import (
     RECORDS,
     ROLE_NAMES,
     ROLES,
+    TYPES,
     face,
     plural,
     reasons,
@@ -210,6 +211,24 @@ def _fall(before, after, ev):
     return text + " The crown passes to %s (an Intrigue effect, G9), who shows their Allegiance." % seat(to)
 
 
+def _face(before, after, ev):
+    return "The King card, %s's, turns to its %s face (G15)." % (seat(after["king"]), face(ev["face"]))
+
+
+def _cards(before, after, ev):
+    """G14: how many, whose hand or the decks, the type only when the effect showed it."""
+    n, t = ev["count"], ev.get("resource")
+    what = plural(n, "Resource card") if t is None else plural(n, TYPES[t] + " card")
+    giver, taker = ev["giver"], ev["taker"]
+    if taker is None:
+        return "%s returns %s to the decks (G14)." % (cap(seat(giver)), what)
+    if giver is None:
+        text = "%s draws %s from the decks" % (cap(seat(taker)), what)
+    else:
+        text = "%s takes %s from %s's hand" % (cap(seat(taker)), what, seat(giver))
+    return text + "; their values stay secret until they are revealed on an Event (G14)."
+
+
 def _civil_war(before, after, ev, action):
     act = action if isinstance(action, dict) and action.get("type") == "civil_war" else {}
     names = act.get("cards") or []
@@ -312,6 +331,8 @@ TELL = {
     "await": _await,
     "holding": _holding,
     "heir": _heir,
+    "face": _face,
+    "cards": _cards,
     "role": _role,
     "fall": _fall,
     "civil_war": _civil_war,
@@ -323,6 +344,13 @@ TELL = {
 WITH_ACTION = ("event", "civil_war")
 
 
+def _with_reason(ev, text):
+    """An effect's reason (effects.py: the card's name, "house rule") leads its sentence:
+    'Sabotage: seat 3's Military Holding is Damaged (...).'"""
+    why = ev.get("reason")
+    return "%s: %s%s" % (cap(why), text[:1].lower(), text[1:]) if why else text
+
+
 def one(before, after, ev, action=None):
     """The sentence(s) for one event, `before` and `after` the states around it."""
     tell = TELL.get(ev["t"])
@@ -330,7 +358,7 @@ def one(before, after, ev, action=None):
         return generic(ev)
     if ev["t"] in WITH_ACTION:
         return tell(before, after, ev, action)
-    return tell(before, after, ev)
+    return _with_reason(ev, tell(before, after, ev))
 
 
 def lines(before, events, action=None):

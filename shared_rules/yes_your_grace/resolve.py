@@ -142,15 +142,18 @@ def damage(state, names, emit):
     emit({"t": "damage", "seat": king, "kinds": kinds})
 
 
-def fall(state, how, to, emit):
+def fall(state, how, to, emit, reason=None):
     """The King Deposed or Assassinated (L23-L25): `to` takes the crown (an Intrigue effect),
-    else the Heir, else Civil War."""
+    else the Heir, else Civil War. `reason`: the effect's (effects.fall), kept in the event."""
     king = state["king"]
     if to is None:
         to = state["heir"]
     elif to == king:
         raise RuleError("same_king", {"seat": to})
-    emit({"t": "fall", "how": how, "king": king, "successor": to})
+    ev = {"t": "fall", "how": how, "king": king, "successor": to}
+    if reason:
+        ev["reason"] = reason
+    emit(ev)
 
 
 def accede(state, act, emit):

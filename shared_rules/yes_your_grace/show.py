@@ -15,8 +15,16 @@ where it knows the action.
 from shared_rules import wording
 from shared_rules.wording import fit, seat, seats, wrap  # noqa: F401  (seat, seats: the narrate imports them from here)
 
-# the terminal game's help (host/chancery/play/game.py): none typed out for this game
-EXAMPLES = {}
+# the terminal game's help (host/chancery/play/game.py): the printed effects, whose reason is
+# the rest of the words (an Event is typed as its schema says)
+EXAMPLES = {
+    "heir": ["heir 2", "heir - fix a misentry"],
+    "role": ["role marshal 1", "role steward - house rule"],
+    "holding": ["holding 1 military damage Sabotage", "holding seat=3 economic gain reason=Royal Grant"],
+    "fall": ["fall assassinated Assassination", "fall deposed to=3 Overthrow"],
+    "face": ["face usurper fix a misentry"],
+    "cards": ["cards 3 1 2 Pickpocket", "cards - 0 1 Coin Tax Levy"],
+}
 CARD_FORMS = ""
 KINDS = ("military", "espionage", "diplomacy", "economic")
 KIND_NAMES = ("Military", "Espionage", "Diplomacy", "Economic")

@@ -101,11 +101,15 @@ def _ambiguous(d):
         count, "; ".join(items), tail, how)
 
 
+def _hand(s):
+    return "the decks" if s is None else "seat %d's hand" % s
+
+
 def _no_holding(d):
-    what = {"gain": "holds 9 already", "lose": "has none", "damage": "has no Undamaged one",
-            "repair": "has no Damaged one"}[d["change"]]
-    return "seat %d cannot %s a %s Holding: it %s (%d Undamaged, %d Damaged)" % (
-        d["seat"], d["change"], d["kind"], what, d["undamaged"], d["damaged"])
+    what = {"gain": "holds %d already, the most of a kind" % d["most"], "lose": "has none",
+            "damage": "has no Undamaged one", "repair": "has no Damaged one"}[d["change"]]
+    return "seat %d cannot %s %s %s Holding: it %s (%d Undamaged, %d Damaged)" % (
+        d["seat"], d["change"], "an" if d["kind"][:1] in "ae" else "a", d["kind"], what, d["undamaged"], d["damaged"])
 
 
 TEXTS = {
@@ -135,6 +139,13 @@ TEXTS = {
     "bad_face": "seat {seat} shows a {side}: the King card faces {side}, not {face} (L23)",
     "too_many_cards": "{used} {kind} Resources were played, but the Undamaged {kind} Holdings at the table "
                       "provide only {have} (L25)",
+    "same_face": "the King card, seat {king}'s, faces {face} already: turn it to the other face, or enter "
+                 "nothing (G15)",
+    "no_hands": "no seat holds Resource cards in the Event Phase (the Intrigue Phase ends with the rest "
+                "discarded, L13): an effect on Coins or cards there changes an Event still to resolve, so enter "
+                "that Event as its cards lie when it resolves (L14, G14)",
+    "cards_nowhere": lambda d: "the cards go from %s to %s: giver and taker are two places, a seat's hand and "
+                               "another seat's hand or the decks (nobody) (G14)" % ((_hand(d["giver"]),) * 2),
     "tie_for_crown": lambda d: "the Civil War is tied at %d between %s: the former King, %s, names the winner "
                                "among them (winner)" % (d["total"], seats(d["tied"]), _who(d["former"])),
 }

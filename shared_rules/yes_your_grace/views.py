@@ -36,10 +36,17 @@ def _domains(state, seat, kind):
     n = len(state["holdings"])
     king = state["king"]
     if step in PHASES:
-        if kind in ("next", "holding", "fall"):
+        if kind in ("next", "holding"):
             return {}
+        others = [s for s in range(n) if s != king]
         if kind in ("heir", "role"):
-            return {"seat": _seats(n, [s for s in range(n) if s != king], True)}
+            return {"seat": _seats(n, others, True)}
+        if kind == "fall":
+            return {"to": _seats(n, others, True)}
+        if kind == "face":  # G15: the face it does not show
+            return {"face": {"kind": "enum", "values": ["usurper" if state["face"] == "loyalist" else "loyalist"]}}
+        if kind == "cards":  # G14: hands are held until the Intrigue Phase ends (L13)
+            return {} if step != "event" else None
         if kind == "event" and step == "event":
             held = [r for r in ROLES if state["roles"][ROLES.index(r)] is not None  # not yet played this round
                     and ROLES.index(r) not in state["played"]]
