@@ -31,6 +31,7 @@ _BODY = const(6)  # the confirm screen: title, 6 lines, footer
 _OMIT = ["(default)"]  # sentinels, told apart from values by identity
 _END = ["done"]
 _NONE = ["(nothing)"]
+_REASONS = tuple(["house rule", "fix a misentry"])  # a printed effect's reason, where a pad enters one
 
 
 def _index(items, v):
@@ -176,6 +177,8 @@ class Menu:
             return (False, True)
         if k == "seat":
             return list(range(self.seats)) + [None] if d.get("none") else range(self.seats)
+        if k == "text":  # typed on the host; a pad picks among the reasons a table gives most
+            return _REASONS if d["max"] >= 14 else ()
         return self.cards
 
     def _count(self):
