@@ -269,8 +269,8 @@ def test_legal_narrows_to_the_event_suits_and_the_chips_held():
     to_reveal(m, "Lunatic", [])
     bid = g.legal(m["state"], 0)[0]
     assert [(p["name"], p["domain"]["max"]) for p in bid["params"]] == [("Moons", 5), ("Waves", 1)]
-    assert g.legal(m["state"], 1) == []
-    assert [a["type"] for a in g.legal(m["state"], None)] == ["bid", "pass"]
+    assert g.legal(m["state"], 1) == []  # a seat's pad: only its own bid; the effects are the table's
+    assert [a["type"] for a in g.legal(m["state"], None)] == ["bid", "pass", "chips", "ranks", "traitors", "empire"]
 
 
 def test_every_error_code_has_a_text():
