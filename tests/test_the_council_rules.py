@@ -472,8 +472,7 @@ def test_an_effect_is_entered_on_the_tables_menu_alone(target):
     """On the board's own menu (the table's controls), reading only its screens: each
     parameter is turned to and selected; a reason there is a card's name (a pad has no
     keyboard; the host types any text)."""
-    sys.path.insert(0, HERE)
-    import menu_walk
+    import menu_walk  # tests/mp: on the path once this module is loaded (random_game below)
     from menu_player import MenuPlayer
 
     from firmware.menu import Menu

@@ -3,11 +3,11 @@
 The digest ../shared/rules/the-council.md gives rulings T1-T13; T1, T4 and T7
 are settings (events, effects, lowest and lowest_ties). Modules: actions
 (settings, schemas), flow (draft, events, bids; fold), reveal (the sealed reveal,
-the event's resolution, the end of a phase, the collapse, the score), effects
-(the table's effects on chips, ranks, traitor chips and the empire, loaded when one
-is entered), views (legal), texts, docs (the last three host side or on demand). Every name the
-board loads is a string it interns for good (../shared/micropython-notes.md):
-few modules, reused names.
+the event's resolution, the end of a phase, the collapse, the score), effects (the
+table's effects on chips, ranks, traitor chips and the empire's ranks, loaded when
+one is entered), views (legal), texts, docs (the last three host side or on
+demand). Every name the board loads is a string it interns for good
+(../shared/micropython-notes.md): few modules, reused names.
 
 State: step (draft, event, bid, reveal, over), hand, dealer, starter (who bids first
 on the next or current event), turn (the bidder), event (the current or last event
