@@ -38,7 +38,7 @@ include("$(PORT_DIR)/boards/manifest.py")
 GAMES = {
     "chancellors": ["actions", "flow", "fold", "services", "solving", "texts", "views"],
     "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "scoring", "texts", "views", "voting"],
-    "the_council": ["actions", "flow", "fold", "reveal", "texts", "views"],
+    "the_council": ["actions", "effects", "flow", "fold", "reveal", "texts", "views"],
     "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "texts", "views"],
 }
 SHARED_RULES = [

@@ -318,3 +318,25 @@ def test_the_casts_of_one_ballot_give_the_same_text_whatever_is_later_revealed()
     before = [e for e in narrate.history(a)][:-1]
     assert before == [e for e in narrate.history(b)][:-1]
     assert scenario_checks.story(a)[-1] != scenario_checks.story(b)[-1]
+
+
+# --- the table's effects at the terminal (the terminal game and the mirror's command line) ---
+
+def test_the_effects_typed_as_the_help_shows_them_are_accepted_and_read_back():
+    """Each example line of the help (show.EXAMPLES) parses to its effect, the rules take it,
+    and the command the log shows for it reads back as the same action, reason included."""
+    from chancery.words import commands
+
+    m = play("effects-chips-ranks-traitors-empire.jsonl", 7)  # seat 0 has bid on Lunatic
+    assert m["state"]["step"] == "bid"
+    typed = [line for kind in ("chips", "ranks", "traitors", "empire") for line in game_show.EXAMPLES[kind]]
+    assert len(typed) >= 4
+    for line in typed:
+        act = commands.parse(line, TC.SCHEMAS, 3, TC.card_names(m["state"]))
+        assert act["type"] == line.split()[0] and act["amount"]
+        assert commands.parse(commands.command_text(act, TC.SCHEMAS), TC.SCHEMAS, 3, ()) == act
+        entry = engine.apply(canon.copy(m), act)
+        said = narrate.lines("the_council", m["state"], entry["events"])
+        assert len(said) == 1 and (act.get("reason") or "now") in said[0], said
+    assert commands.parse("ranks 0 Moons -1 house rule", TC.SCHEMAS, 3, ()) == {
+        "type": "ranks", "seat": 0, "suit": "Moons", "amount": -1, "reason": "house rule"}

@@ -43,6 +43,7 @@ def test_every_ruling_and_worked_example_has_its_file():
     names = [os.path.basename(p) for p in SCENARIOS]
     wanted = ["seed-l40-scoring-12", "seed-l40-scoring-15", "seed-l41-", "bad-input-changes-nothing"]
     wanted += ["t%02d-" % k for k in range(1, 14)]
+    wanted += ["effects-chips-ranks-traitors-empire", "effects-refused-change-nothing"]  # C17-C19
     for prefix in wanted:
         assert any(n.startswith(prefix) for n in names), prefix
 
@@ -269,8 +270,8 @@ def test_legal_narrows_to_the_event_suits_and_the_chips_held():
     to_reveal(m, "Lunatic", [])
     bid = g.legal(m["state"], 0)[0]
     assert [(p["name"], p["domain"]["max"]) for p in bid["params"]] == [("Moons", 5), ("Waves", 1)]
-    assert g.legal(m["state"], 1) == []
-    assert [a["type"] for a in g.legal(m["state"], None)] == ["bid", "pass"]
+    assert g.legal(m["state"], 1) == []  # a seat's pad: only its own bid; the effects are the table's
+    assert [a["type"] for a in g.legal(m["state"], None)] == ["bid", "pass", "chips", "ranks", "traitors", "empire"]
 
 
 def test_every_error_code_has_a_text():
@@ -319,6 +320,178 @@ def test_a_reveal_position_beyond_the_cards_is_ignored():
     events = []
     reveal.from_ballot(state, events.append)
     assert events[-1]["cards"] == [["Author"], [], []]
+
+
+# ------------------------------------------------------------------ the table's effects (effects.py, C17-C19)
+
+EFFECTS = ["chips", "ranks", "traitors", "empire"]
+
+
+def at_every_step():
+    """A match at each step the table may enter an effect in: the draft, an event to reveal,
+    a bid, an open reveal ballot (the match is copied at each)."""
+    m = new({"players": 3, "events": 1})
+    yield "draft", canon.copy(m)
+    play(m, *[{"type": "draft", "seat": k, "cards": d} for k, d in enumerate([D0, D1, D2])])
+    yield "event", canon.copy(m)
+    to_reveal(m, "Lunatic", [{"Moons": 1}])
+    yield "bid", canon.copy(m)
+    play(m, {"type": "pass"}, {"type": "pass"})
+    yield "reveal", canon.copy(m)
+
+
+def test_the_effects_are_offered_to_the_table_at_every_step_until_the_end():
+    g = engine.game_module(GAME)
+    for step, m in at_every_step():
+        state = m["state"]
+        assert state["step"] == step
+        assert [a["type"] for a in g.legal(state, None)][-4:] == EFFECTS, step
+        for seat in range(3):  # a seat's pad offers its own actions only
+            assert not [a for a in g.legal(state, seat) if a["type"] in EFFECTS]
+    play(m, {"type": "ballot_close"}, {"type": "ballot_reveal", "choices": [None, None, None]})
+    assert m["state"]["step"] == "draft"  # no collapse: the next hand
+    play(m, {"type": "ranks", "seat": 0, "suit": "Waves", "amount": 6})
+    play(m, *[{"type": "draft", "seat": k, "cards": d} for k, d in enumerate([D1, D2, D0])])
+    to_reveal(m, "Windfall", [None, None, None])
+    play(m, {"type": "ballot_close"}, {"type": "ballot_reveal", "choices": [None, None, None]})
+    assert m["state"]["step"] == "over" and g.legal(m["state"], None) == []
+    with pytest.raises(RuleError) as e:
+        play(m, {"type": "traitors", "seat": 0, "amount": 1})
+    assert e.value.code == "game_over"
+
+
+def filled(schema, last):
+    """The action with every parameter at its domain's first value, or at its last (seats 0 or 2)."""
+    act = {"type": schema["type"]}
+    for p in schema["params"]:
+        d = p["domain"]
+        if d["kind"] == "int":
+            act[p["name"]] = d["max"] if last else d["min"]
+        elif d["kind"] == "enum":
+            act[p["name"]] = d["values"][-1 if last else 0]
+        elif d["kind"] == "seat":
+            act[p["name"]] = 2 if last else 0
+    return act
+
+
+def accepted(state, act):
+    try:
+        engine.step(GAME, state, act)
+    except RuleError:
+        return False
+    return True
+
+
+def test_every_offered_effect_takes_its_smallest_or_largest_amount():
+    """No dead end on the table's menu: each effect, at each step, is accepted with the
+    domain's first values or its last ones (a loss from nothing is refused, a gain is not)."""
+    g = engine.game_module(GAME)
+    for step, m in at_every_step():
+        for a in [x for x in g.legal(m["state"], None) if x["type"] in EFFECTS]:
+            tried = [filled(a, False), filled(a, True)]
+            assert [act for act in tried if accepted(m["state"], act)], (step, tried)
+    ranks = schemas_of(g.legal(m["state"], None))["ranks"]
+    assert not accepted(m["state"], filled(ranks, False))  # seat 0 loses 6 Moons ranks it has not: refused
+    assert accepted(m["state"], filled(ranks, True))  # seat 2 gains 6 in Knots
+
+
+def schemas_of(offered):
+    return dict([(a["type"], a) for a in offered])
+
+
+def test_an_effect_changes_its_one_count_and_nothing_else():
+    for step, m in at_every_step():
+        before = m["state"]
+        for act, key, index in (({"type": "chips", "seat": 2, "suit": "Wyrms", "amount": 3}, "chips", 2 * 6 + 4),
+                                ({"type": "ranks", "seat": 1, "suit": "Suns", "amount": 2}, "ranks", 1 * 6 + 1),
+                                ({"type": "traitors", "seat": 0, "amount": 4}, "traitors", 0),
+                                ({"type": "empire", "suit": "Knots", "amount": -3}, "empire", 5)):
+            after = engine.step(GAME, before, act)[2]
+            changed = [k for k in before if canon.encode(before[k]) != canon.encode(after[k])]
+            assert changed == [key], (step, act, changed)
+            assert after[key][index] - before[key][index] == act["amount"]
+            diff = [i for i in range(len(before[key])) if before[key][i] != after[key][i]]
+            assert diff == [index]
+
+
+def test_the_reason_is_kept_in_the_log_narrated_and_replayed():
+    scenario = os.path.join(HERE, "scenarios", "the-council", "effects-chips-ranks-traitors-empire.jsonl")
+    m = scenario_checks.match_of(scenario)
+    effects = [e["events"][0] for e in m["entries"] if e["action"]["type"] in EFFECTS]
+    assert [(ev["key"], ev.get("reason")) for ev in effects] == [
+        ("traitors", "house rule"), ("chips", "fix a misentry"), ("chips", None), ("ranks", "Huntress"),
+        ("empire", "fix a misentry")]
+    said = scenario_checks.story(m)
+    assert "Seat 2 gains 1 traitor chip (now 1; house rule)." in said
+    assert "Seat 1 takes 2 Moons chips from the supply (now 2; fix a misentry)." in said
+    assert "Seat 1 returns 1 Moons chip to the supply (now 1)." in said
+    assert "Seat 0's rank in Moons moves up 1 (now 6; Huntress)." in said
+    assert "The empire's rank in Moons moves down 1 (now 5; fix a misentry)." in said
+    from shared_rules import matches
+
+    again = matches.replay(canon.copy(matches.log_of(m)))
+    assert canon.digest(again["state"]) == canon.digest(m["state"])
+
+
+def test_an_effect_during_the_reveal_leaves_the_sealed_ballot_as_it_was():
+    """The reveal's choices are the board's secret until the reveal: an effect neither needs
+    nor touches them, and its event holds only public counts."""
+    m = dict(at_every_step())["reveal"]
+    play(m, {"type": "ballot_cast", "seat": 0})
+    ballot = canon.encode(m["state"]["ballot"])
+    entry = engine.apply(m, {"type": "ranks", "seat": 1, "suit": "Waves", "amount": 1, "reason": "fix a misentry"})
+    assert canon.encode(m["state"]["ballot"]) == ballot and m["state"]["step"] == "reveal"
+    assert [sorted(ev) for ev in entry["events"]] == [["amount", "key", "reason", "seat", "suit", "t"]]
+
+
+def test_the_effects_module_is_loaded_only_when_an_effect_is_entered():
+    """The board's heap: legal() and the game's other actions never import effects.py."""
+    import subprocess
+
+    code = ("import sys\n"
+            "from shared_rules import engine\n"
+            "m = engine.new_match('the_council', {'players': 3}, 0)\n"
+            "g = engine.game_module('the_council')\n"
+            "g.legal(m['state'], None); engine.apply(m, {'type': 'draft', 'cards': %r})\n"
+            "print('shared_rules.the_council.effects' in sys.modules)\n"
+            "engine.apply(m, {'type': 'traitors', 'seat': 1, 'amount': 1})\n"
+            "print('shared_rules.the_council.effects' in sys.modules)\n") % D0
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=os.path.join(HERE, ".."), check=True).stdout
+    assert out.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize("target", [
+    {"type": "chips", "seat": 1, "suit": "Knots", "amount": -1},
+    {"type": "chips", "seat": 2, "suit": "Moons", "amount": 9, "reason": "Huntress"},
+    {"type": "ranks", "seat": 0, "suit": "Waves", "amount": 3},
+    {"type": "traitors", "seat": 2, "amount": 2, "reason": "Bard"},
+    {"type": "empire", "suit": "Leaves", "amount": -6},
+])
+def test_an_effect_is_entered_on_the_tables_menu_alone(target):
+    """On the board's own menu (the table's controls), reading only its screens: each
+    parameter is turned to and selected; a reason there is a card's name (a pad has no
+    keyboard; the host types any text)."""
+    import menu_walk  # tests/mp: on the path once this module is loaded (random_game below)
+    from menu_player import MenuPlayer
+
+    from firmware.menu import Menu
+    from shared_rules import schema as schemas
+
+    g = engine.game_module(GAME)
+    state = dict(at_every_step())["bid"]["state"]
+    menu = Menu(g.legal, g.card_names)
+
+    class Table(MenuPlayer):
+        def press(self, k):
+            screen, act = menu.key(state, k)
+            menu_walk.check_screen(screen)
+            return screen, act
+
+    p = Table(menu.start(state, None))
+    act = p.enter(schemas.find(menu.schemas, target["type"]), target)
+    assert act == target and p.keys < 60
+    assert engine.step(GAME, state, act)[1][0]["amount"] == target["amount"]
 
 
 # ------------------------------------------------------------------ random legal play

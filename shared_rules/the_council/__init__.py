@@ -3,10 +3,11 @@
 The digest ../shared/rules/the-council.md gives rulings T1-T13; T1, T4 and T7
 are settings (events, effects, lowest and lowest_ties). Modules: actions
 (settings, schemas), flow (draft, events, bids; fold), reveal (the sealed reveal,
-the event's resolution, the end of a phase, the collapse, the score), views
-(legal), texts, docs (the last three host side or on demand). Every name the
-board loads is a string it interns for good (../shared/micropython-notes.md):
-few modules, reused names.
+the event's resolution, the end of a phase, the collapse, the score), effects (the
+table's effects on chips, ranks, traitor chips and the empire's ranks, loaded when
+one is entered), views (legal), texts, docs (the last three host side or on
+demand). Every name the board loads is a string it interns for good
+(../shared/micropython-notes.md): few modules, reused names.
 
 State: step (draft, event, bid, reveal, over), hand, dealer, starter (who bids first
 on the next or current event), turn (the bidder), event (the current or last event
@@ -52,10 +53,18 @@ Where neither the seed nor T1-T13 decide, this package chooses (C1-C16):
   C16 The reveal's ballot is this game's own: while it is open the table cannot open
       another (ballot.py refuses), and a ballot the table opened during the bidding
       makes the last bid wait (refused, ballot_open) until that ballot is revealed.
+  C17 The table's effects (effects.py: chips, ranks, traitors, empire) may be entered at
+      any step until the game is over; each is public, moves one count by a non-zero
+      amount and keeps its reason.
+  C18 A count an effect would take out of its range is refused, not clamped: ranks and
+      the empire's 0-6 (T9), chips of a suit and traitor chips 0-99.
+  C19 An effect never ends the game: the collapse is checked at the end of an events
+      phase (L16, L38), where a rank an effect moved counts as any other.
 
 Nothing is hidden in the core: ranks, chips, bids and the drafted cards are public
 (they lie face up, L23); the secret choice of cards to reveal is a sealed ballot,
-whose choices never enter the state before the reveal.
+whose choices never enter the state before the reveal (so the table's effects, on
+public counts only, cannot tell them).
 """
 
 from shared_rules import canon, decktet

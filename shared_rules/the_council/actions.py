@@ -8,11 +8,15 @@ SETTINGS and SCHEMAS are re-iterables that build their dicts when iterated
 (as in kings_dilemma/actions.py): a board keeps only the bytecode. Every name
 here is a string the board interns for good, so names are reused where they
 fit: the bid's parameters are the suits' own names (decktet.SUITS), the
-resume setting of the chips is "chips", the draft's entry mode is "draft".
+resume setting of the chips is "chips", the draft's entry mode is "draft", and
+the table's effects (effects.py) are named after the state's lists they change.
 """
 
 from shared_rules.decktet import SUITS
 from shared_rules.schema import Built, action, param
+
+# The table's effects (effects.py, C17): each changes one count in the state's list of its name.
+EFFECTS = tuple(["chips", "ranks", "traitors", "empire"])
 
 
 def _settings():
@@ -48,6 +52,17 @@ def _schemas():
     yield action("bid", "seat", [param(k, {"kind": "int", "min": 0, "max": 99}, optional=True, default=0)
                                  for k in SUITS])
     yield action("pass", "seat", [])
+    # the table's effects (C17-C19): a count moved by an amount (+ gained, - lost), small enough
+    # to turn to on a pad's menu; a larger change is entered twice
+    seat = param("seat", {"kind": "seat"})
+    suit = param("suit", {"kind": "enum", "values": list(SUITS)})
+    why = param("reason", {"kind": "text", "max": 40}, optional=True)
+    chips = {"kind": "int", "min": -9, "max": 9}
+    ranks = {"kind": "int", "min": -6, "max": 6}  # the tracks run 0-6 (L8)
+    yield action("chips", "table", [seat, suit, param("amount", chips), why])
+    yield action("ranks", "table", [seat, suit, param("amount", ranks), why])
+    yield action("traitors", "table", [seat, param("amount", chips), why])
+    yield action("empire", "table", [suit, param("amount", ranks), why])
 
 
 SETTINGS = Built(_settings)

@@ -3,9 +3,12 @@
 Kept apart from actions.py so the board never loads this prose. Keys:
 "setting.NAME", "ACTION" and "ACTION.PARAM". Lnn: lines of
 ../shared/seeds/the-council.txt; Tn: rulings of ../shared/rules/the-council.md;
-Cn: rulings in the_council/__init__.py.
+Cn: rulings in the_council/__init__.py (C17-C19, the table's effects: effects.py).
 """
 
+_SEAT = "The seat whose count changes."
+_SUIT_OF = "The suit: Moons, Suns, Waves, Leaves, Wyrms or Knots."
+_WHY = "Why, in up to 40 characters (\"house rule\", \"fix a misentry\", a card's name): kept in the log and said."
 _SUIT = "Chips of %s bid on the event (only the event's suits, L25; spent whatever the outcome, T2)."
 
 DOCS = {
@@ -46,4 +49,29 @@ DOCS = {
     "bid.Wyrms": _SUIT % "Wyrms",
     "bid.Knots": _SUIT % "Knots",
     "pass": "The seat whose turn it is bids nothing (C10).",
+    # the table's effects (effects.py): not the setting `effects`, which says which revealed cards act
+    "chips": "The table's effect: a seat takes chips of a suit from the supply (+) or returns them (-) (L7, L22), "
+             "for a house rule or to fix a misentry; at any step until the game is over (C17). A seat's chips of "
+             "a suit stay within 0-99 (C18).",
+    "chips.seat": _SEAT,
+    "chips.suit": _SUIT_OF,
+    "chips.amount": "Chips taken (+, 1-9) or returned (-, 1-9); more: enter it twice.",
+    "chips.reason": _WHY,
+    "ranks": "The table's effect: a seat's rank in a suit moves up (+) or down (-) on its track (L8, L13), "
+             "within 0-6 (T9, C18). The collapse is still checked only at the end of the events phase (C19). "
+             "Trading a rank for a traitor chip is two effects (ranks, then traitors).",
+    "ranks.seat": _SEAT,
+    "ranks.suit": _SUIT_OF,
+    "ranks.amount": "Ranks gained (+) or lost (-), 1-6.",
+    "ranks.reason": _WHY,
+    "traitors": "The table's effect: a seat gains (+) or loses (-) traitor chips (L11, L31, L36); they count one "
+                "point each at the collapse (L39). Within 0-99 (C18).",
+    "traitors.seat": _SEAT,
+    "traitors.amount": "Traitor chips gained (+) or lost (-), 1-9.",
+    "traitors.reason": _WHY,
+    "empire": "The table's effect: the empire's rank in a suit moves up (+) or down (-) (L10, L14, L36), within "
+              "0-6 (T9, C18); the collapse is checked at the end of the events phase (C19).",
+    "empire.suit": _SUIT_OF,
+    "empire.amount": "Ranks the empire gains (+) or loses (-), 1-6.",
+    "empire.reason": _WHY,
 }

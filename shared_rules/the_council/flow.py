@@ -4,7 +4,8 @@ Each step refuses with a RuleError before emitting anything; the engine works
 on a copy, so a refused action changes nothing. A hand (L16): the draft (one
 `draft` entry per seat), then events: the card revealed (`event`), one bid per
 seat from the starting bidder clockwise (`bid` or `pass`), the drafted cards
-revealed at once (a sealed ballot, reveal.py), the event resolved.
+revealed at once (a sealed ballot, reveal.py), the event resolved. The table's
+effects (effects.py: chips, ranks, traitors, empire) may come at any step.
 
 fold.py turns each event into the state and decides nothing. Event types reuse
 the state's own keys where they fit (ranks, traitors, empire, hand).
@@ -13,6 +14,7 @@ the state's own keys where they fit (ranks, traitors, empire, hand).
 from shared_rules import ballot, decktet
 from shared_rules.errors import RuleError
 from shared_rules.the_council import reveal
+from shared_rules.the_council.actions import EFFECTS
 
 # ballot and reveal are loaded with the game, not when first needed: every hand uses them,
 # and a module loaded late must find room for its code in a heap the game has fragmented.
@@ -114,6 +116,11 @@ def decide(state, act, emit):
     kind = act["type"]
     if state["step"] == "over":
         raise RuleError("game_over", {"now": situation(state)})
+    if kind in EFFECTS:  # any step until the game is over (C17); loaded only when a table enters one
+        from shared_rules.the_council import effects
+
+        effects.apply(state, act, emit)
+        return
     if state["step"] != _STEPS[kind]:
         raise RuleError("wrong_step", {"what": kind, "now": situation(state)})
     if kind == "draft":

@@ -6,6 +6,12 @@ Event types reuse the state's own keys where they fit (ranks, traitors, empire, 
 from shared_rules.the_council import reveal
 
 
+def slot(key, seat, suit):
+    """Where one count lies in the state's list `key`: ranks and chips by seat and suit (flat,
+    seat * 6 + suit), traitor chips by seat, the empire's ranks by suit."""
+    return suit if key == "empire" else seat if key == "traitors" else seat * 6 + suit
+
+
 def fold(state, ev):
     t = ev["t"]
     n = state["settings"]["players"]
@@ -71,6 +77,9 @@ def fold(state, ev):
         state["dealer"] = state["starter"] = ev["dealer"]
         state["step"] = "draft"
         state["events"] = 0
+    elif t == "effect":  # the table's effect (effects.py): one count moved by its amount
+        key = ev["key"]
+        state[key][slot(key, ev.get("seat"), ev.get("suit"))] += ev["amount"]
     elif t == "over":
         state["step"] = "over"
         state["turn"] = None

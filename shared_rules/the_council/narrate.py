@@ -9,7 +9,7 @@ does not know reads as a generic sentence with its data, never a crash.
 """
 
 from shared_rules import canon, decktet
-from shared_rules.the_council.show import SUITS, card_short, card_text, is_reveal, need, plural, seat, seats
+from shared_rules.the_council.show import SUITS, card_short, card_text, chips, is_reveal, need, plural, seat, seats
 from shared_rules.wording import ballot as wording_ballot
 from shared_rules.wording import cap, each
 
@@ -159,6 +159,25 @@ def _over(before, after, ev):
     return text + " Winner: %s (%s)." % (seats(w), best)
 
 
+def _effect(before, after, ev):
+    """The table's effect (effects.py): what moved, by how much, where it stands now, and the
+    reason the table gave."""
+    key, d = ev["key"], ev["amount"]
+    n = d if d > 0 else -d
+    s, i = ev.get("seat"), ev.get("suit")
+    if key == "chips":
+        text = "%s %s %s %s the supply (now %d" % (cap(seat(s)), "takes" if d > 0 else "returns", chips(n, i),
+                                                  "from" if d > 0 else "to", after["chips"][s * 6 + i])
+    elif key == "traitors":
+        text = "%s %s %s (now %d" % (cap(seat(s)), "gains" if d > 0 else "loses", plural(n, "traitor chip"),
+                                     after["traitors"][s])
+    else:
+        whose = "The empire's" if key == "empire" else "%s's" % cap(seat(s))
+        now = after["empire"][i] if key == "empire" else after["ranks"][s * 6 + i]
+        text = "%s rank in %s moves %s %d (now %d" % (whose, SUITS[i], "up" if d > 0 else "down", n, now)
+    return text + ("; %s)." % ev["reason"] if ev.get("reason") else ").")
+
+
 # event tag -> sentence(before, after, event); every tag flow.fold knows
 TELL = {
     "draft": _draft,
@@ -174,6 +193,7 @@ TELL = {
     "resolved": _resolved,
     "hand": _hand,
     "over": _over,
+    "effect": _effect,
 }
 
 

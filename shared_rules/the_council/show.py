@@ -22,8 +22,13 @@ STEPS = {
 }
 REVEAL_QUESTION = "Reveal drafted cards"  # the question flow.py opens its ballot with
 
-# the terminal game's help (host/chancery/play/game.py): none typed out for this game
-EXAMPLES = {}
+# the terminal game's help (host/chancery/play/game.py): the table's effects, whose words are least obvious
+EXAMPLES = {
+    "chips": ["chips 1 Moons 2 fix a misentry", "chips seat=0 suit=Knots amount=-1"],
+    "ranks": ["ranks 0 Moons -1 house rule"],
+    "traitors": ["traitors 0 1 Court played late"],
+    "empire": ["empire Leaves -1 fix a misentry"],
+}
 CARD_FORMS = ""
 
 

@@ -38,6 +38,31 @@ def _card_out(d):
         d["card"])
 
 
+def _counted(d):
+    """'seat 1's Moons chips', 'the empire's rank in Waves': the count an effect moves (effects.py)."""
+    what, suit = d["what"], decktet.SUITS[d["suit"]] if d["suit"] is not None else ""
+    if what == "empire":
+        return "the empire's rank in %s" % suit
+    if what == "ranks":
+        return "seat %d's rank in %s" % (d["seat"], suit)
+    return "seat %d's %s" % (d["seat"], "traitor chips" if what == "traitors" else suit + " chips")
+
+
+_EFFECTS = {"chips": "a seat's chips", "ranks": "a seat's rank", "traitors": "a seat's traitor chips",
+            "empire": "the empire's rank"}
+
+
+def _effect_range(d):
+    have, most, amount = d["have"], d["most"], d["amount"]
+    why = "the tracks run 0-6: L8, T9" if most == 6 else "no pool goes below 0, and 99 is the most kept: C18"
+    if amount < 0:
+        room = "it can lose at most %d" % have if have else "it cannot lose more"
+    else:
+        room = "it can gain at most %d" % (most - have) if have < most else "it cannot gain more"
+    return "%s: %d, and %+d would make %d, outside 0-%d (%s); %s" % (_counted(d), have, amount, have + amount,
+                                                                  most, why, room)
+
+
 TEXTS = {
     "wrong_step": lambda d: "%s is not possible now: %s" % (d["what"], now(d["now"])),
     "game_over": lambda d: now(d["now"]),
@@ -53,6 +78,10 @@ TEXTS = {
     "wrong_suit": lambda d: "the event %s is %s: chips of %s do not match it (L25); bid only %s" % (
         d["event"], "/".join(d["matching"]), d["suit"], ", ".join(d["matching"])),
     "not_enough_chips": lambda d: "seat %d has %d %s chips, not %d" % (d["seat"], d["have"], d["suit"], d["asked"]),
+    # the table's effects (effects.py)
+    "zero_effect": lambda d: "moving %s by 0 changes nothing: enter the amount gained (+) or lost (-)" % _EFFECTS.get(
+        d["what"], d["what"]),
+    "effect_range": _effect_range,
 }
 
 

@@ -1,7 +1,7 @@
 """What a seat may do now (legal actions with narrowed domains)."""
 
 from shared_rules import decktet, schema
-from shared_rules.the_council.actions import SCHEMAS
+from shared_rules.the_council.actions import EFFECTS, SCHEMAS
 from shared_rules.the_council.flow import where
 
 
@@ -38,6 +38,8 @@ def legal(state, seat=None):
         from shared_rules import ballot  # the table may close the ballot: who has not voted reveals nothing
 
         out.append(schema.find(ballot.SCHEMAS, "ballot_close"))
+    if seat is None and step != "over":  # the table's effects (effects.py, C17), after the step's own
+        out.extend([by[k] for k in EFFECTS])
     return out
 
 
