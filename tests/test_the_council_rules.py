@@ -463,15 +463,15 @@ def test_the_effects_module_is_loaded_only_when_an_effect_is_entered():
 
 @pytest.mark.parametrize("target", [
     {"type": "chips", "seat": 1, "suit": "Knots", "amount": -1},
-    {"type": "chips", "seat": 2, "suit": "Moons", "amount": 9, "reason": "Huntress"},
+    {"type": "chips", "seat": 2, "suit": "Moons", "amount": 9, "reason": "fix a misentry"},
     {"type": "ranks", "seat": 0, "suit": "Waves", "amount": 3},
-    {"type": "traitors", "seat": 2, "amount": 2, "reason": "Bard"},
+    {"type": "traitors", "seat": 2, "amount": 2, "reason": "house rule"},
     {"type": "empire", "suit": "Leaves", "amount": -6},
 ])
 def test_an_effect_is_entered_on_the_tables_menu_alone(target):
     """On the board's own menu (the table's controls), reading only its screens: each
-    parameter is turned to and selected; a reason there is a card's name (a pad has no
-    keyboard; the host types any text)."""
+    parameter is turned to and selected; a reason there is "house rule" or "fix a misentry"
+    (a pad has no keyboard; the host types any text)."""
     import menu_walk  # tests/mp: on the path once this module is loaded (random_game below)
     from menu_player import MenuPlayer
 
