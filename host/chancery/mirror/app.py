@@ -33,6 +33,15 @@ PAD_KEYS = ("qaz", "wsx", "edc", "rfv", "tgb")  # per seat: up, select, down
 TABLE_PAD = 5
 TABLE_KEYS = {"left": 0, "enter": 1, "right": 2, "backspace": 3}
 TABLE_LONG = {"less_than_sign": 0, "asterisk": 1, "greater_than_sign": 2}
+HELP = """Keys (when the status line says the board's buttons):
+  seat pads 0-4: q a z / w s x / e d c / r f v / t g b  (up, select, down; Shift holds the button)
+  table: Left/Right turn the knob, Enter pushes it, Backspace is back; < * > hold left, push, right
+Commands (':' to type one, Enter sends it, Esc goes back to the buttons):
+  :ACTION ...            any action, as the terminal game takes it (e.g. :roll, :solve 0 Castle)
+  :undo                  take back the board's last entry (kept in the logbook as taken back)
+  :new GAME [NAME=VALUE ...]   start another game on the board
+  :deploy [BOARD]        put this checkout's firmware on the board
+  :help                  this list;  Ctrl-Q quits"""
 
 
 def load_layout(game):
@@ -222,9 +231,11 @@ class MirrorApp(App):
         link = self.link
         w = link.mirror.welcome if link.mirror else {}
         self.query_one("#status", Static).update(
-            "Board %s  firmware %s  link %s  entries %d" % (
+            "Board %s  firmware %s  link %s  entries %d   %s" % (
                 w.get("id", "?"), w.get("fw", "?"), link.state,
-                len(link.mirror.match["entries"]) if link.mirror else 0))
+                len(link.mirror.match["entries"]) if link.mirror else 0,
+                "[keys: typing a command; Enter sends, Esc back to the board]" if self.typing() else
+                "[keys: the board's buttons; ':' to type, ':help']"))
         if link.mirror is None:
             return
         if self.layout_game != link.mirror.match["game"]:  # the first game seen, or a new one
@@ -239,8 +250,18 @@ class MirrorApp(App):
 
     # --- input -------------------------------------------------------------------
 
+    def on_descendant_focus(self, event):
+        self.refresh_all()  # the mark of where keys go
+
+    def on_descendant_blur(self, event):
+        self.refresh_all()
+
+    def typing(self):
+        """True while keys go to the command line, not to the board's buttons."""
+        return self.focused is not None and isinstance(self.focused, Input)
+
     def on_key(self, event):
-        if self.focused is not None and isinstance(self.focused, Input):
+        if self.typing():
             if event.key == "escape":
                 self.set_focus(None)
             return
@@ -260,6 +281,11 @@ class MirrorApp(App):
     def on_input_submitted(self, message):
         text = message.value.strip().lstrip(":")
         message.input.value = ""
+        self.set_focus(None)  # a command sent: the keys are the board's buttons again
+        if text in ("help", "?"):
+            for line in HELP.splitlines():
+                self.log_line(line)
+            return
         if not text or self.link.mirror is None:
             return
         if text.split()[0] == "deploy":
