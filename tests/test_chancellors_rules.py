@@ -153,12 +153,15 @@ def test_settings_defaults_and_validation():
 
 
 def test_legal_lists_what_the_acting_seat_may_do():
+    """The table (seat None) is also offered the effects (effects.py): a score and a service at any
+    time before the end, a die once there is one in play to set; a seat never is."""
     m = engine.new_match("chancellors", {"players": 2}, 3)
-    assert [a["type"] for a in matches.legal(m)] == ["roll"]
+    assert [a["type"] for a in matches.legal(m)] == ["roll", "score", "service"]  # every die waits for the roll
     engine.apply(m, {"type": "roll", "values": [1, 2, 3, 4, 5, 5], "source": "manual"})
-    assert [a["type"] for a in matches.legal(m)] == ["reveal", "assign"]
+    assert [a["type"] for a in matches.legal(m)] == ["reveal", "assign", "score", "die", "service"]
     engine.apply(m, {"type": "assign", "diplomatic": None, "army": 1, "navy": None})
     assert matches.legal(m, 0) == []
+    assert [a["type"] for a in matches.legal(m)] == ["solve", "solve_part", "pass", "score", "die", "service"]
     acts = {a["type"]: a for a in matches.legal(m, 1)}
     assert sorted(acts) == ["pass", "solve", "solve_part"]
     cards = acts["solve"]["params"][1]["domain"]["of"]["among"]

@@ -152,6 +152,19 @@ def _aimed_cards(rnd, allowed, ranks, dice, need):
     return rnd.shuffled(out)
 
 
+def _effect(rnd, by_type, seats, cards):
+    """A correction the table enters (the effects: score, die, service), its values drawn from
+    the offered domains; no reason, as on a pad (a text is typed on the host). Some are refused
+    (a score below 0, a die already showing the value, a service where it is)."""
+    kinds = [k for k in ("score", "die", "service") if k in by_type]
+    s = by_type[rnd.pick(kinds)]
+    out = {"type": s["type"]}
+    for p in s["params"]:
+        if not p.get("optional"):
+            out[p["name"]] = _generic(rnd, p["domain"], seats, cards)
+    return out
+
+
 def _choose(rnd, state, schemas, seats, cards, ranks):
     """One random action from the schemas `legal` returned."""
     step = state["step"]
@@ -161,6 +174,8 @@ def _choose(rnd, state, schemas, seats, cards, ranks):
     if "excuse" in by_type and rnd.chance(1, 25):
         holder = None if rnd.chance(1, 4) else rnd.below(seats)
         return {"type": "excuse", "holder": holder}
+    if "score" in by_type and rnd.chance(1, 15):
+        return _effect(rnd, by_type, seats, cards)
     if step == "roll":
         n = len(state["pending"])
         r = rnd.below(20)
@@ -244,7 +259,8 @@ def _seat_ok(v, seats):
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats
 
 
-def check_invariants(before, after, seats, where):
+def check_invariants(before, after, seats, where, act=None):
+    """act: the action that led from `before` to `after` (a score effect may lower a score)."""
     step = after["step"]
     if step not in STEPS:
         _fail(where, "bad step %r" % (step,))
@@ -271,7 +287,7 @@ def check_invariants(before, after, seats, where):
     if len(scores) != seats:
         _fail(where, "%d scores for %d seats" % (len(scores), seats))
     for s in range(seats):
-        if scores[s] < before["scores"][s]:
+        if scores[s] < 0 or (scores[s] < before["scores"][s] and (act is None or act["type"] != "score")):
             _fail(where, "seat %d's score fell from %d to %d" % (s, before["scores"][s], scores[s]))
     if after["turn"] < before["turn"]:
         _fail(where, "the turn went back from %d to %d" % (before["turn"], after["turn"]))
@@ -351,7 +367,7 @@ def play_game(seed, players, extended=False, on_entry=None, cap=CAP):
         schemas = None
         act, events, new_state, digest = result
         result = None
-        check_invariants(state, new_state, players, "action %d" % count)
+        check_invariants(state, new_state, players, "action %d" % count, act)
         if on_entry is not None:
             on_entry(count, act, events, digest)
         crc = binascii.crc32(digest.encode(), crc) & 0xFFFFFFFF
