@@ -49,8 +49,9 @@ DOCS = {
     "die.value": "The value it should show, 1-6.",
     "die.reason": "Why, in a few words (\"misread\", \"knocked over\").",
     "service": "A correction or house rule: a royal service's card moved to a seat, or to the middle of the table "
-               "(L23). In step B a chance the service has not yet taken this turn goes with it (L47); in step C "
-               "the order of chances stays as it began (L63) (ruling X5).",
+               "(L23). In step B a chance the service has not yet taken this turn goes with it (L47), and a "
+               "service nobody held when step B began has none; in step C the order of chances stays as it "
+               "began (L63) (ruling X5).",
     "service.service": "diplomatic, army or navy.",
     "service.holder": "The seat that now holds it, or null for nobody.",
     "service.reason": "Why, in a few words (\"fix a misentry\", \"house rule\").",

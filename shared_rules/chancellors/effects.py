@@ -26,8 +26,10 @@ X4  A die effect sets a die that is in play: not one waiting to be rolled (the r
     problem's value, not what a solve already scored (a score effect does that).
 X5  A service moved by an effect in step B takes its chance this turn with it, if the
     chance is not yet taken (the services act in their order, L47, whoever holds the
-    card): to its new holder, or it lapses when nobody holds it. In step C the order of
-    chances was fixed when the step began (L63); the move counts from the next turn.
+    card): to its new holder, or it lapses when nobody holds it. A service nobody held
+    when step B began has no chance this turn, whoever is given it. In step C the order
+    of chances was fixed when the step began (L63); the move counts from the next turn.
+    (A misentered step A is best put right before step B: assign, or these effects.)
 """
 
 from shared_rules.errors import RuleError
