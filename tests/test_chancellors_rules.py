@@ -226,7 +226,8 @@ def test_effects_keep_their_reason_in_the_log_the_narration_and_a_replay():
     m = _turn_one()
     said = []
     for act, words in (
-            ({"type": "score", "seat": 2, "amount": 6, "reason": "handicap"}, "Seat 2 gains 6 points (handicap): now 6."),
+            ({"type": "score", "seat": 2, "amount": 6, "reason": "handicap"},
+             "Seat 2 gains 6 points (handicap): now 6."),
             ({"type": "die", "problem": 0, "die": 1, "value": 5, "reason": "misread"},
              "Problem 0 die 1 is set to 5 (misread): 2-3 -> 2-5."),
             ({"type": "service", "service": "navy", "holder": 1, "reason": "house rule"},
@@ -277,7 +278,8 @@ def test_the_table_is_offered_only_the_dice_it_may_set():
     engine.apply(m, {"type": "solve_part", "problem": 2, "card": "Mountain", "aside": 1})
     offered = {a["type"]: a for a in matches.legal(m)}
     assert offered["die"]["params"][0]["domain"]["among"] == [0, 2]
-    for problem, die, words in ((1, 0, "problem 1 was wholly solved this turn"), (2, 1, "problem 2 die 1 was set aside")):
+    for problem, die, words in ((1, 0, "problem 1 was wholly solved this turn"),
+                                (2, 1, "problem 2 die 1 was set aside")):
         before = json.dumps(m, sort_keys=True)
         with pytest.raises(RuleError) as e:
             engine.apply(m, {"type": "die", "problem": problem, "die": die, "value": 3})
@@ -294,7 +296,7 @@ def test_refused_effects_say_what_was_wrong_and_what_is_allowed():
         ({"type": "score", "seat": 0, "amount": 0}, "zero_effect", "of 0 changes nothing"),
         ({"type": "score", "seat": 0, "amount": -5}, "score_below_zero", "seat 0 has 4 points: taking 5 would leave "
                                                                          "it below 0 (ruling X3); take at most 4"),
-        ({"type": "score", "seat": 1, "amount": -5}, "score_below_zero", "it can only gain"),
+        ({"type": "score", "seat": 1, "amount": -5}, "score_below_zero", "it has no points to take"),
         ({"type": "die", "problem": 1, "die": 0, "value": 4}, "die_unchanged", "problem 1 die 0 already shows 4"),
         ({"type": "die", "problem": 4, "die": 0, "value": 4}, "bad_problem", "the problems are 0 to 2"),
         ({"type": "service", "service": "army", "holder": None}, "service_unchanged",

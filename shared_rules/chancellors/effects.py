@@ -44,7 +44,7 @@ def _reason(act, ev):
 def score(state, act, emit):
     seat, amount = act["seat"], act["amount"]
     if amount == 0:
-        raise RuleError("zero_effect", {"what": "score"})
+        raise RuleError("zero_effect", {"seat": seat})
     if state["scores"][seat] + amount < 0:
         raise RuleError("score_below_zero", {"seat": seat, "score": state["scores"][seat], "asked": -amount})
     emit(_reason(act, {"t": "score", "seat": seat, "amount": amount}))

@@ -100,9 +100,10 @@ TEXTS = {
         d["total"], _dice(d), d["need"], " (twice the dice, without help: L65)" if d["help"] == "none" else ""),
     "bad_abdicate": lambda d: "only a seat passing with a service in step B can abdicate (L61)",
     # corrections and house rules (effects.py)
-    "zero_effect": lambda d: "a %s effect of 0 changes nothing: enter the points to add (+) or take away (-)" % d["what"],
+    "zero_effect": lambda d: "a score effect of 0 changes nothing: enter the points to add (+) or take away (-)",
     "score_below_zero": lambda d: "seat %d has %d points: taking %d would leave it below 0 (ruling X3); %s" % (
-        d["seat"], d["score"], d["asked"], "take at most %d" % d["score"] if d["score"] else "it can only gain"),
+        d["seat"], d["score"], d["asked"],
+        "take at most %d" % d["score"] if d["score"] else "it has no points to take"),
     "die_not_in_play": _die_not_in_play,
     "die_unchanged": lambda d: "problem %d die %d already shows %d: enter the value it should show" % (
         d["problem"], d["die"], d["value"]),
