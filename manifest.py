@@ -36,7 +36,7 @@ options.defaults(backend="rp2")  # the firmware backend: rp2 (Pico) or esp32
 include("$(PORT_DIR)/boards/manifest.py")
 
 GAMES = {
-    "chancellors": ["actions", "flow", "fold", "services", "solving", "texts", "views"],
+    "chancellors": ["actions", "effects", "flow", "fold", "services", "solving", "texts", "views"],
     "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "scoring", "texts", "views", "voting"],
     "the_council": ["actions", "effects", "flow", "fold", "reveal", "texts", "views"],
     "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "texts", "views"],

@@ -246,7 +246,8 @@ def test_rules_json(capsys):
     code, out, _ = run(capsys, "rules", "chancellors", "--json")
     assert code == 0
     got = json.loads(out)
-    assert [a["type"] for a in got["actions"]] == ["roll", "reveal", "assign", "solve", "solve_part", "pass", "excuse"]
+    assert [a["type"] for a in got["actions"]] == ["roll", "reveal", "assign", "solve", "solve_part", "pass", "excuse",
+                                                    "score", "die", "service"]  # the last three: the effects
     assert out.strip() == canon.encode(got)
 
 

@@ -318,9 +318,10 @@ class Player(MenuPlayer):
 
 
 def played(seed, players, extended):
-    """[(state, action, digest of the state after it)] for every action a random play-out had accepted."""
+    """[(state, action, digest of the state after it)] for every action a random play-out had accepted,
+    the table's effects (score, die, service) among them now and then."""
     acts = []
-    playout.play_game(seed, players, extended, lambda i, a, e, d: acts.append(a))
+    playout.play_game(seed, players, extended, lambda i, a, e, d: acts.append(a), effects=True)
     state = engine.new_match("chancellors", {"players": players, "extended": extended}, seed)["state"]
     out = []
     for act in acts:

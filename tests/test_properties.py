@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from shared_rules import canon, decktet, engine, games, matches
 from shared_rules.chancellors.fold import fold
+from shared_rules.chancellors.views import settable
 from shared_rules.errors import RuleError
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))
@@ -48,12 +49,14 @@ value = st.recursive(scalar, lambda inner: st.lists(inner, max_size=6), max_leav
 card_list = st.lists(st.sampled_from(decktet.NAMES + ("Nothing",)), max_size=5)
 action = st.one_of(
     st.fixed_dictionaries({"type": st.sampled_from(["roll", "reveal", "assign", "solve", "solve_part", "pass",
-                                                      "excuse", "undo", 7])},
+                                                      "excuse", "score", "die", "service", "undo", 7])},
                           optional={"seat": value, "problem": value, "cards": st.one_of(card_list, value),
                                     "card": st.one_of(st.sampled_from(decktet.NAMES), value), "aside": value,
                                     "values": st.one_of(st.lists(st.integers(0, 7), max_size=11), value),
                                     "source": value, "abdicate": value, "excuse": value, "holder": value,
-                                    "diplomatic": value, "army": value, "navy": value, "bogus": value}),
+                                    "diplomatic": value, "army": value, "navy": value, "bogus": value,
+                                    "amount": value, "die": value, "value": value, "service": value,
+                                    "reason": value}),
     value,
 )
 
@@ -103,14 +106,38 @@ def test_views_hide_the_prng_and_the_log_replays(seed, players, extended, stop):
     assert canon.encode(again["state"]) == canon.encode(match["state"])
 
 
+EFFECTS = ("score", "die", "service")
+
+
+def _effect_fillings(state, legal):
+    """One filling of each effect legal() offers that should be accepted: a point for seat 0, the
+    first die on offer set to another value, the Army moved to another holder."""
+    out = [{"type": "score", "seat": 0, "amount": 1}, {"type": "service", "service": "army",
+                                                       "holder": 0 if state["control"]["army"] is None else None}]
+    die = [a for a in legal if a["type"] == "die"]
+    if die:
+        p = die[0]["params"][0]["domain"]["among"][0]
+        d = [x for q, x in settable(state) if q == p][0]
+        out.append({"type": "die", "problem": p, "die": d, "value": 1 + state["problems"][p][d] % 6})
+    return out
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2 ** 31), players=st.sampled_from([2, 3, 4]), stop=st.integers(0, 80))
 def test_every_legal_action_type_has_a_way_through(seed, players, stop):
     """For each action type legal() offers, some filling of it is accepted: legal() never
-    offers a dead end (e.g. pass is always accepted in steps B and C)."""
+    offers a dead end (e.g. pass is always accepted in steps B and C). The table is offered
+    the effects until the game is over: a score and a service always, a die when one is in play."""
     match = state_after(seed, players, False, stop)
-    types = [a["type"] for a in matches.legal(match, None)]
+    legal = matches.legal(match, None)
+    types = [a["type"] for a in legal]
     step = match["state"]["step"]
+    effects = [t for t in types if t in EFFECTS]
+    types = [t for t in types if t not in EFFECTS]
+    if step != "over":
+        assert effects == (["score", "die", "service"] if settable(match["state"]) else ["score", "service"])
+        for act in _effect_fillings(match["state"], legal):
+            engine.step("chancellors", match["state"], act)  # accepted (RuleError otherwise)
     if step == "roll":
         assert types == ["roll"]
         engine.apply(match, {"type": "roll"})
@@ -121,4 +148,4 @@ def test_every_legal_action_type_has_a_way_through(seed, players, stop):
         assert "pass" in types
         engine.apply(match, {"type": "pass"})
     else:
-        assert step == "over" and types == []
+        assert step == "over" and types == [] and effects == []

@@ -22,7 +22,7 @@ from shared_rules import canon, engine, wire
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))
 import playout  # noqa: E402  (tests/mp runs under MicroPython too, so it is not a package)
-from menu_player import play_by_presses  # noqa: E402
+from menu_player import TABLE_PAD, BoardPlayer, play_by_presses  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The board's budget (issue 3): the games played over the link, the pulled cable and the
@@ -170,6 +170,35 @@ def test_a_whole_game_by_virtual_button_presses(firmware_build, micropython, tmp
         presses, types = play_by_presses(link, 9, on_refusal=lambda: board.stderr_text()[-2000:])
         assert {"roll", "reveal", "pass"} <= types or {"roll", "assign", "pass"} <= types
         assert presses > 100 and link.mirror.match["state"]["step"] == "over"
+
+
+def test_the_tables_effects_by_virtual_button_presses(firmware_build, micropython, tmp_path):
+    """Chancellors' effects (a score, a service, a die) entered on the table's own controls by
+    presses, reading the display; the board journals each, the host's mirror agrees, and one
+    the rules refuse changes nothing on the board."""
+    from shared_rules import schema as schemas
+
+    g = engine.game_module("chancellors")
+    with start(firmware_build, tmp_path / "flash", micropython, seed=3, players=2, heap=MENU_HEAP) as board:
+        link = connect(board)
+        assert link.act({"type": "roll"})[0] == wire.OK  # the board's own dice
+        die = 1 + link.mirror.match["state"]["problems"][0][0] % 6  # another value than it shows
+        for target in ({"type": "score", "seat": 1, "amount": 3}, {"type": "service", "service": "army", "holder": 0},
+                       {"type": "die", "problem": 0, "die": 0, "value": die}):
+            state = link.mirror.match["state"]
+            before = len(link.mirror.match["entries"])
+            who = BoardPlayer(link, TABLE_PAD)
+            assert who.enter(schemas.find(g.legal(state, None), target["type"]), target) == before, who.screen
+            assert link.mirror.match["entries"][-1]["action"] == target
+        state = link.mirror.match["state"]
+        assert state["scores"] == [0, 3] and state["control"]["army"] == 0 and state["problems"][0][0] == die
+        before = canon.digest(state)
+        kind, body = link.act({"type": "score", "seat": 0, "amount": -1})
+        assert kind != wire.OK and body["code"] == "score_below_zero", body
+        link.hello()
+        assert link.mirror.welcome["digest"] == canon.digest(link.mirror.match["state"]) == before
+        assert link.mirror.welcome["len"] == 4
+    assert journal_entries(tmp_path / "flash") == [canon.encode(e) for e in link.mirror.match["entries"]]
 
 
 # The unix port's pools of interned strings hold 20, 40, 80, 160, 320, then 640 more: 1,260

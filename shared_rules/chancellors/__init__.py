@@ -2,7 +2,8 @@
 
 The game as the engine sees it; the rules live in the small modules beside
 this one: services (step A), solving (card values), flow (decisions and the
-turn), fold (events into state), views (views, legal actions, prompts).
+turn), fold (events into state), views (views, legal actions, prompts),
+effects (the table's corrections and house rules: scores, dice, services).
 """
 
 from shared_rules import canon, decktet, prng

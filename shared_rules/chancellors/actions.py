@@ -17,6 +17,7 @@ _DIE = {"kind": "int", "min": 1, "max": 6}
 _CARD = {"kind": "card", "deck": "decktet"}
 _SERVICE_SEAT = {"kind": "seat", "none": True}
 _PROBLEM = {"kind": "int", "min": 0, "max": 4}
+_WHY = param("reason", {"kind": "text", "max": 40}, optional=True)  # "fix a misentry", "house rule"
 _USE_EXCUSE = param("excuse", {"kind": "bool"}, optional=True, default=False)
 
 SCHEMAS = (
@@ -43,4 +44,11 @@ SCHEMAS = (
     ]),
     action("pass", "seat", [param("abdicate", {"kind": "bool"}, optional=True, default=False)]),
     action("excuse", "table", [param("holder", {"kind": "seat", "none": True})]),
+    # corrections and house rules (effects.py): the table's, at any time before the game is over
+    action("score", "table", [param("seat", {"kind": "seat"}), param("amount", {"kind": "int", "min": -20, "max": 20}),
+                              _WHY]),
+    action("die", "table", [param("problem", _PROBLEM), param("die", {"kind": "int", "min": 0, "max": 1}),
+                            param("value", _DIE), _WHY]),
+    action("service", "table", [param("service", {"kind": "enum", "values": ["diplomatic", "army", "navy"]}),
+                                param("holder", _SERVICE_SEAT), _WHY]),
 )

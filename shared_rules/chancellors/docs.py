@@ -36,4 +36,23 @@ DOCS = {
     "pass.abdicate": "Give up the service whose chance this is; it goes back to the middle.",
     "excuse": "Record who holds the Excuse (extended deck: drawn or dealt, L104).",
     "excuse.holder": "The seat now holding it, or null.",
+    "score": "A correction or house rule: points added to (+) or taken from (-) a seat's cumulative score. Never "
+             "below 0; it counts for step A's tie-break (L41) and for the target at the end of the turn (L84) "
+             "(ruling X3).",
+    "score.seat": "The seat.",
+    "score.amount": "Points, -20 to 20 (a whole solve scores at most 12, L55); 0 changes nothing.",
+    "score.reason": "Why, in a few words (\"fix a misentry\", \"house rule\").",
+    "die": "A correction: a problem's die set to the value it shows (L21). Only a die in play: not one waiting "
+           "to be rolled, nor one set aside to be rerolled (L55, L59) (ruling X4).",
+    "die.problem": "The problem, numbered from 0.",
+    "die.die": "Which of its two dice, 0 or 1.",
+    "die.value": "The value it should show, 1-6.",
+    "die.reason": "Why, in a few words (\"misread\", \"knocked over\").",
+    "service": "A correction or house rule: a royal service's card moved to a seat, or to the middle of the table "
+               "(L23). In step B a chance the service has not yet taken this turn goes with it (L47), and a "
+               "service nobody held when step B began has none; in step C the order of chances stays as it "
+               "began (L63) (ruling X5).",
+    "service.service": "diplomatic, army or navy.",
+    "service.holder": "The seat that now holds it, or null for nobody.",
+    "service.reason": "Why, in a few words (\"fix a misentry\", \"house rule\").",
 }

@@ -251,11 +251,18 @@ def _pass(state, act, emit):
     advance(state, emit)
 
 
+_EFFECTS = tuple(["score", "die", "service"])
+
+
 def decide(state, act, emit):
     kind = act["type"]
     if state["step"] == "over":
         raise RuleError("game_over", {"now": situation(state)})
-    if kind == "roll":
+    if kind in _EFFECTS:  # a correction or house rule (effects.py, loaded only when one is entered)
+        from shared_rules.chancellors import effects
+
+        effects.apply(state, act, emit)
+    elif kind == "roll":
         _check_step(state, ("roll",), "rolling")
         _roll(state, act, emit)
     elif kind == "reveal":

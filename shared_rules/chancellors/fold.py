@@ -58,6 +58,14 @@ def fold(state, ev):
         state["aside"] = [-1] * n
         state["played"] = []
         state["queue"] = []
+    elif t == "score":  # the effects (effects.py)
+        state["scores"][ev["seat"]] += ev["amount"]
+    elif t == "die_set":
+        state["problems"][ev["problem"]][ev["die"]] = ev["value"]
+    elif t == "service":
+        state["control"][ev["service"]] = ev["seat"]
+        if "queue" in ev:  # step B: the service's chance went with it (ruling X5)
+            state["queue"] = canon.copy(ev["queue"])
     elif t == "excuse":
         state["excuse"] = ev["seat"]
     elif t == "end":

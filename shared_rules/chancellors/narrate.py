@@ -104,6 +104,36 @@ def _solve(before, ev):
         who, p, _dice(before, p), _points(ev["points"]), with_, _cards(ev["cards"]))
 
 
+def _why(ev):
+    return " (%s)" % ev["reason"] if ev.get("reason") else ""
+
+
+def _score(after, ev):
+    n = ev["amount"]
+    return "%s %s %s%s: now %d." % (cap(seat(ev["seat"])), "gains" if n > 0 else "loses", _points(abs(n)), _why(ev),
+                                    after["scores"][ev["seat"]])
+
+
+def _die_set(before, after, ev):
+    p = ev["problem"]
+    return "Problem %d die %d is set to %d%s: %s -> %s." % (p, ev["die"], ev["value"], _why(ev), _dice(before, p),
+                                                            _dice(after, p))
+
+
+def _service(before, after, ev):
+    name, who = TITLE[ev["service"]], ev["seat"]
+    had = before["control"][ev["service"]]
+    if who is None:
+        text = "%s goes back to the middle of the table, from %s%s." % (cap(name), seat(had), _why(ev))
+    else:
+        text = "%s now controls %s, from %s%s." % (cap(seat(who)), name, "the middle" if had is None else seat(had),
+                                                   _why(ev))
+    if "queue" in ev:  # step B: the chance not yet taken went with it (ruling X5)
+        chance = [s for s, svc in after["queue"] if svc == ev["service"]]
+        text += " Its chance this turn %s." % ("goes to %s" % seat(chance[0]) if chance else "lapses")
+    return text
+
+
 def _end(before, ev):
     scores = before["scores"]
     winners = ", ".join(["%s (%s)" % (seat(s), _points(scores[s])) for s in ev["winners"]])
@@ -144,6 +174,12 @@ def _one(before, after, ev):
     if t == "escalate":
         return "Problem %d escalates: %s -> %s." % (ev["problem"], _dice(before, ev["problem"]),
                                                     _dice(after, ev["problem"]))
+    if t == "score":
+        return _score(after, ev)
+    if t == "die_set":
+        return _die_set(before, after, ev)
+    if t == "service":
+        return _service(before, after, ev)
     if t == "draw_cards":
         return "Step E: every seat draws three cards (hand limit six)."
     if t == "end":

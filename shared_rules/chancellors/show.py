@@ -18,6 +18,9 @@ EXAMPLES = {
     "solve_part": ["part 1 Ace of Moons aside 0"],
     "pass": ["pass", "pass abdicate"],
     "excuse": ["excuse 2", "excuse -"],
+    "score": ["score 1 -5 fix a misentry", "score seat=0 amount=3 reason=\"house rule\""],
+    "die": ["die 2 1 5 misread"],
+    "service": ["service army 2 fix a misentry", "service navy - house rule"],
 }
 CARD_FORMS = ('Cards: a name ("Castle"), its start ("Cas"), "7 Castle", "Crown of Knots", "Ace of Moons", '
               '"9 Leaves/Knots"; case does not matter.')

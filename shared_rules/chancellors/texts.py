@@ -64,6 +64,24 @@ def _problem_solved(d):
         ", ".join([str(x) for x in d["open"]]) or "none")
 
 
+def _die_not_in_play(d):
+    why = {"solved": "problem %d was wholly solved this turn: its dice are set aside and rerolled at the end of "
+                     "the turn (L55)" % d["problem"],
+           "aside": "problem %d die %d was set aside by a partial solve and is rerolled at the end of the turn "
+                    "(L59)" % (d["problem"], d["die"]),
+           "rolling": "problem %d die %d is waiting to be rolled: the roll gives its value" % (d["problem"], d["die"])}
+    return "%s; dice that can be set now: %s" % (why[d["why"]], slots(d["settable"]) or "none")
+
+
+def _service_unchanged(d):
+    name = TITLE[d["service"]]
+    if d["holder"] is None:
+        now = "the %s is already uncontrolled (its card in the middle of the table)" % name
+    else:
+        now = "seat %d already controls the %s" % (d["holder"], name)
+    return "%s: enter the seat that should hold the %s, or nobody" % (now, CARD[d["service"]])
+
+
 TEXTS = {
     "bad_roll": _bad_roll,
     "wrong_step": lambda d: "%s is not possible now: %s" % (d["what"], now(d["now"])),
@@ -81,6 +99,15 @@ TEXTS = {
     "too_low": lambda d: "the cards add up to %d; %s needs at least %d%s" % (
         d["total"], _dice(d), d["need"], " (twice the dice, without help: L65)" if d["help"] == "none" else ""),
     "bad_abdicate": lambda d: "only a seat passing with a service in step B can abdicate (L61)",
+    # corrections and house rules (effects.py)
+    "zero_effect": lambda d: "a score effect of 0 changes nothing: enter the points to add (+) or take away (-)",
+    "score_below_zero": lambda d: "seat %d has %d points: taking %d would leave it below 0 (ruling X3); %s" % (
+        d["seat"], d["score"], d["asked"],
+        "take at most %d" % d["score"] if d["score"] else "it has no points to take"),
+    "die_not_in_play": _die_not_in_play,
+    "die_unchanged": lambda d: "problem %d die %d already shows %d: enter the value it should show" % (
+        d["problem"], d["die"], d["value"]),
+    "service_unchanged": _service_unchanged,
     "no_excuse": lambda d: "the Excuse is in the extended deck, which this game does not use (setting extended)",
 }
 

@@ -59,6 +59,37 @@ def legal(state, seat=None):
             out.extend(_chance_actions(state, by_type, who))
     if state["settings"]["extended"]:
         out.append(by_type["excuse"])
+    if seat is None:  # corrections and house rules (effects.py): the table enters them
+        out.extend(_effects(state, by_type))
+    return out
+
+
+def settable(state):
+    """[[problem, die]] of the dice a die effect may set now (effects.py, ruling X4): in play,
+    not waiting to be rolled, nor set aside by a solve this turn (L55, L59)."""
+    pending = state["pending"] if state["step"] == "roll" else []
+    out = []
+    for p in range(len(state["problems"])):
+        if state["solved"][p] != "full":
+            for d in (0, 1):
+                if state["aside"][p] != d and [p, d] not in pending:
+                    out.append([p, d])
+    return out
+
+
+def _effects(state, by_type):
+    """The corrections and house rules (effects.py), for the table; the effects module itself
+    is loaded only when one is entered."""
+    out = [by_type["score"]]
+    problems = []
+    for p, _ in settable(state):
+        if p not in problems:
+            problems.append(p)
+    if problems:  # none before the first roll: every die waits for it
+        s = by_type["die"]
+        out.append(_narrow(s, {"problem": _with_domain(s["params"][0], {
+            "kind": "int", "min": 0, "max": len(state["problems"]) - 1, "among": problems})}))
+    out.append(by_type["service"])
     return out
 
 

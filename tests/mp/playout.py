@@ -152,8 +152,23 @@ def _aimed_cards(rnd, allowed, ranks, dice, need):
     return rnd.shuffled(out)
 
 
-def _choose(rnd, state, schemas, seats, cards, ranks):
-    """One random action from the schemas `legal` returned."""
+def _effect(rnd, by_type, seats, cards):
+    """A correction the table enters (the effects: score, die, service), its values drawn from
+    the offered domains; no reason, as on a pad (a text is typed on the host). Some are refused
+    (a score below 0, a die already showing the value, a service where it is)."""
+    kinds = [k for k in ("score", "die", "service") if k in by_type]
+    s = by_type[rnd.pick(kinds)]
+    out = {"type": s["type"]}
+    for p in s["params"]:
+        if not p.get("optional"):
+            out[p["name"]] = _generic(rnd, p["domain"], seats, cards)
+    return out
+
+
+def _choose(rnd, state, schemas, seats, cards, ranks, effects=False):
+    """One random action from the schemas `legal` returned; effects=True: now and then one of the
+    table's effects (off, the driver draws what it drew before they existed: the seeded games
+    other tests pin stay the same)."""
     step = state["step"]
     by_type = {}
     for s in schemas:
@@ -161,6 +176,8 @@ def _choose(rnd, state, schemas, seats, cards, ranks):
     if "excuse" in by_type and rnd.chance(1, 25):
         holder = None if rnd.chance(1, 4) else rnd.below(seats)
         return {"type": "excuse", "holder": holder}
+    if effects and "score" in by_type and rnd.chance(1, 15):
+        return _effect(rnd, by_type, seats, cards)
     if step == "roll":
         n = len(state["pending"])
         r = rnd.below(20)
@@ -244,7 +261,8 @@ def _seat_ok(v, seats):
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats
 
 
-def check_invariants(before, after, seats, where):
+def check_invariants(before, after, seats, where, act=None):
+    """act: the action that led from `before` to `after` (a score effect may lower a score)."""
     step = after["step"]
     if step not in STEPS:
         _fail(where, "bad step %r" % (step,))
@@ -271,7 +289,7 @@ def check_invariants(before, after, seats, where):
     if len(scores) != seats:
         _fail(where, "%d scores for %d seats" % (len(scores), seats))
     for s in range(seats):
-        if scores[s] < before["scores"][s]:
+        if scores[s] < 0 or (scores[s] < before["scores"][s] and (act is None or act["type"] != "score")):
             _fail(where, "seat %d's score fell from %d to %d" % (s, before["scores"][s], scores[s]))
     if after["turn"] < before["turn"]:
         _fail(where, "the turn went back from %d to %d" % (before["turn"], after["turn"]))
@@ -313,8 +331,9 @@ def check_invariants(before, after, seats, where):
 
 # ---------------------------------------------------------------- one game
 
-def play_game(seed, players, extended=False, on_entry=None, cap=CAP):
-    """Play one game; returns a result dict (see `line`).
+def play_game(seed, players, extended=False, on_entry=None, cap=CAP, effects=False):
+    """Play one game; returns a result dict (see `line`). effects=True: the table enters an
+    effect (score, die, service) now and then (_choose).
 
     on_entry(index, action, events, digest) is called for each accepted action.
     Raises PlayoutFailure on a broken invariant; a game still running at `cap`
@@ -338,7 +357,8 @@ def play_game(seed, players, extended=False, on_entry=None, cap=CAP):
         result = None
         before = canon.digest(state)
         for attempt in range(ATTEMPTS + 1):
-            act = _choose(rnd, state, schemas, players, cards, ranks) if attempt < ATTEMPTS else _fallback(state)
+            act = _choose(rnd, state, schemas, players, cards, ranks, effects) if attempt < ATTEMPTS else \
+                _fallback(state)
             try:
                 result = engine.step(GAME, state, act, last)
                 break
@@ -351,7 +371,7 @@ def play_game(seed, players, extended=False, on_entry=None, cap=CAP):
         schemas = None
         act, events, new_state, digest = result
         result = None
-        check_invariants(state, new_state, players, "action %d" % count)
+        check_invariants(state, new_state, players, "action %d" % count, act)
         if on_entry is not None:
             on_entry(count, act, events, digest)
         crc = binascii.crc32(digest.encode(), crc) & 0xFFFFFFFF
