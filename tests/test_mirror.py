@@ -104,7 +104,7 @@ def test_the_mirror_shows_a_kings_dilemma_game_without_the_houses_pools(board):
     asyncio.run(run())
 
 
-def test_undo_in_the_mirror_takes_back_the_boards_last_entry(board):
+def test_undo_help_and_where_the_keys_go_in_the_mirror(board):
     sim, link = board
 
     async def run():
@@ -125,6 +125,15 @@ def test_undo_in_the_mirror_takes_back_the_boards_last_entry(board):
             await pilot.pause(0.2)
             log = "\n".join(str(line) for line in app.query_one("#events").lines)
             assert "undo: the game has no entry yet" in log
+            # after each command the keys are the board's again, and the status line says so
+            assert app.focused is None and "[keys: the board's buttons" in str(app.query_one("#status").render())
+            await pilot.press("colon")
+            assert "[keys: typing a command" in str(app.query_one("#status").render())
+            await pilot.press(*"help")
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            log = "\n".join(str(line) for line in app.query_one("#events").lines)
+            assert ":undo" in log and "seat pads 0-4" in log and app.focused is None
 
     asyncio.run(run())
     assert sim.alive(), sim.stderr_text()
