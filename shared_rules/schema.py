@@ -25,6 +25,19 @@ from shared_rules.canon import printable
 from shared_rules.errors import RuleError
 
 
+def reason():
+    """A printed effect's optional reason (the card's name, "house rule", "fix a misentry"):
+    every game's effects take it, and keep it in their event (with_reason)."""
+    return param("reason", {"kind": "text", "max": 40}, optional=True)
+
+
+def with_reason(act, event):
+    """`event`, with the action's reason if one was given."""
+    if act.get("reason"):
+        event["reason"] = act["reason"]
+    return event
+
+
 def param(name, domain, optional=False, default=None):
     p = {"name": name, "domain": domain}
     if optional:

@@ -5,7 +5,7 @@ for people (the host's forms, `chancery rules`) is in docs.py, so that the
 board does not carry it in RAM.
 """
 
-from shared_rules.schema import action, param
+from shared_rules.schema import action, param, reason
 
 SETTINGS = (
     {"name": "players", "domain": {"kind": "int", "min": 2, "max": 4}, "default": 4},
@@ -17,7 +17,7 @@ _DIE = {"kind": "int", "min": 1, "max": 6}
 _CARD = {"kind": "card", "deck": "decktet"}
 _SERVICE_SEAT = {"kind": "seat", "none": True}
 _PROBLEM = {"kind": "int", "min": 0, "max": 4}
-_WHY = param("reason", {"kind": "text", "max": 40}, optional=True)  # "fix a misentry", "house rule"
+_WHY = reason()  # "fix a misentry", "house rule"
 _USE_EXCUSE = param("excuse", {"kind": "bool"}, optional=True, default=False)
 
 SCHEMAS = (

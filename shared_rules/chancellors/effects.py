@@ -33,12 +33,7 @@ X5  A service moved by an effect in step B takes its chance this turn with it, i
 """
 
 from shared_rules.errors import RuleError
-
-
-def _reason(act, ev):
-    if act.get("reason"):
-        ev["reason"] = act["reason"]
-    return ev
+from shared_rules.schema import with_reason
 
 
 def score(state, act, emit):
@@ -47,7 +42,7 @@ def score(state, act, emit):
         raise RuleError("zero_effect", {"seat": seat})
     if state["scores"][seat] + amount < 0:
         raise RuleError("score_below_zero", {"seat": seat, "score": state["scores"][seat], "asked": -amount})
-    emit(_reason(act, {"t": "score", "seat": seat, "amount": amount}))
+    emit(with_reason(act, {"t": "score", "seat": seat, "amount": amount}))
 
 
 def die(state, act, emit):
@@ -64,7 +59,7 @@ def die(state, act, emit):
                                             "settable": can})
     if state["problems"][p][d] == value:
         raise RuleError("die_unchanged", {"problem": p, "die": d, "value": value})
-    emit(_reason(act, {"t": "die_set", "problem": p, "die": d, "value": value}))
+    emit(with_reason(act, {"t": "die_set", "problem": p, "die": d, "value": value}))
 
 
 def service(state, act, emit):
@@ -77,7 +72,7 @@ def service(state, act, emit):
         queue = [item for item in queue if item[0] is not None]
         if queue != state["queue"]:
             ev["queue"] = queue
-    emit(_reason(act, ev))
+    emit(with_reason(act, ev))
     if "queue" in ev:
         from shared_rules.chancellors.flow import advance
 

@@ -11,7 +11,7 @@ that builds it, and the engine only ever looks one schema up per action
 yields fresh dicts, so a caller may keep or change what it gets.
 """
 
-from shared_rules.schema import Built, action, param
+from shared_rules.schema import Built, action, param, reason
 
 # The five Resources in track order (L779-781); index = position in every per-Resource list.
 RESOURCES = tuple(["influence", "wealth", "morale", "welfare", "knowledge"])
@@ -79,7 +79,7 @@ def _schemas():
         param("number", _int(0, 999), optional=True, default=0),
     ])
     # the printed cards' effects (effects.py), at any time but the setup roll
-    why = param("reason", {"kind": "text", "max": 40}, optional=True)
+    why = reason()
     yield action("pool", "table", [param("seat", {"kind": "seat"}),
                                    param("pool", {"kind": "enum", "values": ["coins", "power", "agenda"]}),
                                    param("amount", _int(-99, 99)), why])

@@ -23,14 +23,9 @@ House's total beside the five scored columns, and are shown apart (the view's "a
 
 from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma.actions import RESOURCES
+from shared_rules.schema import with_reason
 
 _POOLS = {"coins": "coins", "power": "power", "agenda": "ap"}
-
-
-def _reason(act, ev):
-    if act.get("reason"):
-        ev["reason"] = act["reason"]
-    return ev
 
 
 def _nonzero(act, what):
@@ -43,7 +38,7 @@ def pool(state, act, emit):
     seat, key, amount = act["seat"], _POOLS[act["pool"]], act["amount"]
     if key != "ap" and state[key][seat] + amount < 0:  # not how many it has: that is behind the screen
         raise RuleError("not_enough", {"seat": seat, "pool": act["pool"], "asked": -amount})
-    emit(_reason(act, {"t": "pool", "seat": seat, "pool": key, "amount": amount}))
+    emit(with_reason(act, {"t": "pool", "seat": seat, "pool": key, "amount": amount}))
 
 
 def stability(state, act, emit):
@@ -58,7 +53,7 @@ def stability(state, act, emit):
     ev = {"t": "stability", "amount": d, "stability": pos}
     if end:
         ev["abdicated"] = end
-    emit(_reason(act, ev))
+    emit(with_reason(act, ev))
 
 
 def momentum(state, act, emit):
@@ -73,13 +68,13 @@ def momentum(state, act, emit):
         marker = 0
     else:
         side = -side if side else 1
-    emit(_reason(act, {"t": "momentum_set", "resource": r, "side": side, "marker": marker, "change": change}))
+    emit(with_reason(act, {"t": "momentum_set", "resource": r, "side": side, "marker": marker, "change": change}))
 
 
 def agenda_value(state, act, emit):
     _nonzero(act, "agenda_value")
     i = RESOURCES.index(act["resource"]) + (5 if act["sign"] == "negative" else 0)
-    emit(_reason(act, {"t": "agenda_value", "token": i, "amount": act["amount"]}))
+    emit(with_reason(act, {"t": "agenda_value", "token": i, "amount": act["amount"]}))
 
 
 def before_vote(state):
@@ -90,7 +85,7 @@ def before_vote(state):
 def drawn(state, act, emit):
     if not before_vote(state):
         raise RuleError("not_before_vote", {"card": act["card"]})
-    emit(_reason(act, {"t": "drawn", "card": act["card"], "round": state["round"]}))
+    emit(with_reason(act, {"t": "drawn", "card": act["card"], "round": state["round"]}))
     from shared_rules.kings_dilemma.dilemma import place
 
     place(state, {"where": "event_area"}, emit)

@@ -13,7 +13,7 @@ the table's effects (effects.py) are named after the state's lists they change.
 """
 
 from shared_rules.decktet import SUITS
-from shared_rules.schema import Built, action, param
+from shared_rules.schema import Built, action, param, reason
 
 # The table's effects (effects.py, C17): each changes one count in the state's list of its name.
 EFFECTS = tuple(["chips", "ranks", "traitors", "empire"])
@@ -56,7 +56,7 @@ def _schemas():
     # to turn to on a pad's menu; a larger change is entered twice
     seat = param("seat", {"kind": "seat"})
     suit = param("suit", {"kind": "enum", "values": list(SUITS)})
-    why = param("reason", {"kind": "text", "max": 40}, optional=True)
+    why = reason()
     chips = {"kind": "int", "min": -9, "max": 9}
     ranks = {"kind": "int", "min": -6, "max": 6}  # the tracks run 0-6 (L8)
     yield action("chips", "table", [seat, suit, param("amount", chips), why])

@@ -25,6 +25,7 @@ Rulings (the text is silent; __init__.py lists them with C1-C16):
 
 from shared_rules.decktet import SUITS
 from shared_rules.errors import RuleError
+from shared_rules.schema import with_reason
 from shared_rules.the_council.fold import slot
 
 _MOST = {"chips": 99, "ranks": 6, "traitors": 99, "empire": 6}  # C18
@@ -46,6 +47,4 @@ def apply(state, act, emit):
         ev["seat"] = seat
     if suit is not None:
         ev["suit"] = suit
-    if act.get("reason"):
-        ev["reason"] = act["reason"]
-    emit(ev)
+    emit(with_reason(act, ev))

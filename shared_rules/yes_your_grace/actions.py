@@ -11,7 +11,7 @@ Military Holdings and adds Soldiers, and so on (L19); a Civil War card of type k
 comes from an Undamaged Holding of kind k (L25).
 """
 
-from shared_rules.schema import Built, action, param
+from shared_rules.schema import Built, action, param, reason
 
 KINDS = tuple(["military", "espionage", "diplomacy", "economic"])
 ROLES = tuple(["marshal", "spymaster", "chancellor", "steward"])
@@ -110,7 +110,7 @@ def _schemas():
     yield action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
     # the table's entries for what Intrigue cards and other printed effects do (effects.py), each with
     # an optional reason: the card's name, "house rule", "fix a misentry"
-    why = param("reason", {"kind": "text", "max": 40}, optional=True)
+    why = reason()
     nobody = {"kind": "seat", "none": True}
     yield action("heir", "table", [param("seat", nobody), why])
     yield action("role", "table", [param("role", _enum(ROLES)), param("seat", nobody), why])

@@ -33,31 +33,25 @@ Rulings (the seed is silent; the numbering goes on from __init__.py's G1-G13):
 """
 
 from shared_rules.errors import RuleError
+from shared_rules.schema import with_reason
 from shared_rules.yes_your_grace.actions import KINDS, TYPES
 from shared_rules.yes_your_grace.resolve import fall as crown_falls
 
 MOST_HOLDINGS = 9  # of one kind per seat: the settings' own range (actions.py)
 
 
-def _reason(act, ev):
-    """The event with the action's reason, if one was given."""
-    if act.get("reason"):
-        ev["reason"] = act["reason"]
-    return ev
-
-
 def heir(state, act, emit):
     seat = act["seat"]
     if seat is not None and seat == state["king"]:
         raise RuleError("king_not_heir", {"seat": seat})
-    emit(_reason(act, {"t": "heir", "seat": seat}))
+    emit(with_reason(act, {"t": "heir", "seat": seat}))
 
 
 def role(state, act, emit):
     seat = act["seat"]
     if seat is not None and seat == state["king"]:
         raise RuleError("king_no_role", {"seat": seat, "role": act["role"]})
-    emit(_reason(act, {"t": "role", "role": act["role"], "seat": seat}))
+    emit(with_reason(act, {"t": "role", "role": act["role"], "seat": seat}))
 
 
 def holding(state, act, emit):
@@ -67,7 +61,7 @@ def holding(state, act, emit):
             change == "repair" and not hurt) or (change == "gain" and whole + hurt >= MOST_HOLDINGS):
         raise RuleError("no_holding", {"seat": seat, "kind": act["kind"], "change": change, "undamaged": whole,
                                        "damaged": hurt, "most": MOST_HOLDINGS})
-    emit(_reason(act, {"t": "holding", "seat": seat, "kind": k, "change": change,
+    emit(with_reason(act, {"t": "holding", "seat": seat, "kind": k, "change": change,
                        "damaged": change == "lose" and not whole}))
 
 
@@ -78,7 +72,7 @@ def fall(state, act, emit):
 def face(state, act, emit):
     if act["face"] == state["face"]:
         raise RuleError("same_face", {"face": act["face"], "king": state["king"]})
-    emit(_reason(act, {"t": "face", "face": act["face"]}))
+    emit(with_reason(act, {"t": "face", "face": act["face"]}))
 
 
 def cards(state, act, emit):
@@ -90,7 +84,7 @@ def cards(state, act, emit):
     ev = {"t": "cards", "giver": giver, "taker": taker, "count": act["count"]}
     if act.get("resource") is not None:
         ev["resource"] = TYPES.index(act["resource"])
-    emit(_reason(act, ev))
+    emit(with_reason(act, ev))
 
 
 def apply(state, act, emit):
