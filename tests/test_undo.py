@@ -10,14 +10,14 @@ taken back before the reveal lets that seat vote again, and nothing says what it
 
 import os
 
+from test_ballot import OPEN
+from test_ballot import table as ballot_board  # 3 seats
 from test_new_game import TABLE, board, cursor
 
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, engine, games, wire
 from shared_rules.errors import RuleError
-
-OPEN = {"type": "ballot_open", "question": "Exile the Duke?", "options": ["Aye", "Nay"]}
 
 
 def replayed(t, moves):
@@ -86,11 +86,6 @@ def test_the_tables_menu_offers_undo_with_a_confirmation(tmp_path):
     assert t.key(TABLE, "select") == (["table undo?", "select: send"], None) and t.count == 1
     assert t.key(TABLE, "select") == (["undone", "entry 1"], None)
     assert t.count == 0 and moves_of(t) == []
-
-
-def ballot_board(folder, sent=None):
-    return Table(Journal(str(folder)), lambda kind, body: (sent if sent is not None else []).append([kind, body]),
-                 lambda n: b"\x11" * n, "chancellors", {"players": 3}, "t").boot()
 
 
 def test_a_cast_taken_back_is_cast_again_and_nothing_tells_what_it_was(tmp_path):
