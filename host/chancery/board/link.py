@@ -122,7 +122,13 @@ class Link:
     # --- the port --------------------------------------------------------------
 
     def open(self):
-        self.ser = serial.Serial(self.port_name, self.baudrate, timeout=self.timeout)
+        try:  # exclusive: one board, one host (a second chancery on the port is told so)
+            self.ser = serial.Serial(self.port_name, self.baudrate, timeout=self.timeout, exclusive=True)
+        except serial.SerialException as e:
+            if "exclusively lock" in str(e):
+                raise LinkError("the port %s is in use by another program, most likely another chancery mirror or "
+                                "sim: one board has one host; close that one first" % self.port_name)
+            raise
         self.reader = wire.Reader()
         self._state("open")
 

@@ -6,6 +6,11 @@ writes the master side as its stdin/stdout, the way a board's USB CDC serial
 is its stdin/stdout. The port is opened before the child starts (opening a
 tty can flush input that is already waiting), and the child is always ended:
 a MicroPython left on a pty whose other side closed spins at 100% CPU.
+
+One board, one host: a board's folder is locked while a SimBoard runs it
+(chancery.lock, holding the host process's PID), so a second `chancery sim` on the
+same folder is refused, naming the first, instead of starting a new game under it.
+A lock whose process is gone (a crash, a kill) is taken over.
 """
 
 import json
@@ -21,6 +26,22 @@ import tty
 
 from chancery import ROOT
 from chancery.board import micropython as mp
+
+LOCK = "chancery.lock"
+
+
+class BoardBusy(OSError):
+    """The board's folder is in use by another running host process."""
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
 
 
 class SimBoard:
@@ -49,6 +70,46 @@ class SimBoard:
         self._master = None
         self._slave = None
         self.stderr_path = os.path.join(self.data_dir, "board-stderr.log")
+        self.locked = False
+
+    def lock(self):
+        """Take the board's folder for this process (start() does), or raise BoardBusy naming
+        the process that has it. A lock left by a process that is gone is taken over."""
+        if self.locked:
+            return
+        path = os.path.join(self.data_dir, LOCK)
+        for _ in range(3):
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                try:
+                    with open(path) as f:
+                        holder = json.load(f)
+                    pid = int(holder["pid"])
+                except (OSError, ValueError, KeyError, TypeError):
+                    holder, pid = {}, None  # half written, or not ours: stale
+                if pid is not None and pid != os.getpid() and _alive(pid):
+                    raise BoardBusy("the simulated board in %s is in use by another chancery (process %d, since %s): "
+                                    "one board has one host. Use that window, stop it, or give this one another "
+                                    "board with --data FOLDER" % (self.data_dir, pid, holder.get("since", "?")))
+                try:
+                    os.remove(path)  # stale: its process is gone
+                except FileNotFoundError:
+                    pass
+                continue
+            with os.fdopen(fd, "w") as f:
+                json.dump({"pid": os.getpid(), "since": time.strftime("%Y-%m-%d %H:%M:%S")}, f)
+            self.locked = True
+            return
+        raise BoardBusy("cannot take the lock %s" % path)
+
+    def unlock(self):
+        if self.locked:
+            self.locked = False
+            try:
+                os.remove(os.path.join(self.data_dir, LOCK))
+            except FileNotFoundError:
+                pass
 
     def args(self):
         out = ["--board", "sim", "--data", self.data_dir, "--game", self.game]
@@ -68,6 +129,7 @@ class SimBoard:
 
     def start(self):
         """Start the firmware on the master side (open the host's port on port_name first)."""
+        self.lock()
         if self._master is None:
             self.open_pty()
         env = dict(os.environ)
@@ -125,6 +187,7 @@ class SimBoard:
                 except OSError:
                     pass
         self._master = self._slave = None
+        self.unlock()
 
     def stderr_text(self):
         try:

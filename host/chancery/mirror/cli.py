@@ -90,18 +90,19 @@ def run_sim(args):
 
     settings = dict(wanted["settings"]) if wanted else None
     data = args.data or os.path.join(platformdirs.user_data_dir("chancery", appauthor=False), "sim-board")
-    if args.new and os.path.isdir(data):
-        for name in os.listdir(data):
-            if name.endswith((".jsonl", ".json", ".tmp")):
-                os.remove(os.path.join(data, name))
     try:
         build = firmware_build()
         board = SimBoard(data_dir=data, game=wanted["game"] if wanted else "chancellors",
                          players=settings.pop("players", None) if settings else None, seed=args.seed,
                          heap=args.heap, code_path=[build], settings=settings)
+        board.lock()  # before --new touches its files: another chancery may be playing on them
     except (mp.MicroPythonNotFound, mp.MpyCrossError, OSError) as e:
         print("error: cannot start the simulated board: %s" % e, file=sys.stderr)
         return 2
+    if args.new:
+        for name in os.listdir(data):
+            if name.endswith((".jsonl", ".json", ".tmp")):
+                os.remove(os.path.join(data, name))
     with board:
         link = Link(board.open_pty(), logbook=Logbook())
         link.open()  # before the board starts: opening a tty can flush what is waiting
