@@ -57,6 +57,8 @@ class Table:
         self.setup = None  # the game chosen on the table's menu, while its settings are entered
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
+        self.screen_due = True  # the game moved (an entry, an undo, a new game): the display shows status()
+        self.last_type = None  # the last entry's action type, for status()
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
         self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
@@ -88,7 +90,8 @@ class Table:
         self.menu = None
         self.menu_pad = None
         self.parked = {}
-        self.changed = True
+        self.changed = self.screen_due = True
+        self.last_type = None
 
     def start(self, move):
         """The action new_game: a new match of move["game"] with move["settings"] (the
@@ -164,7 +167,8 @@ class Table:
         self.state = state
         index = self.count
         self.count += 1
-        self.changed = True
+        self.changed = self.screen_due = True
+        self.last_type = act["type"]
         self.snapshot_due = self.journal.due()  # taken in idle(), once the entry is shown
         self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
         if self.menu is not None:  # the state moved on: every pad's next key starts afresh
@@ -197,7 +201,8 @@ class Table:
         self.state = None
         gc.collect()
         self.header, self.state, self.count = self.journal.resume(engine)
-        self.changed = True
+        self.changed = self.screen_due = True
+        self.last_type = None
 
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):
@@ -230,11 +235,36 @@ class Table:
 
     # --- the menus (pads and table controls) ---------------------------------------
 
+    def pressed(self, pad, name):
+        """key(), and the screen the display shows after it: the key's own, or status() when
+        the key moved the game (an entry, an undo, a new game: its menu screen would be
+        left over from the state before). (screen, entry or None)"""
+        screen, index = self.key(pad, name)
+        if self.screen_due:
+            self.screen_due = False
+            screen = self.status()
+        return screen, index
+
+    def status(self):
+        """The display's lines when no menu is open: the entry count and the last action,
+        and the game's end or a ballot's count. Derived from the present state, so after
+        an entry from anywhere, an undo or a new game nothing is left over from before."""
+        top = "#%d %s" % (self.count, self.last_type) if self.last_type else "#%d" % self.count
+        b = self.state.get("ballot")
+        if engine.game_module(self.game).is_over(self.state):
+            low = "game over"
+        elif b is not None and b["result"] is None:
+            low = "vote: %d of %d" % (len(b["voted"]), len(b["voters"]))
+        else:
+            low = "a pad: its menu"
+        return [top[:16], low]
+
     def key(self, pad, name):
         """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
         and the entry index if the key completed an action (else None)."""
         from firmware import pads
 
+        self.screen_due = False  # the key's own screen is what the display shows
         seat = None if pad == pads.TABLE else pad
         b = self.state.get("ballot")
         if b is not None and b["open"] and (seat in b["voters"] or seat is None):
@@ -339,6 +369,8 @@ class Table:
                         self.undo(move.get("entry"))
                     else:
                         self.start(move)
+                    if self.on_entry is not None:  # the strip and the display show it before the ok, as an entry's
+                        self.on_entry()
                     self.send(wire.OK, {"re": seq, "i": None})
                     return
                 index = self.act(move, body.get("seat"))
@@ -363,7 +395,7 @@ class Table:
             self._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
                         % pads.TABLE)
             return
-        screen, index = self.key(pad, pads.menu_name(names[key], hold))
+        screen, index = self.pressed(pad, pads.menu_name(names[key], hold))
         self.send(wire.DISPLAY, {"lines": screen})
         self.send(wire.OK, {"re": seq, "i": index})
 

@@ -197,7 +197,7 @@ class ChipTable:
         lines = read_screen(self.vp.display)
         self.keys += 1
         try:
-            screen, index = self.shadow.key(pad, k)
+            screen, index = self.shadow.pressed(pad, k)
         except Exception as e:  # as the board's scan loop answers a failing menu (mpboard.py)
             screen, index = ["Error:", type(e).__name__[:16]], None
         assert lines == drawn(screen), "pad %s key %s: the display shows\n%s\nwhere the firmware shows\n%s\n" \
@@ -254,9 +254,8 @@ class ChipTable:
         """One key on the table, checked against the shadow's screen: its action list (the
         right button; the encoder's steps are lost where a layout's phase redraw takes
         longer than a step: see test_an_encoder_turned_briskly_moves_every_detent), or while
-        a ballot is open its count of votes (back)."""
-        b = self.shadow.state.get("ballot")
-        self.key(pads.TABLE, "back" if b is not None and b["open"] else "down", buttons=True)
+        a ballot is open its count of votes (back would ask to take the last entry back)."""
+        self.key(pads.TABLE, "down", buttons=True)
 
     # --- checks ------------------------------------------------------------------------
 

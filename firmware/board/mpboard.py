@@ -166,7 +166,7 @@ class Hardware(sim.Hardware):
     def _key(self, table, index, kind):
         pad, key = pads.menu_key(index, kind)
         try:
-            screen = table.key(pad, key)[0]
+            screen = table.pressed(pad, key)[0]
         except MemoryError:  # say so, not silence (a step cut short before its entry reloads)
             gc.collect()
             screen = ["Out of memory", "at this key"]
@@ -193,6 +193,12 @@ class Hardware(sim.Hardware):
                 power.limit(frame, self._budget, scale=self._scale)
             self._write(frame)
             table.changed = False
+        if table.screen_due and self._held is None:  # the game moved (not by a key: _key shows
+            table.screen_due = False                 # the key's screen): nothing of the last one stays
+            self.screen = table.status()
+            self._dirty = True
+            if table.listening:
+                self.send(wire.DISPLAY, {"lines": self.screen})
         if self._dirty:
             self._dirty = False
             self._draw()

@@ -82,6 +82,10 @@ class Hardware:
 
     def show(self, table):
         table.changed = False
+        if table.screen_due:  # no display here: the host's mirror shows it
+            table.screen_due = False
+            if table.listening:
+                self.send(wire.DISPLAY, {"lines": table.status()})
 
 
 def _answer(table, item):
