@@ -35,7 +35,7 @@ def test_the_five_player_vote_by_pad_presses(tmp_path):
     t.state = engine.new_match(header["game"], header["settings"], header["seed"])["state"]  # the file's seed
     t.journal.start(dict(t.header, seed=header["seed"], start=canon.digest(t.state)))
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
-    presses = [(0, "long_select"),                                 # Theodore: pass, become Moderator
+    presses = [(0, "select"), (0, "select"), (0, "long_select"),    # Theodore: pass, become Moderator
                (1, "up"), (1, "back"),                             # Julius: AYE 1 (held up: vote)
                (2, "down"), (2, "long_down"),                      # Armin: NAY 1
                (3, "up"), (3, "back"),                             # Diana: AYE 1
@@ -44,7 +44,7 @@ def test_the_five_player_vote_by_pad_presses(tmp_path):
                (2, "down"), (2, "long_down"),                      # Armin adds 1
                (3, "up"), (3, "back")]                             # Diana adds her last
     screens = [t.key(pad, key)[0] for pad, key in presses]
-    assert screens[9] == ["S4", "NAY 3", "hold to vote"]  # Frances counts on the pad (her Power is not shown)
+    assert screens[1] == ["S0", "PASS: moderator", "hold to pass"] and screens[11] == ["S4", "NAY 3", "hold to vote"]  # Frances counts on the pad (her Power is not shown)
     assert t.state["step"] == "side" and canon.digest(t.state) == canon.digest(expected["state"])
 
 
@@ -60,8 +60,15 @@ def test_keys_on_a_first_turn():
     assert pads.pad(s, 1, "down", {"side": "aye", "power": 2})[2] == {"side": "nay", "power": 1}  # afresh
     assert pads.pad(s, 1, "back", {"side": "aye", "power": 2})[1] == {"type": "vote", "side": "aye", "power": 2}
     assert pads.pad(s, 1, "long_down", None)[1] == {"type": "vote", "side": "nay", "power": 1}
-    assert pads.pad(s, 1, "select", None)[1] == {"type": "pass", "kind": "gather"}
-    assert pads.pad(s, 1, "long_select", None)[1] == {"type": "pass", "kind": "moderate"}
+    # PASS selects on a tap, as AYE and NAY count, and a hold commits it (issue 16)
+    screen, act, held = pads.pad(s, 1, "select", None)
+    assert act is None and screen == ["S1", "PASS: gather", "hold to pass"]
+    screen, act, held = pads.pad(s, 1, "select", held)
+    assert act is None and screen == ["S1", "PASS: moderator", "hold to pass"]
+    assert pads.pad(s, 1, "long_select", held)[1] == {"type": "pass", "kind": "moderate"}
+    assert pads.pad(s, 1, "select", held)[1:] == (None, {"side": "gather", "power": 0})  # and back
+    assert pads.pad(s, 1, "long_select", None)[1] == {"type": "pass", "kind": "gather"}  # held at once: gather
+    assert pads.pad(s, 1, "long_select", {"side": "aye", "power": 2})[1] == {"type": "pass", "kind": "gather"}
 
 
 def test_keys_on_a_later_turn_and_out_of_turn():
@@ -69,7 +76,8 @@ def test_keys_on_a_later_turn_and_out_of_turn():
     assert pads.pad(s, 1, "back", None) == (["S1", "you voted NAY", "add to it only"], None, None)
     assert pads.pad(s, 1, "up", None)[1] is None  # the other side: nothing sent
     assert pads.pad(s, 1, "long_down", {"side": "nay", "power": 3})[1] == {"type": "add", "power": 3}
-    assert pads.pad(s, 1, "select", None)[1] == {"type": "stay"}
+    assert pads.pad(s, 1, "select", None) == (["S1", "STAY", "hold to stay"], None, None)
+    assert pads.pad(s, 1, "long_select", None)[1] == {"type": "stay"}
     assert pads.pad(s, 0, "up", None) is None  # not seat 0's turn: the menus
     assert pads.pad(dict(s, step="outcome"), 1, "up", None) is None
 

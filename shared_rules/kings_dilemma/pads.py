@@ -9,9 +9,11 @@ On the House's voting turn (state["turn"]):
   afresh;
 - holding AYE or NAY: the vote, or on a later turn the addition, of the
   Power counted (one if none was counted), L1743-1769, L1926-1930;
-- PASS: pass and gather Power on a first turn (L1843-1847), stay on a later
-  one (ruling R5);
-- holding PASS: pass and become Moderator (L1855-1861).
+- PASS: selects, as AYE and NAY count (not yet an action): on a first turn
+  "PASS: gather" (L1843-1847), pressed again "PASS: moderator" (L1855-1861),
+  and again back; on a later turn "STAY" (ruling R5);
+- holding PASS: the pass selected (gather if none was: one tap less for the
+  commonest), or on a later turn stay.
 Anything else, and any other moment, goes to the board's generic menus. The
 rules core still decides: an action this builds may be refused (too much
 Power, the Moderator's pass taken), and the refusal is the answer.
@@ -39,8 +41,13 @@ def pad(state, seat, key, held):
         if first:
             return None, {"type": "vote", "side": side, "power": n}, None
         return None, {"type": "add", "power": n}, None
+    kind = held["side"] if held and held["side"] in ("gather", "moderate") else None
     if key == "select":
-        return None, {"type": "pass", "kind": "gather"} if first else {"type": "stay"}, None
+        if not first:
+            return ["S%d" % seat, "STAY", "hold to stay"], None, None
+        kind = "moderate" if kind == "gather" else "gather"
+        return ["S%d" % seat, "PASS: " + ("moderator" if kind == "moderate" else kind), "hold to pass"], None, {
+            "side": kind, "power": 0}
     if key == "long_select":
-        return None, {"type": "pass", "kind": "moderate"}, None
+        return None, {"type": "pass", "kind": kind or "gather"} if first else {"type": "stay"}, None
     return None
