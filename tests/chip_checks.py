@@ -39,7 +39,9 @@ def expected_frame(game, view, cfg, phase=0):
     current limiter at the pin map's budget, then the strip's byte order, for the strip's
     LEDs (a layout longer than the strip is cut, a shorter one leaves the rest dark)."""
     layout = layout_of(game)
-    frame = bytearray(3 * layout["leds"])
+    # as the board sizes it (firmware/board/mpboard.py): the whole strip when the layout fits it,
+    # so the limiter counts the idle current of every LED on the strip, lit or not
+    frame = bytearray(3 * max(layout["leds"], pins.strip(cfg)[1]))
     render.render(view, layout, frame, layout.get("level", 255), phase)
     power.limit(frame, pins.budget_ma(cfg))
     o = pins.order_offsets(pins.strip(cfg)[2])
