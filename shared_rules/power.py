@@ -3,7 +3,9 @@
 A USB port or a small supply browns out long before a strip of WS2812B LEDs
 at full white is lit (116 LEDs would draw about 7 A), so every frame is
 scaled down, as a whole, until its estimated current fits a budget (the
-layout's `budget_ma`, 500 mA by default: what a USB 2.0 port may give).
+pin map's `budget_ma`, 450 mA by default: a USB 2.0 port's 500 mA, USB 2.0
+section 7.2.1, less about 45 mA for the board itself, its display and the level
+shifter; hardware/rules.json holds each board's figures).
 
 The model, with WS2812B figures from its datasheet and WLED's measurements:
   * each colour channel draws about 20 mA at 255 and in proportion below it
@@ -23,7 +25,7 @@ from shared_rules.compat import const
 _FULL = const(255)
 PER_CHANNEL_MA = const(20)
 IDLE_MA = const(1)
-BUDGET_MA = const(500)
+BUDGET_MA = const(450)
 
 
 def _ma(total, leds, per_channel_ma, idle_ma):

@@ -76,6 +76,7 @@ def test_the_check_command_passes_on_the_checkout(capsys):
 def _copy_hardware(tmp_path):
     for folder in ("boards", "layouts", "wiring", "overlays"):
         shutil.copytree(os.path.join(ROOT, "hardware", folder), tmp_path / "hardware" / folder)
+    shutil.copy(os.path.join(ROOT, "hardware", "rules.json"), tmp_path / "hardware" / "rules.json")
     return str(tmp_path)
 
 
@@ -224,16 +225,47 @@ def test_wiring_labels_every_pin_as_the_map_says(name):
         assert label in texts(drawn[role]), "%s: %s should be labelled %s, has %s" % (
             name, role, label, texts(drawn[role]))
         seen.add(label)
-    # and no pin is drawn that the map does not use
-    fitted = {expected_label(cfg, pin) for pin in roles(cfg).values() if pin is not None} | {"GND", "3V3"}
+    # and no pin is drawn that the map does not use, besides the power pins (its supplies' in rules.json)
+    supplies = load_rules()["boards"][cfg["rules"]]["supplies"].values()
+    power = {"GND", "3V3"} | {s["label"] for s in supplies if s["label"]}
+    fitted = {expected_label(cfg, pin) for pin in roles(cfg).values() if pin is not None} | power
     board_labels = {t.text for t in root.iter(NS + "text") if t.get("class") == "pin"}
     assert board_labels == fitted
 
 
 def test_wiring_shows_the_strip_parts_and_the_display_address():
     all_text = " ".join(texts(parse(wiring.wiring_svg("rpi-pico"))))
-    for part in ("74AHCT125", "330-470 \u03a9", "1000 \u00b5F", "DIN", "5 V supply", "SSD1306", "0x3C", "Legend"):
+    for part in ("74AHCT125", "330-470 \u03a9", "at the strip's DIN", "1000 \u00b5F", "DIN", "5 V supply", "SSD1306",
+                 "0x3C", "Legend"):
         assert part in all_text, part
+
+
+def load_rules():
+    with open(os.path.join(ROOT, "hardware", "rules.json")) as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_wiring_shows_the_decoupler_the_tied_off_channels_and_the_supply_path(name):
+    cfg = load("boards", name)
+    root = parse(wiring.wiring_svg(name))
+    all_text = " ".join(texts(root))
+    # the 74AHCT125's 0.1 uF across VCC (14) and GND (7); its unused channels held at 5 V or GND (TI)
+    for part in ("0.1 \u00b5F at pins 14 and 7", "VCC 14", "GND 7", "2OE, 3OE, 4OE (pins 4, 10, 13) to 5 V",
+                 "2A, 3A, 4A (pins 5, 9, 12) to GND", "OE 4, 10, 13", "A 5, 9, 12"):
+        assert part in all_text, (name, part)
+    # how 5 V reaches the board, from the rules: USB's pin (option A) and the supply's way in (option B)
+    supplies = load_rules()["boards"][cfg["rules"]]["supplies"]
+    drawn = groups(root)
+    usb = [r for r in drawn if r.startswith("USB 5 V (option A")]
+    assert len(usb) == 1 and supplies["usb"]["label"] in texts(drawn[usb[0]]), name
+    ext = [r for r in drawn if r.startswith("Supply in (option B)")]
+    if supplies["external"]["label"]:
+        assert len(ext) == 1 and supplies["external"]["label"] in texts(drawn[ext[0]]), name
+        assert "1N5817" in all_text, name
+    else:
+        assert ext == [] and "Supply in (option B): none" in all_text, name
+    assert supplies["external"]["note"] in all_text, name
 
 
 def test_a_moved_pin_changes_the_diagram():

@@ -27,6 +27,7 @@ from decimal import Decimal
 import pytest
 
 from chancery.board import micropython as mp
+from chancery.hardware import power as power_cmd
 from firmware import pads
 from shared_rules import power
 
@@ -247,7 +248,8 @@ def test_readme_figures_are_the_firmwares(readme, layout, bom):
     assert "%d mA" % power.worst_case_ma(layout) in readme  # full white
     assert "%d mA" % power.worst_case_ma(layout, layout["level"]) in readme  # at the layout's cap
     assert "(level %d)" % layout["level"] in readme
-    assert "`budget_ma` 500" in readme and power.BUDGET_MA == 500
+    assert "`budget_ma` 450" in readme and power.BUDGET_MA == 450
+    assert "level %d" % layout["level"] in readme and "%d mA" % power_cmd.typical_ma(layout, layout["level"]) in readme
     total = money(bom[-1]["line_total"])
     assert "about %d EUR" % int(total.quantize(Decimal(1))) in readme
 

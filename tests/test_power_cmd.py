@@ -63,3 +63,45 @@ def test_the_limiter_brings_a_typical_frame_under_the_budget():
 def test_bad_input_is_refused_with_the_reason(argv, words, capsys):
     assert cli.main(["hardware", "power"] + argv) == 2
     assert words in capsys.readouterr().err
+
+
+def _rules_board(name):
+    with open(os.path.join(ROOT, "hardware", "rules.json")) as f:
+        return json.load(f)["boards"][name]
+
+
+def _board_budget(name):
+    with open(os.path.join(ROOT, "hardware", "boards", name + ".json")) as f:
+        return json.load(f)["budget_ma"]
+
+
+@pytest.mark.parametrize("board", ["rpi-pico", "esp32-s3-devkitc", "adafruit-kb2040"])
+def test_the_boards_own_draw_is_counted_against_its_supply(board, capsys):
+    assert cli.main(["hardware", "power", "--layout", "chancellors", "--board", board]) == 0
+    out = capsys.readouterr().out
+    own = _rules_board(board)["board_ma"]["value"]
+    budget = _board_budget(board)
+    assert "budget %d mA" % budget in out  # the board's budget, the one its limiter uses
+    assert "level shifter draw about %d mA" % own in out
+    assert "strip budget %d mA + board %d mA = %d mA, within the 500 mA" % (budget, own, budget + own) in out
+
+
+def test_the_default_board_is_the_pico_and_a_budget_too_big_for_usb_says_so(capsys):
+    own = _rules_board("rpi-pico")["board_ma"]["value"]
+    assert cli.main(["hardware", "power", "--layout", "chancellors"]) == 0
+    assert "board rpi-pico, supply usb (VBUS (pin 40))" in capsys.readouterr().out
+    assert cli.main(["hardware", "power", "--layout", "chancellors", "--budget", "600"]) == 0
+    out = capsys.readouterr().out
+    assert "over the 500 mA the supply path allows: a budget of %d mA at most" % (500 - own) in out
+
+
+def test_the_layouts_brightness_leaves_a_typical_frame_alone(capsys):
+    assert cli.main(["hardware", "power", "--layout", "chancellors"]) == 0
+    assert "within the budget: the limiter leaves a typical frame alone" in capsys.readouterr().out
+    assert cli.main(["hardware", "power", "--layout", "chancellors", "--brightness", "160"]) == 0
+    assert "over the budget: the limiter dims a typical frame" in capsys.readouterr().out
+
+
+def test_an_unknown_board_is_refused(capsys):
+    assert cli.main(["hardware", "power", "--layout", "chancellors", "--board", "uno"]) == 2
+    assert "unknown board 'uno'" in capsys.readouterr().err

@@ -73,7 +73,8 @@ def i2c(cfg):
 
 
 def budget_ma(cfg):
-    return cfg.get("budget_ma", 500)
+    """The strip's current budget (mA); without one, 450: USB's 500 less the board's own draw."""
+    return cfg.get("budget_ma", 450)
 
 
 def used(cfg):

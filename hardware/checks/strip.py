@@ -18,7 +18,7 @@ BOARD = "rpi-pico"  # which pin map to read: hardware/boards/BOARD.json
 DATA_PIN = 22  # without a pin map on the flash: rpi-pico.json's strip.data ...
 LEDS = 116  # ... strip.leds
 ORDER = "GRB"  # ... strip.order
-BUDGET_MA = 500  # ... budget_ma
+BUDGET_MA = 450  # ... budget_ma
 ONLY = 0  # 1: light the first LED alone (assembly step 2); 0: every LED
 LOW = 32  # of 255: one channel of one LED draws about 3 mA here
 STEP_MS = 30
@@ -34,7 +34,7 @@ def settings():
         print("no hardware/boards/%s.json on the board: using the constants" % BOARD)
         return DATA_PIN, LEDS, ORDER, BUDGET_MA
     s = cfg["strip"]
-    return s["data"], s["leds"], s.get("order", "GRB"), cfg.get("budget_ma", 500)
+    return s["data"], s["leds"], s.get("order", "GRB"), cfg.get("budget_ma", 450)
 
 
 def put(buf, i, order, rgb):

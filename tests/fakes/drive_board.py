@@ -173,10 +173,10 @@ def main():
     assert not table.changed
     buf = hw.strip.writes[-1]
     out["strip"] = strip_facts(buf)
-    # LED 43 is the step track's "roll" LED: step colour [150, 0, 255] at level 160
-    # is R 94, G 0, B 160; the strip wants G, R, B
-    assert buf[43 * 3:43 * 3 + 3] == bytes([0, 94, 160]), buf[129:132]
-    assert power.estimate_ma(grb_to_rgb(buf)) <= 500
+    # LED 43 is the step track's "roll" LED: step colour [150, 0, 255] at level 47
+    # is R 27, G 0, B 47; the strip wants G, R, B
+    assert buf[43 * 3:43 * 3 + 3] == bytes([0, 27, 47]), buf[129:132]
+    assert power.estimate_ma(grb_to_rgb(buf)) <= 450
 
     # a budget the frame does not fit: dimmed as a whole to fit, still GRB
     machine.MADE[:] = []
@@ -189,7 +189,7 @@ def main():
     rgb = grb_to_rgb(dim)
     out["tight"] = strip_facts(dim)
     assert power.estimate_ma(rgb) <= 130, power.estimate_ma(rgb)
-    assert dim[129] == 0 and 0 < dim[130] < 94 and 0 < dim[131] < 160, dim[129:132]
+    assert dim[129] == 0 and 0 < dim[130] < 27 and 0 < dim[131] < 47, dim[129:132]
     for i in range(len(buf)):
         assert dim[i] <= buf[i]
     # scaled by the board's Scaler (framebuf's palette blit) exactly as power.limit's own loop scales

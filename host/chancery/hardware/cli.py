@@ -109,9 +109,11 @@ def run_overlay(args):
 def drawings(root=ROOT):
     """{path relative to root: SVG text} for every committed drawing, made from root's data."""
     out = {}
+    rules = hardware_files.rules(root)
     for name in hardware_files.names("boards", root):
         source = "hardware/boards/%s.json" % name
-        out[os.path.join(WIRING, name + ".svg")] = wiring.wiring_svg(hardware_files.load("boards", name, root), source=source)
+        out[os.path.join(WIRING, name + ".svg")] = wiring.wiring_svg(hardware_files.load("boards", name, root),
+                                                                     source=source, rules=rules)
     for name in hardware_files.names("layouts", root):
         out[os.path.join(OVERLAYS, name + ".svg")] = overlay.overlay_svg(hardware_files.load("layouts", name, root))
     return out

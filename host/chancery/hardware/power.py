@@ -8,7 +8,14 @@ limiter enforces on every frame, so what this prints is what the board holds to:
 - typical: half of the LEDs lit, each at the mean of the layout's colours at the
   cap (a busy game: scores part way, dice showing pips, a few markers);
 - the highest brightness cap whose worst case fits the budget (at or below it,
-  the limiter never has to dim anything).
+  the limiter never has to dim anything);
+- the board's own draw (the board, its display and the level shifter, from
+  hardware/rules.json) on the supply the budget is for, and whether the budget
+  and the board together fit what that supply path allows (USB 2.0's 500 mA).
+
+--board (default rpi-pico) picks the pin map: without --budget its budget_ma is
+the budget (the one the board's limiter uses); the layout's own budget_ma is the
+Pico's.
 """
 
 import sys
@@ -53,13 +60,44 @@ def typical_level(layout, budget_ma):
     return None
 
 
-def report(name, brightness=None, budget_ma=None):
+DEFAULT_BOARD = "rpi-pico"
+
+
+def supply_lines(cfg, board_name, budget):
+    """What the board itself draws and whether the budget and the board fit the supply path."""
+    data = hardware_files.rules()
+    board = hardware_files.board_rules(cfg, rules_data=data)
+    supply = cfg.get("supply", "usb")
+    own = hardware_files.board_draw_ma(cfg, board)
+    limit = hardware_files.supply_limit_ma(cfg, board, data)
+    path = board["supplies"][supply]
+    lines = ["board %s, supply %s (%s): the board, its display and the level shifter draw about %d mA%s"
+             % (board_name, supply, path["pin"], board["board_ma"]["value"],
+                "" if own else ", from USB, not from this supply")]
+    if limit is None:
+        lines.append("the supply's rating is not in the pin map (supply_ma): nothing to check the budget against")
+    elif budget + own <= limit:
+        lines.append("strip budget %d mA + board %d mA = %d mA, within the %d mA the supply path allows"
+                     % (budget, own, budget + own, limit))
+    else:
+        lines.append("strip budget %d mA + board %d mA = %d mA, over the %d mA the supply path allows: "
+                     "a budget of %d mA at most" % (budget, own, budget + own, limit, max(0, limit - own)))
+    return lines
+
+
+def report(name, brightness=None, budget_ma=None, board_name=None):
     """The lines the command prints; raises ValueError for a bad name or number."""
     layout = hardware_files.load("layouts", name)  # UnknownName is a ValueError: run() answers it
+    cfg = hardware_files.load("boards", board_name or DEFAULT_BOARD)
     level = layout.get("level", FULL) if brightness is None else brightness
     if not 0 <= level <= FULL:
         raise ValueError("--brightness must be 0-255 (the cap on every channel), not %d" % level)
-    budget = layout.get("budget_ma", power.BUDGET_MA) if budget_ma is None else budget_ma
+    if budget_ma is not None:
+        budget = budget_ma
+    elif board_name is not None:
+        budget = cfg.get("budget_ma", power.BUDGET_MA)
+    else:
+        budget = layout.get("budget_ma", power.BUDGET_MA)
     if budget <= 0:
         raise ValueError("--budget must be a positive number of mA, not %d" % budget)
     leds = layout["leds"]
@@ -70,7 +108,9 @@ def report(name, brightness=None, budget_ma=None):
         "layout %s: %d LEDs, budget %d mA, brightness cap %d/255" % (name, leds, budget, level),
         "worst case (every LED white at the cap): %d mA%s" % (worst, "" if worst <= budget else
                                                               ", over the budget: the limiter dims such frames"),
-        "typical (half the LEDs at the layout's mean colour): %d mA" % typical,
+        "typical (half the LEDs at the layout's mean colour): %d mA, %s" % (
+            typical, "within the budget: the limiter leaves a typical frame alone" if typical <= budget else
+            "over the budget: the limiter dims a typical frame (lower the cap to keep it bright as set)"),
         "idle (every LED dark, the chips alone): %d mA" % (leds * power.IDLE_MA),
     ]
     if cap is None:
@@ -83,6 +123,7 @@ def report(name, brightness=None, budget_ma=None):
     if busy is not None:
         lines.append("highest cap at which a typical frame fits %d mA: %d/255 (above it the limiter dims most frames)"
                      % (budget, busy))
+    lines += supply_lines(cfg, board_name or DEFAULT_BOARD, budget)
     lines.append("model: %d mA per channel at 255, %d mA per LED for its chip (shared_rules/power.py, as the "
                  "board's limiter)" % (power.PER_CHANNEL_MA, power.IDLE_MA))
     return lines
@@ -91,12 +132,15 @@ def report(name, brightness=None, budget_ma=None):
 def configure(p):
     p.add_argument("--layout", required=True, help="a layout in hardware/layouts/ (e.g. chancellors)")
     p.add_argument("--brightness", type=int, help="the brightness cap, 0-255 (default: the layout's level)")
-    p.add_argument("--budget", type=int, help="the supply's budget in mA (default: the layout's budget_ma)")
+    p.add_argument("--budget", type=int, help="the strip's budget in mA (default: the board's budget_ma, or the "
+                                              "layout's without --board)")
+    p.add_argument("--board", metavar="NAME", help="a pin map in hardware/boards/ whose own draw and supply are "
+                                                   "counted (default %s)" % DEFAULT_BOARD)
 
 
 def run(args):
     try:
-        lines = report(args.layout, args.brightness, args.budget)
+        lines = report(args.layout, args.brightness, args.budget, getattr(args, "board", None))
     except ValueError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2

@@ -74,6 +74,11 @@ def circle(cx, cy, r, **kw):
     return element("circle", cx=cx, cy=cy, r=r, **kw)
 
 
+def polygon(points, **kw):
+    """A closed shape through [(x, y), ...]."""
+    return element("polygon", points=" ".join("%s,%s" % (num(x), num(y)) for x, y in points), **kw)
+
+
 def text(x, y, content, **kw):
     return element("text", esc(content), x=x, y=y, **kw)
 

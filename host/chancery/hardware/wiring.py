@@ -2,8 +2,10 @@
 
 The board is a block on the left with every pin the map uses on its right edge;
 each pin's wire runs straight right to what it drives, grouped in sections: the
-LED strip (through a 74AHCT125 and a series resistor, with its 5 V supply and
-1000 uF capacitor), each seat's pad, the table controls and the SSD1306 display.
+LED strip (through a 74AHCT125, its 0.1 uF decoupler and its unused channels tied
+off, and the series resistor at the strip's end; with its 5 V supply and 1000 uF
+capacitor, and how 5 V reaches the board: hardware/rules.json's supplies), each
+seat's pad, the table controls and the SSD1306 display.
 Buttons the map leaves out (null) are listed as "not fitted". Pins are written
 as the board's own documents write them (see pin_label).
 
@@ -51,8 +53,9 @@ def button_role(index):
 class _Rows:
     """Lays out the diagram top to bottom: y advances one row (or more) at a time."""
 
-    def __init__(self, cfg, y):
+    def __init__(self, cfg, y, board=None):
         self.cfg = cfg
+        self.board = board  # the pin map's entry in hardware/rules.json, or None
         self.y = y
         self.out = []
         self.common = "GND" if cfg.get("active_low", True) else "3V3"
@@ -125,60 +128,124 @@ def _junction(x, y, colour):
     return svg.circle(x, y, 3.5, fill=colour)
 
 
+def _capacitor(x, y, label, polar=False):
+    """A capacitor standing from the 5 V rail at (x, y) down to the GND rail at y + GND_BELOW_5V."""
+    out = [
+        _junction(x, y, FIVE_V),
+        svg.line(x, y, x, y + 12, stroke=FIVE_V, stroke_width=2),
+        svg.line(x - 10, y + 12, x + 10, y + 12, stroke=SIGNAL, stroke_width=3),
+        svg.line(x - 10, y + 19, x + 10, y + 19, stroke=SIGNAL, stroke_width=3),
+        svg.line(x, y + 19, x, y + GND_BELOW_5V, stroke=GND, stroke_width=2),
+        _junction(x, y + GND_BELOW_5V, GND),
+        svg.text(x + 14, y + 20, label, font_size=10, font_family=FONT),
+    ]
+    if polar:
+        out.append(svg.text(x - 20, y + 11, "+", font_size=11, font_family=FONT))
+    return out
+
+
+GND_BELOW_5V = 40  # the GND rail runs this far below the 5 V rail
+SHIFTER_LINES = [
+    "in 1A (pin 2), out 1Y (pin 3), 1OE (pin 1) to GND",
+    "unused inputs held at VCC or GND, never floating:",
+    "2OE, 3OE, 4OE (pins 4, 10, 13) to 5 V (off)",
+    "2A, 3A, 4A (pins 5, 9, 12) to GND",
+    "2Y, 3Y, 4Y (pins 6, 8, 11) open",
+]
+
+
 def _strip(rows):
     cfg = rows.cfg
     data, leds, order = cfg["strip"]["data"], cfg["strip"]["leds"], cfg["strip"].get("order", "GRB")
     rows.heading("LED strip (WS2812B, %d LEDs, %s)" % (leds, order))
     y = rows.pin("Strip data", data)
-    shifter_x1 = 570
-    rows.add(*_box(WIRE_END, y - 16, shifter_x1 - WIRE_END, 50, "74AHCT125 level shifter",
-                   ["in 1A (pin 2), out 1Y (pin 3)", "1OE (pin 1) to GND"], fill="#eef4ff"))
-    # 1Y -> resistor -> DIN, the resistor close to the strip's first LED
-    strip_x0 = 780
+    shifter_x1 = 700
+    box_bottom = y + 74
+    rows.add(*_box(WIRE_END, y - 16, shifter_x1 - WIRE_END, box_bottom - y + 16, "74AHCT125 level shifter",
+                   SHIFTER_LINES, fill="#eef4ff"))
+    # 1Y -> the data wire -> the resistor at the strip's end -> DIN
+    strip_x0 = 830
     rows.add(
-        svg.line(shifter_x1, y, 610, y, stroke=SIGNAL, stroke_width=2),
-        svg.rect(610, y - 6, 60, 12, fill="#ffffff", stroke=SIGNAL, stroke_width=1.5),
-        svg.text(640, y - 10, "330-470 \u03a9", font_size=10, font_family=FONT, text_anchor="middle"),
-        svg.line(670, y, strip_x0, y, stroke=SIGNAL, stroke_width=2),
+        svg.line(shifter_x1, y, 760, y, stroke=SIGNAL, stroke_width=2),
+        svg.rect(760, y - 6, 50, 12, fill="#ffffff", stroke=SIGNAL, stroke_width=1.5),
+        svg.text(785, y - 10, "330-470 \u03a9", font_size=10, font_family=FONT, text_anchor="middle"),
+        svg.text(785, y + 18, "at the strip's DIN", font_size=9, font_family=FONT, text_anchor="middle"),
+        svg.line(810, y, strip_x0, y, stroke=SIGNAL, stroke_width=2),
     )
-    rail_5v, rail_gnd = y + 72, y + 104
-    rows.add(*_box(strip_x0, y - 40, 180, 160, "WS2812B strip",
+    rail_5v = box_bottom + 56
+    rail_gnd = rail_5v + GND_BELOW_5V
+    rows.add(*_box(strip_x0, y - 40, 140, rail_gnd - y + 60, "WS2812B strip",
                    ["%d LEDs, byte order %s" % (leds, order)], fill="#fff4f4"))
     for pin_y, name in ((y, "DIN"), (rail_5v, "5V"), (rail_gnd, "GND")):
         rows.add(svg.text(strip_x0 + 6, pin_y + 4, name, font_size=10, font_family=FONT, font_weight="bold"))
-    # The 5 V supply feeds the strip and the level shifter; its GND is the board's GND too.
-    rows.add(*_box(WIRE_END, y + 56, 100, 62, "5 V supply", ["+5 V", "GND"], fill="#fff8e8"))
+    # The 5 V supply (option B) feeds the strip and the level shifter; its GND is the board's GND too.
+    rows.add(*_box(WIRE_END, rail_5v - 26, 110, 80, "5 V supply", ["option B", "+5 V", "GND"], fill="#fff8e8"))
     rows.add(
-        svg.line(WIRE_END + 100, rail_5v, strip_x0, rail_5v, stroke=FIVE_V, stroke_width=2),
-        svg.line(WIRE_END + 100, rail_gnd, strip_x0, rail_gnd, stroke=GND, stroke_width=2),
-        # level shifter VCC (pin 14) to +5 V and GND (pin 7) to GND
-        svg.line(540, y + 34, 540, rail_5v, stroke=FIVE_V, stroke_width=2),
-        _junction(540, rail_5v, FIVE_V),
-        svg.text(536, y + 48, "VCC 14", font_size=9, font_family=FONT, text_anchor="end"),
-        svg.line(560, y + 34, 560, rail_gnd, stroke=GND, stroke_width=2),
-        _junction(560, rail_gnd, GND),
-        svg.text(564, y + 48, "GND 7", font_size=9, font_family=FONT),
+        svg.line(WIRE_END + 110, rail_5v, strip_x0, rail_5v, stroke=FIVE_V, stroke_width=2),
+        svg.line(WIRE_END + 110, rail_gnd, strip_x0, rail_gnd, stroke=GND, stroke_width=2),
     )
-    # 1000 uF across the strip's supply, at the strip: + to 5 V
-    cap_x = 700
+    # the shifter's supply and its tied-off channels, down to the rails
+    ties = ((590, rail_5v, FIVE_V, "OE 4, 10, 13"), (610, rail_gnd, GND, "A 5, 9, 12"),
+            (660, rail_5v, FIVE_V, "VCC 14"), (690, rail_gnd, GND, "GND 7"))
+    for x, rail, colour, name in ties:  # each label along its wire
+        rows.add(svg.line(x, box_bottom, x, rail, stroke=colour, stroke_width=2), _junction(x, rail, colour),
+                 svg.text(x - 3, box_bottom + 4, name, font_size=8, font_family=FONT, text_anchor="end",
+                          transform="rotate(-90 %d %d)" % (x - 3, box_bottom + 4)))
+    # the 0.1 uF decoupler straight across VCC (pin 14) and GND (pin 7), at the chip
+    cy = box_bottom + 14
     rows.add(
-        _junction(cap_x, rail_5v, FIVE_V),
-        svg.line(cap_x, rail_5v, cap_x, rail_5v + 12, stroke=FIVE_V, stroke_width=2),
-        svg.line(cap_x - 10, rail_5v + 12, cap_x + 10, rail_5v + 12, stroke=SIGNAL, stroke_width=3),
-        svg.line(cap_x - 10, rail_5v + 19, cap_x + 10, rail_5v + 19, stroke=SIGNAL, stroke_width=3),
-        svg.line(cap_x, rail_5v + 19, cap_x, rail_gnd, stroke=GND, stroke_width=2),
-        _junction(cap_x, rail_gnd, GND),
-        svg.text(cap_x - 14, rail_5v + 14, "+", font_size=11, font_family=FONT),
-        svg.text(cap_x + 14, rail_5v + 20, "1000 \u00b5F", font_size=10, font_family=FONT),
+        _junction(660, cy, FIVE_V), svg.line(660, cy, 672, cy, stroke=FIVE_V, stroke_width=2),
+        svg.line(672, cy - 6, 672, cy + 6, stroke=SIGNAL, stroke_width=2.5),
+        svg.line(678, cy - 6, 678, cy + 6, stroke=SIGNAL, stroke_width=2.5),
+        svg.line(678, cy, 690, cy, stroke=GND, stroke_width=2), _junction(690, cy, GND),
+        svg.text(696, cy + 4, "0.1 \u00b5F at pins 14 and 7", font_size=9, font_family=FONT),
     )
-    rows.gap(5)  # the supply and capacitor hang below the data row
+    # 1000 uF across the strip's supply, at the strip: + to 5 V (never on VBUS: USB 2.0 7.2.4.1)
+    rows.add(*_capacitor(760, rail_5v, "1000 \u00b5F", polar=True))
+    rows.gap((rail_gnd - y) // ROW + 1)  # the supply, the rails and the capacitors hang below the data row
+    _supply_rows(rows, rail_5v, rail_gnd)
     # the board's GND joins the supply's: without a common ground the data has no reference
     g = rows.pin("Common ground (board GND to the 5 V supply's GND)", "GND", colour=GND, label="GND")
     rows.add(
-        svg.line(WIRE_END, g, 600, g, stroke=GND, stroke_width=2),
-        svg.line(600, g, 600, rail_gnd, stroke=GND, stroke_width=2),
-        _junction(600, rail_gnd, GND),
+        svg.line(WIRE_END, g, 545, g, stroke=GND, stroke_width=2),
+        svg.line(545, g, 545, rail_gnd, stroke=GND, stroke_width=2),
+        _junction(545, rail_gnd, GND),
     )
+
+
+def _supply_rows(rows, rail_5v, rail_gnd):
+    """How 5 V reaches the board: the USB supply's pin (option A: to the 5 V rail on the bench only,
+    never with the 1000 uF) and the separate supply's way in (option B), from hardware/rules.json."""
+    board = rows.board
+    if board is None:
+        return
+    usb, ext = board["supplies"].get("usb"), board["supplies"].get("external")
+    if usb and usb.get("label"):
+        y = rows.pin("USB 5 V (option A: bench only, to the 5 V rail without the 1000 \u00b5F)", usb["label"],
+                     colour=FIVE_V)
+        rows.add(svg.circle(WIRE_END + 4, y, 4, fill="#ffffff", stroke=FIVE_V, stroke_width=2))
+    if ext is None:
+        return
+    if ext.get("label"):
+        y = rows.pin("Supply in (option B): the 5 V rail through a 1N5817, band (cathode) at %s"
+                     % ext["label"], ext["label"], colour=FIVE_V)
+        # the diode on the wire: anode at the rail, cathode (bar) toward the board
+        dx = 470
+        rows.add(
+            svg.line(WIRE_END, y, 560, y, stroke=FIVE_V, stroke_width=2),
+            svg.line(560, y, 560, rail_5v, stroke=FIVE_V, stroke_width=2),
+            _junction(560, rail_5v, FIVE_V),
+            svg.rect(dx - 12, y - 9, 24, 18, fill="#ffffff", stroke="none"),
+            svg.polygon([(dx + 8, y - 8), (dx + 8, y + 8), (dx - 6, y)], fill=SIGNAL),
+            svg.line(dx - 7, y - 8, dx - 7, y + 8, stroke=SIGNAL, stroke_width=3),
+            svg.text(dx, y + 20, "1N5817", font_size=9, font_family=FONT, text_anchor="middle"),
+        )
+    else:
+        rows.add(svg.text(BOARD_X1 + 12, rows.y + 4, "Supply in (option B): none; the supply feeds the strip and "
+                          "the shifter, the board stays on USB", font_size=11, font_family=FONT))
+        rows.gap(1)
+    rows.add(svg.text(BOARD_X1 + 12, rows.y + 4, ext["note"], font_size=11, font_family=FONT, fill=MUTED))
+    rows.gap(1)
 
 
 def _seats(rows):
@@ -279,16 +346,19 @@ def _legend(y, common):
     return out, y
 
 
-def wiring_svg(board, source=None):
+def wiring_svg(board, source=None, rules=None):
     """The wiring diagram of `board` (a name in hardware/boards/, or a loaded pin map) as SVG text.
-    source: the file to name in the diagram (default: hardware/boards/NAME.json for a name)."""
+    source: the file to name in the diagram (default: hardware/boards/NAME.json for a name);
+    rules: hardware/rules.json's data (read from the checkout when not given)."""
     if isinstance(board, str):
         source = source or "hardware/boards/%s.json" % board
         cfg = hardware_files.load("boards", board)
     else:
         cfg = board
+    data = hardware_files.rules() if rules is None else rules
+    entry = data["boards"].get(cfg.get("rules"))
     title = "Chancery wiring: %s" % cfg.get("board", "board")
-    rows = _Rows(cfg, 110)
+    rows = _Rows(cfg, 110, entry)
     top = rows.y
     _strip(rows)
     _seats(rows)
