@@ -124,12 +124,13 @@ def board(monkeypatch):
 
 
 class Table:
-    """What show() needs of firmware.table.Table: a game, its state, and `changed`."""
+    """What show() needs of firmware.table.Table: a game, its state, `changed` and `screen_due`."""
 
     def __init__(self):
         self.game = "chancellors"
         self.state = engine.new_match("chancellors", {"players": 4}, 7)["state"]
         self.changed = True
+        self.screen_due = False
         self.listening = False
 
 

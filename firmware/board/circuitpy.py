@@ -80,13 +80,9 @@ class Hardware:
         pins.order_offsets(order)  # refuse a bad order here, not at the first frame
         # brightness stays at its default, full: the layout's level caps it, in ints
         self.strip = neopixel.NeoPixel(_pin(data), n, auto_write=False, pixel_order=order)
-        self._n = n
-        self._budget = pins.budget_ma(cfg)
-        self._layout = None
-        self._game = None
+        self._n, self._budget, self._layout, self._game = n, pins.budget_ma(cfg), None, None
         self._frame = bytearray(n * 3)
-        self._phase = 0  # whose turn it is on an LED several seats share (tick)
-        self._scans = 0
+        self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.oled = _display(pins.i2c(cfg))
         self.screen = None
 
@@ -173,7 +169,7 @@ class Hardware:
         for k in range(n):
             pad, key = pads.menu_key(events[k][0], events[k][1])
             try:
-                self.screen = table.key(pad, key)[0]
+                self.screen = table.pressed(pad, key)[0]
             except MemoryError:
                 gc.collect()
                 continue
@@ -188,6 +184,11 @@ class Hardware:
         return n
 
     def show(self, table):
+        if table.screen_due:  # the game moved, not by a key (a key's screen is pressed()'s): status()
+            table.screen_due, self.screen = False, table.status()
+            if table.listening:
+                self.send(wire.DISPLAY, {"lines": self.screen})
+            self._draw()
         if not table.changed:
             return
         frame = self._frame

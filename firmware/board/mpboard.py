@@ -60,17 +60,12 @@ class Hardware(sim.Hardware):
             self._knob = Knob(Pin(enc["a"], Pin.IN, pull), Pin(enc["b"], Pin.IN, pull), enc.get("steps_per_detent", 4))
         data, n, order = pins.strip(cfg)
         self.strip = neopixel.NeoPixel(Pin(data, Pin.OUT), n)
-        self._n = n
-        self._order = pins.order_offsets(order)
-        self._budget = pins.budget_ma(cfg)
+        self._n, self._order, self._budget = n, pins.order_offsets(order), pins.budget_ma(cfg)
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = self._layout = self._wire = self._part = self._lit = None
         self._frame, self._dark = self.strip.buf, b""  # see _layout_for
-        self._phase = 0  # whose turn it is on an LED several seats share (tick)
-        self._scans = 0
-        self.oled = _display(pins.i2c(cfg))
-        self.screen = None  # the last menu screen, for the display
-        self._dirty = False
+        self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
+        self.oled, self.screen, self._dirty = _display(pins.i2c(cfg)), None, False  # the screen: a key's or status()
         self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
         self._latched = 0  # buttons the IRQs saw pressed since the last scan
 
@@ -193,9 +188,8 @@ class Hardware(sim.Hardware):
                 power.limit(frame, self._budget, scale=self._scale)
             self._write(frame)
             table.changed = False
-        if table.screen_due and self._held is None:  # the game moved (not by a key: _key shows
-            table.screen_due = False                 # the key's screen): nothing of the last one stays
-            self.screen = table.status()
+        if table.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
+            table.screen_due, self.screen = False, table.status()
             self._dirty = True
             if table.listening:
                 self.send(wire.DISPLAY, {"lines": self.screen})

@@ -26,18 +26,23 @@ BOARD = {"rp2": "rpi-pico", "esp32": "esp32-s3-devkitc"}[BACKEND]
 
 
 class StubTable:
-    """What the backend needs of firmware.table.Table: key(), idle(), changed, game, state."""
+    """What the backend needs of firmware.table.Table: pressed(), status(), idle(), changed,
+    screen_due, game, state."""
 
     def __init__(self):
         self.game = "chancellors"
         self.state = engine.new_match("chancellors", {"players": 4}, 7)["state"]
         self.changed = True
+        self.screen_due = False  # no entry here: the keys' screens are what the display shows
         self.listening = False
         self.keys = []
 
-    def key(self, pad, name):
+    def pressed(self, pad, name):
         self.keys.append([pad, name])
         return ["pad %d" % pad, name], None
+
+    def status(self):
+        return ["#0", "a pad: its menu"]
 
     def idle(self):
         self.idles = getattr(self, "idles", 0) + 1

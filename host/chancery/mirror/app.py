@@ -67,15 +67,19 @@ def key_press(key):
 
 
 def strip_text(frame, layout):
-    """The LED tracks as rows of coloured cells, exactly as the strip shows them."""
+    """The LED tracks as rows of coloured cells, as the strip shows them: each colour
+    brought back up from the layout's brightness cap (a strip at 47/255 is bright in a
+    room, its bytes nearly black on a screen)."""
     out = Text()
+    level = max(1, min(255, layout.get("level", 255)))
     for track in layout["tracks"]:
         out.append("%-14s " % track["name"][:14], style="dim")
         for k in range(track["length"]):
             led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
             r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
             if r or g or b:
-                out.append("\u25cf", style="rgb(%d,%d,%d)" % (r, g, b))
+                out.append("\u25cf", style="rgb(%d,%d,%d)" % (min(255, r * 255 // level), min(255, g * 255 // level),
+                                                              min(255, b * 255 // level)))
             else:
                 out.append("\u00b7", style="grey23")
         out.append("\n")
