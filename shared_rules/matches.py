@@ -79,13 +79,26 @@ def replay(log, upto=None):
         except RuleError as e:
             raise LogError(i, "the action is refused by the rules: " + games.message(e))
         if canon.encode(entry["events"]) != canon.encode(got["events"]):
-            raise LogError(i, "the recorded events differ from what the rules produce")
+            raise LogError(i, "the recorded events differ from what the rules produce: " + _first_difference(
+                entry["events"], got["events"]))
         if fmt is None:
             fmt = 1 if entry["digest"] == canon.digest(match["state"]) else 2
         want = got["digest"] if fmt != 1 else canon.digest(match["state"])  # format 1: the state's own
         if entry["digest"] != want:
             raise LogError(i, "digest %r does not match the replayed entry (%s)" % (entry["digest"], want))
     return match  # in today's format: apply chained every entry's digest again
+
+
+def _first_difference(recorded, produced):
+    """Which event is the first to differ, in words: its number and both versions."""
+    if not isinstance(recorded, list):
+        return "the recorded events are not a list"
+    for k in range(max(len(recorded), len(produced))):
+        have = canon.encode(recorded[k]) if k < len(recorded) else "nothing"
+        want = canon.encode(produced[k]) if k < len(produced) else "nothing"
+        if have != want:
+            return "event %d is %s where the rules give %s" % (k, have, want)
+    return "they differ"
 
 
 def undo(match, count=1):

@@ -108,6 +108,14 @@ def test_tampered_event_is_named(saved, tmp_path, capsys):
     code, out, err = run(capsys, "replay", str(_tampered(path, tmp_path, change)))
     assert code == 2
     assert err.startswith("error: entry 2: ") and "events differ" in err
+    assert "event 0 is {" in err and '"points":9' in err and "where the rules give {" in err  # which, and how
+
+
+def test_a_csv_export_is_recognised_and_the_jsonl_one_pointed_to(tmp_path, capsys):
+    path = tmp_path / "game.csv"
+    path.write_text("idx,action,summary,digest\n0,roll,Seat 0 rolls,1a2b3c4d\n")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and "CSV export" in err and "--format jsonl" in err and "bad JSON" not in err
 
 
 def test_tampered_digest_is_named(saved, tmp_path, capsys):

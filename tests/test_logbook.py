@@ -559,4 +559,23 @@ def test_entries_taken_back_are_kept_apart_and_reopen_a_game_they_ended(tmp_path
     monkeypatch.setenv("CHANCERY_LOGBOOK", str(path))
     code, out, err = run(capsys, "log", "show", str(gid))
     assert code == 0 and "every event and digest verified" in out
-    assert out.count("taken back at") == 2 and ("#%d " % (n - 1)) in out
+    assert out.count("taken back at") == 2 and ("#%d " % n) in out and ("   #1  " in out)  # from #1, as the mirror
+
+
+def test_log_list_aligns_its_columns_and_a_game_left_for_a_new_one_is_closed(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "book.sqlite3"
+    m = played_match()
+    with Logbook(path) as b:
+        first = fill(b, header_of(m), m["entries"])
+        kd = engine.new_match("kings_dilemma", {"players": 3}, 5)
+        second = b.begin_game(header_of(kd), "board-1", "fw 0.1")
+        b.close_game(first, "new_game")  # the board started another game: no more entries for the first
+        b.close_game(first, "later")  # an ended game stays as it ended
+        assert b.game(first)["result"] == {"ending": "new_game"} and b.game(second)["ended"] is None
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(path))
+    code, out, err = run(capsys, "log", "list")
+    rows = out.splitlines()
+    assert code == 0 and len(rows) == 3
+    at = rows[0].index("STATE")
+    assert rows[1][at:] == "left unfinished for a new game" and rows[2][at:] == "open"
+    assert rows[0].index("BOARD") == rows[1].index("board-1") == rows[2].index("board-1")

@@ -48,8 +48,8 @@ def board_port(port=None):
         if p.vid == PICO_VID:
             return p.device
     found = ", ".join(["%s (%s)" % (p.device, p.description) for p in ports]) or "none"
-    raise LinkError("no Raspberry Pi Pico (USB %04x:*) found; serial ports here: %s. Give one with --port."
-                    % (PICO_VID, found))
+    raise LinkError("no Raspberry Pi Pico (USB %04x:*) found; serial ports here: %s. Give one with --port, or "
+                    "play on the simulated board with `chancery sim` (`python3 run.py`)" % (PICO_VID, found))
 
 
 class Mirror:
@@ -192,6 +192,10 @@ class Link:
     def _welcome(self, body):
         if self.mirror is None or self.mirror.welcome.get("start") != body.get("start") or \
                 self.mirror.welcome.get("seed") != body.get("seed"):
+            if self.mirror is not None and self.mirror.welcome.get("id") == body.get("id") and \
+                    self.logbook is not None and self.game_id is not None:
+                self.logbook.close_game(self.game_id, "new_game")  # the same board has started another game
+                self.on_event("new_game", body)
             self.mirror = Mirror(body)  # a new game (or the first sight of this one)
             if self.logbook is not None:
                 self.game_id = self.logbook.begin_game(self.mirror.header(), body.get("id"), body.get("fw"),

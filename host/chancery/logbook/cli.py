@@ -69,12 +69,14 @@ def _list(book, args):
     if not games:
         print("The logbook %s holds no games yet." % book.path)
         return 0
-    print("%4s  %-11s %5s  %-24s %-16s %-20s %7s  %s" % ("ID", "GAME", "SEATS", "STARTED (UTC)", "BOARD",
-                                                       "FIRMWARE", "ENTRIES", "STATE"))
-    for g in games:
-        print("%4d  %-11s %5s  %-24s %-16s %-20s %7d  %s" % (
-            g["id"], g["game"], g["settings"].get("players", "-"), g["created_at"], g["board_id"], g["firmware"],
-            g["entries"], _state(g)))
+    head = ("ID", "GAME", "SEATS", "STARTED (UTC)", "BOARD", "FIRMWARE", "ENTRIES", "STATE")
+    rows = [(str(g["id"]), g["game"], str(g["settings"].get("players", "-")), g["created_at"], g["board_id"],
+             g["firmware"], str(g["entries"]), _state(g)) for g in games]
+    widths = [max(len(r[k]) for r in rows + [head]) for k in range(len(head))]
+    right = (0, 2, 6)  # numbers line up on the right
+    for r in [head] + rows:
+        print("  ".join(r[k].rjust(widths[k]) if k in right else r[k].ljust(widths[k]) if k < len(head) - 1 else r[k]
+                        for k in range(len(head))))
     return 0
 
 
@@ -85,6 +87,8 @@ def _state(g):
     winners = r.get("winners")
     if isinstance(winners, list):
         return "%s, won by %s" % (r.get("ending", "over"), ", ".join(["seat %s" % w for w in winners]) or "nobody")
+    if r.get("ending") == "new_game":
+        return "left unfinished for a new game"
     return "over"
 
 
@@ -122,13 +126,14 @@ def _show(book, args):
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):  # still shown, action by action
         story = {}
     for i, e in enumerate(log["entries"]):
-        print("%4d  %s  %s  [%s]" % (i, times[i][11:19], commands.command_text(e["action"], schemas), e["digest"]))
+        print("%5s  %s  %s  [%s]" % ("#%d" % (i + 1), times[i][11:19], commands.command_text(e["action"], schemas),
+                                      e["digest"]))  # numbered from #1, as the mirror and the narration do
         for sentence in story.get(i, []):
             print("        " + sentence)
     see = store.entry_view(g["game"])
     for i, e, _, at in book.undone(args.id):  # kept: what the table entered and then took back
         e = see(e, None)  # as public as the entries above
-        print("taken back at %s: #%d %s  [%s]" % (at[11:19], i, commands.command_text(e["action"], schemas),
+        print("taken back at %s: #%d %s  [%s]" % (at[11:19], i + 1, commands.command_text(e["action"], schemas),
                                                  e.get("digest")))
     return 0
 
@@ -138,7 +143,7 @@ def _export(book, args):
     if args.seat is not None and not 0 <= args.seat < g["settings"].get("players", 0):
         return _error("game %d has seats 0 to %d, not %d" % (g["id"], g["settings"].get("players", 0) - 1,
                                                              args.seat))
-    if g["ended"] is None:
+    if g["ended"] is None and args.format == "jsonl":  # a CSV carries no seed
         print("note: game %d is still open; the exported seed lets a reader predict the board's next rolls"
               % g["id"], file=sys.stderr)
     if args.output is None:

@@ -143,6 +143,9 @@ def parse(text):
     """
     if not text.strip():
         raise FileProblem("the file is empty")
+    if text.lstrip().startswith("idx,action,summary,digest"):  # store.CSV_COLUMNS: an export to read, not to replay
+        raise FileProblem("this is a CSV export (`chancery log export --format csv`), a table to read: it holds no "
+                          "settings, seed or events. Export the game with --format jsonl to replay it")
     lines = _content(text)
     header = _jsonl_header(lines)
     if header is not None:

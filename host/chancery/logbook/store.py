@@ -369,6 +369,16 @@ class Logbook:
         return [(idx, {"action": json.loads(a), "events": json.loads(e), "digest": d}, at, un)
                 for idx, a, e, d, at, un in rows]
 
+    def close_game(self, game_id, ending):
+        """An open game that will get no more entries (the board started another game:
+        ending "new_game") is closed with that ending; an ended game stays as it is."""
+        def work():
+            self._need(game_id)
+            self._db.execute("UPDATE games SET ended=?, result=? WHERE id=? AND ended IS NULL",
+                             (_now(), canon.encode({"ending": ending}), game_id))
+
+        self._write(work)
+
     def _need(self, game_id):
         if not isinstance(game_id, int) or self._db.execute("SELECT 1 FROM games WHERE id=?",
                                                             (game_id,)).fetchone() is None:

@@ -197,6 +197,9 @@ class MirrorApp(App):
                 self.log_line("#%d taken back: %s (kept in the logbook)" % (
                     data["len"] + k + 1, commands.command_text(data["entries"][k]["action"], schemas)))
             self.refresh_all()
+        elif kind == "new_game":
+            self.log_line("\u2500" * 20 + " a new game: %s " % data.get("game") + "\u2500" * 20)
+            self.refresh_all()
         elif kind == wire.DISPLAY:
             self.display_lines = data.get("lines", [])
             self.refresh_all()
