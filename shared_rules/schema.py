@@ -51,6 +51,13 @@ def action(type_, who, params):
     return {"type": type_, "who": who, "params": params}
 
 
+def int_max(domain, seats):
+    """An int domain's largest value: with "seats_max" (d), at most seats + d once the seat
+    count is known (Chancellors has a problem more than it has seats)."""
+    d = domain.get("seats_max")
+    return domain["max"] if d is None or not seats else min(domain["max"], seats + d)
+
+
 def _fail(name, domain, seats, value, why):
     raise RuleError("bad_param", {"name": name, "why": why, "value": value, "domain": domain, "seats": seats})
 
@@ -63,7 +70,7 @@ def check_value(name, domain, value, seats, cards):
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             _fail(name, domain, seats, value, "not_int")
-        if value < domain["min"] or value > domain["max"]:
+        if value < domain["min"] or value > int_max(domain, seats):
             _fail(name, domain, seats, value, "out_of_range")
         among = domain.get("among")
         if among is not None and value not in among:

@@ -27,7 +27,9 @@ def describe(domain, seats):
         among = domain.get("among")
         if among is not None:
             return "one of " + (", ".join([str(x) for x in among]) if among else "(none available)")
-        return "an integer from %d to %d" % (domain["min"], domain["max"])
+        d = domain.get("seats_max")  # schema.int_max: texts imports nothing of the core
+        return "an integer from %d to %d" % (domain["min"], domain["max"] if d is None or not seats else
+                                             min(domain["max"], seats + d))
     if kind == "enum":
         if domain.get("multi"):
             return "a list of distinct items of " + ", ".join([word(v) for v in domain["values"]])
@@ -43,9 +45,9 @@ def describe(domain, seats):
             return "one of the cards " + (", ".join(among) if among else "(none available)")
         return "a card name"
     if kind == "list":
-        return "a list of %d to %d%s items, each %s" % (
-            domain["min"], domain["max"], " distinct" if domain.get("distinct") else "",
-            describe(domain["of"], seats))
+        n = "%d" % domain["min"] if domain["min"] == domain["max"] else "%d to %d" % (domain["min"], domain["max"])
+        return "a list of %s%s items, each %s" % (n, " distinct" if domain.get("distinct") else "",
+                                                  describe(domain["of"], seats))
     if kind == "per_seat":
         return "a list of %d items (one per seat), each %s" % (seats, describe(domain["of"], seats))
     if kind == "text":

@@ -298,7 +298,7 @@ def test_refused_effects_say_what_was_wrong_and_what_is_allowed():
                                                                          "it below 0 (ruling X3); take at most 4"),
         ({"type": "score", "seat": 1, "amount": -5}, "score_below_zero", "it has no points to take"),
         ({"type": "die", "problem": 1, "die": 0, "value": 4}, "die_unchanged", "problem 1 die 0 already shows 4"),
-        ({"type": "die", "problem": 4, "die": 0, "value": 4}, "bad_problem", "the problems are 0 to 2"),
+        ({"type": "die", "problem": 4, "die": 0, "value": 4}, "bad_param", "an integer from 0 to 2"),
         ({"type": "service", "service": "army", "holder": None}, "service_unchanged",
          "the Army is already uncontrolled (its card in the middle of the table): enter the seat that should hold "
          "the Soldier, or nobody"),

@@ -16,7 +16,7 @@ SETTINGS = (
 _DIE = {"kind": "int", "min": 1, "max": 6}
 _CARD = {"kind": "card", "deck": "decktet"}
 _SERVICE_SEAT = {"kind": "seat", "none": True}
-_PROBLEM = {"kind": "int", "min": 0, "max": 4}
+_PROBLEM = {"kind": "int", "min": 0, "max": 4, "seats_max": 0}  # a problem per seat and one more: 0..seats
 _WHY = reason()  # "fix a misentry", "house rule"
 _USE_EXCUSE = param("excuse", {"kind": "bool"}, optional=True, default=False)
 

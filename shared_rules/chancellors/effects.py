@@ -48,10 +48,7 @@ def score(state, act, emit):
 def die(state, act, emit):
     from shared_rules.chancellors.views import settable  # views: loaded already for the table's menu
 
-    p, d, value = act["problem"], act["die"], act["value"]
-    count = len(state["problems"])
-    if p >= count:
-        raise RuleError("bad_problem", {"problem": p, "count": count})
+    p, d, value = act["problem"], act["die"], act["value"]  # p is a problem: the schema's seats_max
     can = settable(state)
     if [p, d] not in can:
         why = "solved" if state["solved"][p] == "full" else "aside" if state["aside"][p] == d else "rolling"

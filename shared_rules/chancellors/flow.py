@@ -188,9 +188,7 @@ def _help(state, act, seat, service):
     return "none"
 
 
-def _check_problem(state, p):
-    if p >= len(state["problems"]):
-        raise RuleError("bad_problem", {"problem": p, "count": len(state["problems"])}, open_problems(state))
+def _check_problem(state, p):  # p is a problem (0..seats: the schema's seats_max)
     if state["solved"][p] != "":
         raise RuleError("problem_solved", {"problem": p, "how": state["solved"][p], "open": open_problems(state)},
                         open_problems(state))

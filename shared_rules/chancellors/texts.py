@@ -89,7 +89,6 @@ TEXTS = {
     "illegal_card": lambda d: _ILLEGAL[d["why"]].format(card=decktet.label(d["card"])),
     "not_your_turn": lambda d: "it is seat %d's chance, not seat %d's" % (d["seat"], d["asked"]),
     "bad_excuse": _bad_excuse,
-    "bad_problem": lambda d: "there is no problem %d: the problems are 0 to %d" % (d["problem"], d["count"] - 1),
     "problem_solved": _problem_solved,
     "wrong_suit": lambda d: "%s shares no suit with a service seat %d controls (%s) (L49)" % (
         decktet.label(d["card"]), d["seat"], ", ".join([CARD[s] for s in d["services"]])),
