@@ -411,3 +411,18 @@ def test_a_first_game_and_its_settings_go_into_main_py(tmp_path, micropython):
 def test_a_bad_first_game_is_refused_before_anything_is_copied(capsys):
     assert cli.main(["deploy", "--board", "sim", "--game", "kings_dilemma", "--set", "voting=secret"]) == 2
     assert "voting should be one of open, sealed" in capsys.readouterr().err
+
+
+def test_a_dry_run_needs_no_board(capsys, monkeypatch):
+    """`chancery deploy --dry-run` with nothing on USB: the build and the whole copy plan
+    (issue 16), and an unknown board named among the known ones."""
+    from chancery.board import link
+
+    monkeypatch.setattr(link, "board_port", lambda port=None: (_ for _ in ()).throw(link.LinkError("no board")))
+    assert cli.main(["deploy", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("no board attached: the plan for a rpi-pico")
+    assert "  copy   main.py" in out and "  copy   lib/firmware/table.mpy" in out
+    assert "  copy   lib/shared_rules/chancellors/docs.mpy" not in out  # host only, as a real deploy
+    assert cli.main(["deploy", "--dry-run", "--board", "nope"]) == 2
+    assert "the boards are: adafruit-kb2040" in capsys.readouterr().err

@@ -38,6 +38,13 @@ def run(args):
     try:
         port = board_port(args.port)
     except LinkError as e:
+        if args.dry_run and args.port is None:  # the build and its plan need no board
+            try:
+                flash.plan(args.board, skip_code=args.skip_code, first=first)
+            except flash.DeployError as e2:
+                print("error: %s" % e2, file=sys.stderr)
+                return 2
+            return 0
         print("error: %s" % e, file=sys.stderr)
         return 2
     try:

@@ -593,6 +593,25 @@ def _deploy(board, board_name, dry_run, skip_code, say, first):
     return copy, remove
 
 
+def plan(board_name, skip_code=False, say=print, first=None):
+    """--dry-run with no board attached: the build and the copy plan for a board that holds
+    none of it yet (every file new), compiled as mpy-cross here writes .mpy. Returns
+    (copy, remove); changes nothing anywhere."""
+    pin_map(board_name)  # an unknown board is refused here, naming the known ones
+    mine = ours()
+    with tempfile.TemporaryDirectory(prefix="chancery-plan-") as tmp:
+        files = stage(tmp, board_name, "mpy", skip_code, first)
+        copy, remove = changes(files, {}, skip_code)
+        size = sum(os.path.getsize(files[p]) for p in copy)
+        say("no board attached: the plan for a %s that holds none of it yet, .mpy v%d.%d as mpy-cross here "
+            "writes (a board that answers may hold some files already, or load another .mpy version)"
+            % (board_name, mine[0], mine[1]))
+        say("%d files to copy, %d KB" % (len(copy), -(-size // 1024)))
+        for p in copy:
+            say("  copy   " + p)
+    return copy, remove
+
+
 def _reconnect(link, say):
     """Back on the link once the board is up again (it re-enumerates on USB after a reset)."""
     from chancery.board.link import LinkError
