@@ -32,8 +32,10 @@ def test_strip_text_draws_every_led_of_every_track():
     text = strip_text(frame, layout)
     rows = text.plain.splitlines()
     assert len(rows) == len(layout["tracks"])
+    width = len("Whose chance it is ")  # the longest name in words, then a space: the cells line up
     for row, track in zip(rows, layout["tracks"]):
-        assert len(row) == 15 + track["length"]
+        assert len(row) == width + track["length"]
+    assert rows[0].startswith("Seat 0 score ") and rows[10].startswith("Problem 0, die 0 ")
     lit = sum(1 for i in range(layout["leds"]) if any(frame[3 * i:3 * i + 3]))
     assert text.plain.count("\u25cf") == lit > 0
 

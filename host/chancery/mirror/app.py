@@ -66,14 +66,23 @@ def key_press(key):
     return None
 
 
+def _track_name(track):
+    """A track's name in words: its label up to its colon ("Problem 0, die 1", "Stability"),
+    else its first clause ("Seat 0 score", "Winners once the game is over"), without a
+    bracket; the layout's key where there is no label."""
+    label = (track.get("label") or track["name"]).split(" (")[0]
+    return label.split(":")[0] if ":" in label else label.split(",")[0]
+
+
 def strip_text(frame, layout):
     """The LED tracks as rows of coloured cells, as the strip shows them: each colour
     brought back up from the layout's brightness cap (a strip at 47/255 is bright in a
     room, its bytes nearly black on a screen)."""
     out = Text()
     level = max(1, min(255, layout.get("level", 255)))
+    width = max(len(_track_name(t)) for t in layout["tracks"]) if layout["tracks"] else 0
     for track in layout["tracks"]:
-        out.append("%-14s " % track["name"][:14], style="dim")
+        out.append(_track_name(track).ljust(width) + " ", style="dim")
         for k in range(track["length"]):
             led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
             r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
@@ -110,7 +119,7 @@ class MirrorApp(App):
     Screen { overflow: hidden; }
     #status { height: 1; background: $boost; }
     #top { height: auto; max-height: 24; }
-    #strip { width: 27; height: auto; }
+    #strip { width: auto; max-width: 60%; height: auto; }
     #table { width: 1fr; height: auto; padding-left: 1; }
     #board { height: auto; border: round $accent; padding: 0 1; }
     #events { height: 1fr; min-height: 4; border: round $panel; }
