@@ -139,3 +139,23 @@ def test_undo_help_and_where_the_keys_go_in_the_mirror(board):
 
     asyncio.run(run())
     assert sim.alive(), sim.stderr_text()
+
+
+def test_the_strip_says_what_its_leds_mean():
+    """Waiting dice are hollow cells, not a rolled six; a score track says its score; a key
+    gives each seat's colour (issue 16)."""
+    match = engine.new_match("chancellors", {"players": 3}, 1)
+    layout = load_layout("chancellors")
+    view = matches.view(match)
+    frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
+    rows = strip_text(frame, layout, view).plain.splitlines()
+    die = [r for r in rows if r.startswith("Problem 0, die 0")][0]
+    assert die.endswith("\u25cb" * 6) and "\u25cf" not in die  # waiting to be rolled
+    engine.apply(match, {"type": "roll"})
+    match["state"]["scores"] = [0, 37, 5]  # as if seat 1 had scored (a view only reads it)
+    view = matches.view(match)
+    frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
+    rows = strip_text(frame, layout, view).plain.splitlines()
+    assert rows[1].endswith(" 37") and rows[1].count("\u25cf") == 4  # 3 whole LEDs and a part
+    assert "\u25cb" not in [r for r in rows if r.startswith("Problem 0, die 0")][0]
+    assert rows[-1].split() == ["Seats", "\u25cf0", "\u25cf1", "\u25cf2"]

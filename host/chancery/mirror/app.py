@@ -74,23 +74,42 @@ def _track_name(track):
     return label.split(":")[0] if ":" in label else label.split(",")[0]
 
 
-def strip_text(frame, layout):
+def strip_text(frame, layout, view=None):
     """The LED tracks as rows of coloured cells, as the strip shows them: each colour
     brought back up from the layout's brightness cap (a strip at 47/255 is bright in a
-    room, its bytes nearly black on a screen)."""
+    room, its bytes nearly black on a screen). An LED in a colour that means "not yet"
+    (a die waiting to be rolled, a mark on an empty space) is a hollow cell; with the
+    public `view`, a score track says its score and a key gives each seat's colour."""
     out = Text()
     level = max(1, min(255, layout.get("level", 255)))
+    hollow = set()
+    for name, c in layout.get("colours", {}).items():
+        if name == "waiting" or name.endswith("_empty"):
+            hollow.add((c[0] * level // 255, c[1] * level // 255, c[2] * level // 255))
     width = max(len(_track_name(t)) for t in layout["tracks"]) if layout["tracks"] else 0
+    scores = (view or {}).get("scores")
     for track in layout["tracks"]:
         out.append(_track_name(track).ljust(width) + " ", style="dim")
         for k in range(track["length"]):
             led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
             r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
-            if r or g or b:
+            if (r, g, b) in hollow:
+                out.append("\u25cb", style="grey50")
+            elif r or g or b:
                 out.append("\u25cf", style="rgb(%d,%d,%d)" % (min(255, r * 255 // level), min(255, g * 255 // level),
                                                               min(255, b * 255 // level)))
             else:
                 out.append("\u00b7", style="grey23")
+        if track.get("shows") == "scores" and isinstance(scores, list) and track.get("seat", 0) < len(scores):
+            out.append(" %d" % scores[track.get("seat", 0)])
+        out.append("\n")
+    colours = layout.get("seat_colours") or []
+    players = ((view or {}).get("settings") or {}).get("players", 0)
+    if colours and players:
+        out.append("Seats".ljust(width) + " ", style="dim")
+        for seat in range(min(players, len(colours))):
+            out.append("\u25cf", style="rgb(%d,%d,%d)" % tuple(colours[seat]))
+            out.append("%d " % seat)
         out.append("\n")
     return out
 
@@ -107,7 +126,7 @@ def panels(match, layout, frame, display_lines, phase=0, chip=None):
     elif frame is not None:
         if chip is None:
             render.render(view, layout, frame, layout.get("level", 255), phase)
-        strip = strip_text(frame, layout)
+        strip = strip_text(frame, layout, view)
     else:
         strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
     board = chip.display_text() if chip is not None else "\n".join(display_lines) or "(the board's display)"
