@@ -98,7 +98,10 @@ class Session:
                 self.armed = None  # the cut armed and not yet made
                 self._hello()
                 self._adopt(self.welcome)
-                while len(self.cuts) < self.wanted:
+                more = 300  # turns without cuts, after the last, until a sealed vote is revealed
+                while len(self.cuts) < self.wanted or (self.settings.get("voting") == "sealed" and
+                                                       not (self.reveals_checked and self.gpio_casts) and more):
+                    more -= len(self.cuts) >= self.wanted
                     try:
                         self._turn()
                     except PowerCut as cut:
@@ -199,8 +202,9 @@ class Session:
         self._act(move, None, plan)
 
     def _maybe(self, p, plans):
-        """One of plans with probability p, unless a cut is armed already."""
-        if self.armed is None and self.rng.random() < p:
+        """One of plans with probability p, unless a cut is armed already or the session has
+        made its cuts (it plays on without any until its sealed vote is revealed: run)."""
+        if self.armed is None and len(self.cuts) < self.wanted and self.rng.random() < p:
             return self.rng.choice(plans)
         return None
 
