@@ -330,10 +330,14 @@ class Table:
 
     def pad_act(self, move, seat):
         """An action entered on a pad: (its entry index, None), or (None, the refusal as
-        display lines): the rules' answer goes to the display, the board plays on."""
+        display lines): the rules' answer goes to the display, the board plays on. A host
+        listening hears the refusal's facts too (an error frame, re null), to say it in
+        words: the board keeps no sentences in its RAM."""
         try:
             return self.act(move, seat), None
         except RuleError as e:
+            if self.listening:
+                self._error(None, e.code, "", e.detail)
             return None, ["Not allowed:", e.code[:16]]
 
     # --- the link ------------------------------------------------------------------

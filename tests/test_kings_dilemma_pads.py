@@ -127,3 +127,28 @@ def test_a_houses_pad_shows_the_same_whatever_power_it_has():
             s = state_at_turn(choice, power)
             screens.append([pads.pad(s, 1, k, None)[0] for k in ("up", "down", "back")])
         assert screens[0] == screens[1], screens
+
+
+def test_a_refusal_on_a_pad_reaches_the_host_as_facts_to_say_in_words(tmp_path):
+    """The display shows the code; a listening host hears the code and its facts (an error
+    frame answering no frame: re null) and says it as the terminal game would (issue 16)."""
+    from shared_rules import games
+    from shared_rules.errors import RuleError
+
+    sent = []
+    t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x01" * n,
+              "kings_dilemma", {"players": 3}, "kd").boot()
+    t.frame(0, "hello", {"proto": 1})
+    t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    seat = t.state["turn"]
+    for _ in range(30):  # AYE 30: more Power than any House has
+        t.key(seat, "up")
+    before = len(sent)
+    screen, index = t.key(seat, "back")  # held: the vote
+    assert index is None and screen[0] == "Not allowed:"
+    (kind, body), = sent[before:]
+    assert kind == "error" and body["re"] is None and body["code"] == screen[1] and body["detail"]
+    e = RuleError(body["code"], body["detail"])
+    e.game = "kings_dilemma"
+    words = games.message(e)
+    assert words and body["code"] not in words  # a sentence, not the code
