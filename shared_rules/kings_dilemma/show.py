@@ -231,3 +231,35 @@ def actor(state):
 def heading(settings):
     """What is played, in one line (the terminal game's first)."""
     return wording.playing("The King's Dilemma", settings)
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to beyond its scores, from all its events in order: {fact in words: how often}.
+    `chancery log stats` adds them up over the plays: how the game ended, the King's abdication
+    (Stability at an end of its track), and which side won each dilemma."""
+    out = {}
+
+    def count(fact):
+        out[fact] = out.get(fact, 0) + 1
+
+    for ev in events:
+        t = ev.get("t")
+        if t == "end":
+            count("ended: " + ENDINGS.get(ev.get("ending"), str(ev.get("ending"))))
+        elif t in ("move", "stability") and ev.get("abdicated"):
+            count("abdication (Stability at the %s end)" % ev["abdicated"])
+        elif t == "won":
+            count("dilemma won by %s" % side_word(ev.get("side")))
+    return out
+
+
+def progress(state):
+    """What a chart draws after each entry: every House's Agenda Points as they would be scored
+    now, the five Resources and Stability on their tracks, and the round."""
+    from shared_rules.kings_dilemma import scoring
+
+    tracks = [[RESOURCES[r], state["resources"][r]] for r in range(5)]
+    return {"scores": [row[5] for row in scoring.scores(state)], "tracks": tracks + [["Stability", state["stability"]]],
+            "round": ["round", state["round"]]}

@@ -264,3 +264,33 @@ def actor(state):
 def heading(settings):
     """What is played, in one line (the terminal game's first)."""
     return wording.playing("The Council", settings)
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to beyond its scores, from all its events in order: {fact in words: how often}.
+    `chancery log stats` adds them up over the plays: the empire's collapse (the game's end) and
+    the suits that fell in it, and how the events went."""
+    out = {}
+
+    def count(fact):
+        out[fact] = out.get(fact, 0) + 1
+
+    for ev in events:
+        t = ev.get("t")
+        if t == "over":
+            count("collapse of the empire")
+            for suit in ev.get("fallen", []):
+                count("collapse: %s fell" % SUITS[suit])
+        elif t == "resolved":
+            count("event %s" % ("succeeded" if ev.get("outcome") == "success" else "failed"))
+    return out
+
+
+def progress(state):
+    """What a chart draws after each entry: every seat's score as it would be counted now, no table
+    track, and the hand."""
+    from shared_rules.the_council import reveal
+
+    return {"scores": reveal.scores(state), "tracks": [], "round": ["hand", state["hand"]]}

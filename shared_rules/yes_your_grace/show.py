@@ -478,3 +478,35 @@ def actor(state):
 def heading(settings):
     """What is played, in one line (the terminal game's first)."""
     return wording.playing("Yes, Your Grace", settings)
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to (the game keeps no score), from all its events in order: {fact in words:
+    how often}. `chancery log stats` adds them up over the plays: the Annals' Records of Triumph,
+    Violence and Peace, the Kings who fell, the Civil Wars and how the game ended."""
+    out = {}
+
+    def count(fact):
+        out[fact] = out.get(fact, 0) + 1
+
+    for ev in events:
+        t = ev.get("t")
+        if t == "record":
+            count("Annals: " + RECORDS.get(ev.get("kind"), str(ev.get("kind"))))
+        elif t == "fall":
+            count("a King fell")
+        elif t == "civil_war":
+            count("Civil War")
+        elif t == "over":
+            count("ended: " + ("a Chaos Agent crowned by a Civil War" if ev.get("ending") == "chaos"
+                               else "the Annals were written"))
+    return out
+
+
+def progress(state):
+    """What a chart draws after each entry: no score (the game keeps none); the Annals' Records so far; the round."""
+    return {"scores": None, "tracks": [[RECORDS[k], len([r for r in state["annals"] if r == k])]
+                                       for k in ("triumph", "violence", "peace")],
+            "round": ["round", state["round"]]}
