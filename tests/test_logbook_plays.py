@@ -157,7 +157,8 @@ def filled(book_path):
 def test_each_game_says_its_own_facts_from_its_events():
     def facts_of(name):
         header, entries = scenario_game(name)
-        return plays.hooks(header["game"])[0]([ev for e in entries for ev in e["events"]])
+        said = plays.hooks(header["game"])[0]([ev for e in entries for ev in e["events"]])
+        return dict((fact, said.count(fact)) for fact in said)
 
     kd = facts_of(KD_ABDICATION)
     assert kd["ended: the King abdicated (Stability at the top end)"] == 1

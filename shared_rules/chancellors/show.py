@@ -119,15 +119,16 @@ def heading(settings):
 # --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
 
 def facts(events):
-    """What one play came to beyond its scores, from all its events in order: {fact in words: how often}.
-    `chancery log stats` adds them up over the plays."""
-    out = {}
-    for ev in events:
-        if ev.get("t") == "end":
-            fact = "catastrophe (a 6-6 problem escalated)" if ev.get("ending") == "catastrophe" else \
-                "ended at the target score"
-            out[fact] = out.get(fact, 0) + 1
-    return out
+    """What one play came to beyond its scores, from all its events in order: a fact in words for
+    each time it happened (`chancery log stats` counts them over the plays): how the game ended."""
+    return [f for f in map(_fact, events) if f]
+
+
+def _fact(ev):
+    if ev.get("t") == "end":
+        return "catastrophe (a 6-6 problem escalated)" if ev.get("ending") == "catastrophe" else \
+            "ended at the target score"
+    return None
 
 
 def progress(state):

@@ -236,23 +236,21 @@ def heading(settings):
 # --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
 
 def facts(events):
-    """What one play came to beyond its scores, from all its events in order: {fact in words: how often}.
-    `chancery log stats` adds them up over the plays: how the game ended, the King's abdication
-    (Stability at an end of its track), and which side won each dilemma."""
-    out = {}
+    """What one play came to beyond its scores, from all its events in order: a fact in words for
+    each time it happened (`chancery log stats` counts them over the plays): how the game ended, the
+    King's abdication (Stability at an end of its track), and which side won each dilemma."""
+    return [f for f in map(_fact, events) if f]
 
-    def count(fact):
-        out[fact] = out.get(fact, 0) + 1
 
-    for ev in events:
-        t = ev.get("t")
-        if t == "end":
-            count("ended: " + ENDINGS.get(ev.get("ending"), str(ev.get("ending"))))
-        elif t in ("move", "stability") and ev.get("abdicated"):
-            count("abdication (Stability at the %s end)" % ev["abdicated"])
-        elif t == "won":
-            count("dilemma won by %s" % side_word(ev.get("side")))
-    return out
+def _fact(ev):
+    t = ev.get("t")
+    if t == "end":
+        return "ended: " + ENDINGS.get(ev.get("ending"), str(ev.get("ending")))
+    if t in ("move", "stability") and ev.get("abdicated"):
+        return "abdication (Stability at the %s end)" % ev["abdicated"]
+    if t == "won":
+        return "dilemma won by %s" % side_word(ev.get("side"))
+    return None
 
 
 def progress(state):

@@ -269,22 +269,17 @@ def heading(settings):
 # --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
 
 def facts(events):
-    """What one play came to beyond its scores, from all its events in order: {fact in words: how often}.
-    `chancery log stats` adds them up over the plays: the empire's collapse (the game's end) and
-    the suits that fell in it, and how the events went."""
-    out = {}
-
-    def count(fact):
-        out[fact] = out.get(fact, 0) + 1
-
+    """What one play came to beyond its scores, from all its events in order: a fact in words for
+    each time it happened (`chancery log stats` counts them over the plays): the empire's collapse (the
+    game's end) and each suit that fell in it, and how the events went."""
+    out = []
     for ev in events:
         t = ev.get("t")
         if t == "over":
-            count("collapse of the empire")
-            for suit in ev.get("fallen", []):
-                count("collapse: %s fell" % SUITS[suit])
+            out.append("collapse of the empire")
+            out += ["collapse: %s fell" % SUITS[suit] for suit in ev.get("fallen", [])]
         elif t == "resolved":
-            count("event %s" % ("succeeded" if ev.get("outcome") == "success" else "failed"))
+            out.append("event %s" % ("succeeded" if ev.get("outcome") == "success" else "failed"))
     return out
 
 

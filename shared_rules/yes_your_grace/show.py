@@ -483,26 +483,24 @@ def heading(settings):
 # --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
 
 def facts(events):
-    """What one play came to (the game keeps no score), from all its events in order: {fact in words:
-    how often}. `chancery log stats` adds them up over the plays: the Annals' Records of Triumph,
-    Violence and Peace, the Kings who fell, the Civil Wars and how the game ended."""
-    out = {}
+    """What one play came to (the game keeps no score), from all its events in order: a fact in words
+    for each time it happened (`chancery log stats` counts them over the plays): the Annals' Records
+    of Triumph, Violence and Peace, the Kings who fell, the Civil Wars and how the game ended."""
+    return [f for f in map(_fact, events) if f]
 
-    def count(fact):
-        out[fact] = out.get(fact, 0) + 1
 
-    for ev in events:
-        t = ev.get("t")
-        if t == "record":
-            count("Annals: " + RECORDS.get(ev.get("kind"), str(ev.get("kind"))))
-        elif t == "fall":
-            count("a King fell")
-        elif t == "civil_war":
-            count("Civil War")
-        elif t == "over":
-            count("ended: " + ("a Chaos Agent crowned by a Civil War" if ev.get("ending") == "chaos"
-                               else "the Annals were written"))
-    return out
+def _fact(ev):
+    t = ev.get("t")
+    if t == "record":
+        return "Annals: " + RECORDS.get(ev.get("kind"), str(ev.get("kind")))
+    if t == "fall":
+        return "a King fell"
+    if t == "civil_war":
+        return "Civil War"
+    if t == "over":
+        return "ended: " + ("a Chaos Agent crowned by a Civil War" if ev.get("ending") == "chaos"
+                            else "the Annals were written")
+    return None
 
 
 def progress(state):

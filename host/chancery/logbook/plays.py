@@ -6,7 +6,7 @@ state (the game's own fold, as the engine does; nothing is decided again), so a
 log the rules would refuse today still has a story. What a state or the events
 mean is the game's own knowledge, asked through two host-only hooks of its show
 module (docs/adding-a-game.md): `progress(state)` (the scores and table tracks a
-chart draws) and `facts(events)` (the game's own facts, counted by stats). A game
+chart draws) and `facts(events)` (the game's own facts, one per time it happened, counted here). A game
 that declares them None still has its plays, wins and durations.
 
 Players: a seat has no name yet, so a player is a seat ("seat 2"); `player_name`
@@ -111,7 +111,15 @@ def play_of(book, game):
             "players", len(scores or []) or None), "over": end is not None,
             "ending": None if end is None else end.get("ending"),
             "winners": list(end.get("winners", [])) if end is not None else [],
-            "scores": scores, "duration": duration, "facts": facts(events) if facts is not None else {}}
+            "scores": scores, "duration": duration, "facts": _counted(facts(events) if facts is not None else [])}
+
+
+def _counted(facts):
+    """{fact: how often} of the game's facts, one per time it happened."""
+    out = {}
+    for fact in facts:
+        out[fact] = out.get(fact, 0) + 1
+    return out
 
 
 def plays(book, game=None):
