@@ -76,7 +76,8 @@ def play(monkeypatch, capsys, text, *argv):
 def test_a_game_played_at_the_terminal_is_in_the_logbook_entry_by_entry_and_replays(
         monkeypatch, capsys, tmp_path, book_path):
     log = tmp_path / "g.json"
-    script = "roll 3 4 1 1 5 6 2 2\nreveal 9 Merchant, Crown of Knots, 7 Cave\npass\nundo\npart 1 Ace of Knots aside 0\n"
+    script = ("roll 3 4 1 1 5 6 2 2\nreveal 9 Merchant, Crown of Knots, 7 Cave\npass\nundo\n"
+              "part 1 Ace of Knots aside 0\n")
     code, out, err = play(monkeypatch, capsys, script, "--players", "3", "--seed", "4", "--log", str(log))
     assert code == 0, err
     assert "goes into the logbook" in out and "game 1 in the logbook" in out
@@ -106,7 +107,8 @@ def test_a_game_played_at_the_terminal_is_in_the_logbook_entry_by_entry_and_repl
     assert code == 0 and "game 1 in the logbook, 4 entries (0 new)" in out
 
     # a new game with the same seed is a game of its own; --no-logbook keeps one out
-    play(monkeypatch, capsys, "roll 3 4 1 1 5 6 2 2\n", "--players", "3", "--seed", "4", "--log", str(tmp_path / "h.json"))
+    play(monkeypatch, capsys, "roll 3 4 1 1 5 6 2 2\n", "--players", "3", "--seed", "4",
+         "--log", str(tmp_path / "h.json"))
     play(monkeypatch, capsys, "roll 3 4 1 1 5 6 2 2\n", "--players", "3", "--seed", "4", "--no-logbook",
          "--log", str(tmp_path / "i.json"))
     with Logbook(book_path) as book:
@@ -133,6 +135,8 @@ def test_a_logbook_that_fails_never_stops_the_terminal_game(monkeypatch, capsys,
     assert "The logbook has caught up: game 1, 3 entries." in out
     with Logbook(book_path) as book:
         assert list(book.entries(1)) == json.loads(log.read_text())["entries"]
+    code, out, _ = run(capsys, "log", "stats")
+    assert code == 0 and "chancellors: no finished play yet (1 unfinished)" in out
 
     # no logbook to be had at all: the game is still played and saved
     monkeypatch.setenv("CHANCERY_LOGBOOK", str(tmp_path))  # a folder, not a database

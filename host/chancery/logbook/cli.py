@@ -308,7 +308,8 @@ def _import(book, args):
     # the same game)? Then go on from there.
     game_id = None
     for g in book.games():
-        if g["board_id"] in ("file", store.TERMINAL_BOARD) and book.header(g["id"]) == log and g["entries"] <= len(entries):
+        if g["board_id"] in ("file", store.TERMINAL_BOARD) and book.header(g["id"]) == log \
+                and g["entries"] <= len(entries):
             if [canon.encode(e) for e in book.entries(g["id"])] == wanted[:g["entries"]]:
                 game_id = g["id"]
                 break

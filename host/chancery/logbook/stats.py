@@ -70,10 +70,10 @@ def text(stats):
     for game in sorted([k for k in stats if k is not None]):
         g = stats[game]
         more = ", %d more unfinished (not counted)" % g["unfinished"] if g["unfinished"] else ""
-        lines.append("%s: %d play%s%s" % (game, g["plays"], "" if g["plays"] == 1 else "s", more))
         if not g["plays"]:
-            lines.append("")
+            lines += ["%s: no finished play yet (%d unfinished)" % (game, g["unfinished"]), ""]
             continue
+        lines.append("%s: %d play%s%s" % (game, g["plays"], "" if g["plays"] == 1 else "s", more))
         d = g["durations"]
         if d:
             lines.append("  duration (first entry to last): %s on average, shortest %s, longest %s" % (
