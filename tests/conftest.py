@@ -4,6 +4,7 @@ MicroPython is required, never skipped: CI has to prove that shared_rules/ runs
 under MicroPython, so a missing interpreter is a failure.
 """
 
+import os
 import pathlib
 
 import pytest
@@ -11,6 +12,20 @@ import pytest
 from chancery.board import micropython as mp
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def a_logbook_of_the_tests_own(tmp_path_factory):
+    """The tests' games (`chancery play` logs every game) go into a logbook of their own, never the
+    user's; a test that counts what a logbook holds names one of its own (CHANCERY_LOGBOOK).
+    Session-wide and set in os.environ: subprocesses inherit it, and @given tests may use it."""
+    before = os.environ.get("CHANCERY_LOGBOOK")
+    os.environ["CHANCERY_LOGBOOK"] = str(tmp_path_factory.mktemp("logbook") / "logbook.sqlite3")
+    yield
+    if before is None:
+        del os.environ["CHANCERY_LOGBOOK"]
+    else:
+        os.environ["CHANCERY_LOGBOOK"] = before
 
 
 @pytest.fixture(scope="session")

@@ -65,3 +65,20 @@ def test_the_mirror_shows_and_narrates_it():
     assert narrate.lines("nim", before, entry["events"]) == ["Seat 0 takes 3; 3 left."]
     assert [s for _, _, s in narrate.history(m)] == [["Seat 0 takes 3; 3 left."]]
     assert show.full(matches.view(m, None), "now").startswith("Nim: 3 seats")
+
+
+def test_the_logbook_keeps_its_plays_without_any_hook_of_its_own(monkeypatch, capsys, tmp_path):
+    """Nim declares the logbook's hooks None (facts, progress): a game played at the terminal is
+    logged, ended by its "over" event, and its plays and wins still count; it draws no chart."""
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(tmp_path / "book.sqlite3"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("take 2\ntake 1\n"))
+    assert cli.main(["play", "nim", "--set", "pile=3", "--log", str(tmp_path / "nim.json")]) == 0
+    capsys.readouterr()
+    assert cli.main(["log", "list"]) == 0
+    assert "over, won by seat 1" in capsys.readouterr().out
+    assert cli.main(["log", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "nim: 1 play" in out and "seat 1      1     1      100%              -           -" in out
+    assert cli.main(["log", "chart", "1", "-o", str(tmp_path / "nim.svg")]) == 2
+    assert "nim draws no chart: its show module has no progress(state) hook" in capsys.readouterr().err
+    assert not (tmp_path / "nim.svg").exists()

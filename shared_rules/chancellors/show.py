@@ -114,3 +114,23 @@ def heading(settings):
     return "Chancellors for %d seats (seat 0 to seat %d), target %d%s." % (
         settings["players"], settings["players"] - 1, settings["target"],
         ", extended deck" if settings.get("extended") else "")
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to beyond its scores, from all its events in order: a fact in words for
+    each time it happened (`chancery log stats` counts them over the plays): how the game ended."""
+    return [f for f in map(_fact, events) if f]
+
+
+def _fact(ev):
+    if ev.get("t") == "end":
+        return "catastrophe (a 6-6 problem escalated)" if ev.get("ending") == "catastrophe" else \
+            "ended at the target score"
+    return None
+
+
+def progress(state):
+    """What a chart draws after each entry: every seat's score, no table track, and the turn."""
+    return {"scores": list(state["scores"]), "tracks": [], "round": ["turn", state["turn"]]}

@@ -231,3 +231,33 @@ def actor(state):
 def heading(settings):
     """What is played, in one line (the terminal game's first)."""
     return wording.playing("The King's Dilemma", settings)
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to beyond its scores, from all its events in order: a fact in words for
+    each time it happened (`chancery log stats` counts them over the plays): how the game ended, the
+    King's abdication (Stability at an end of its track), and which side won each dilemma."""
+    return [f for f in map(_fact, events) if f]
+
+
+def _fact(ev):
+    t = ev.get("t")
+    if t == "end":
+        return "ended: " + ENDINGS.get(ev.get("ending"), str(ev.get("ending")))
+    if t in ("move", "stability") and ev.get("abdicated"):
+        return "abdication (Stability at the %s end)" % ev["abdicated"]
+    if t == "won":
+        return "dilemma won by %s" % side_word(ev.get("side"))
+    return None
+
+
+def progress(state):
+    """What a chart draws after each entry: every House's Agenda Points as they would be scored
+    now, the five Resources and Stability on their tracks, and the round."""
+    from shared_rules.kings_dilemma import scoring
+
+    tracks = [[RESOURCES[r], state["resources"][r]] for r in range(5)]
+    return {"scores": [row[5] for row in scoring.scores(state)], "tracks": tracks + [["Stability", state["stability"]]],
+            "round": ["round", state["round"]]}

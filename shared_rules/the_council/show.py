@@ -264,3 +264,28 @@ def actor(state):
 def heading(settings):
     """What is played, in one line (the terminal game's first)."""
     return wording.playing("The Council", settings)
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to beyond its scores, from all its events in order: a fact in words for
+    each time it happened (`chancery log stats` counts them over the plays): the empire's collapse (the
+    game's end) and each suit that fell in it, and how the events went."""
+    out = []
+    for ev in events:
+        t = ev.get("t")
+        if t == "over":
+            out.append("collapse of the empire")
+            out += ["collapse: %s fell" % SUITS[suit] for suit in ev.get("fallen", [])]
+        elif t == "resolved":
+            out.append("event %s" % ("succeeded" if ev.get("outcome") == "success" else "failed"))
+    return out
+
+
+def progress(state):
+    """What a chart draws after each entry: every seat's score as it would be counted now, no table
+    track, and the hand."""
+    from shared_rules.the_council import reveal
+
+    return {"scores": reveal.scores(state), "tracks": [], "round": ["hand", state["hand"]]}

@@ -478,3 +478,33 @@ def actor(state):
 def heading(settings):
     """What is played, in one line (the terminal game's first)."""
     return wording.playing("Yes, Your Grace", settings)
+
+
+# --- the logbook's hooks (host only: `chancery log stats` and `chancery log chart`) ---
+
+def facts(events):
+    """What one play came to (the game keeps no score), from all its events in order: a fact in words
+    for each time it happened (`chancery log stats` counts them over the plays): the Annals' Records
+    of Triumph, Violence and Peace, the Kings who fell, the Civil Wars and how the game ended."""
+    return [f for f in map(_fact, events) if f]
+
+
+def _fact(ev):
+    t = ev.get("t")
+    if t == "record":
+        return "Annals: " + RECORDS.get(ev.get("kind"), str(ev.get("kind")))
+    if t == "fall":
+        return "a King fell"
+    if t == "civil_war":
+        return "Civil War"
+    if t == "over":
+        return "ended: " + ("a Chaos Agent crowned by a Civil War" if ev.get("ending") == "chaos"
+                            else "the Annals were written")
+    return None
+
+
+def progress(state):
+    """What a chart draws after each entry: no score (the game keeps none); the Annals' Records so far; the round."""
+    return {"scores": None, "tracks": [[RECORDS[k], len([r for r in state["annals"] if r == k])]
+                                       for k in ("triumph", "violence", "peace")],
+            "round": ["round", state["round"]]}

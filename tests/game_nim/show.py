@@ -20,3 +20,7 @@ def actor(state):
 
 def heading(settings):
     return wording.playing("Nim", settings)
+
+
+facts = None  # the logbook's hooks (docs/adding-a-game.md): Nim's stats are its wins alone
+progress = None

@@ -1,8 +1,11 @@
-"""`chancery log ...`: list, show, export and import the games in the logbook.
+"""`chancery log ...`: list, show, export, chart and import the games in the logbook, and their stats.
 
     chancery log list
     chancery log show ID [--json]
     chancery log export ID --format jsonl|csv [-o FILE] [--seat N]
+    chancery log export all|ID --format plays [-o FILE] [--game G]
+    chancery log stats [--game G] [--player NAME]
+    chancery log chart ID -o FILE.svg|png
     chancery log import FILE
 
 The logbook's entry point. The logbook is store.py (CHANCERY_LOGBOOK names another
@@ -12,17 +15,20 @@ status: 0 done, 2 bad input (no such game, no logbook, a damaged or locked
 one, a file that does not replay).
 """
 
+import argparse
 import os
 import pathlib
 import sys
 import tempfile
 
 from chancery import __version__
+from chancery.logbook.plays import PLAYS_COLUMNS
 
 
 def configure(commands):
     """Add `log` and its actions to the command line's subparsers; returns its name."""
-    p = commands.add_parser("log", help="list, show, export and import the games in the logbook",
+    p = commands.add_parser("log", help="list, show, export, chart and import the games in the logbook, and "
+                            "their stats",
                             description="The logbook: every game a board played, entry by entry.")
     sub = p.add_subparsers(dest="log_command", metavar="ACTION")
     sub.add_parser("list", help="every game in the logbook", description="List the games in the logbook.")
@@ -30,19 +36,48 @@ def configure(commands):
                        "played, every entry with what happened, and whether it replays.")
     s.add_argument("id", type=int, metavar="ID")
     s.add_argument("--json", action="store_true", help="print the game and its log as canonical JSON")
-    e = sub.add_parser("export", help="write a game as a replayable log (jsonl) or a table (csv)",
+    e = sub.add_parser("export", help="write a game as a replayable log (jsonl) or a table (csv), or the "
+                       "plays as a table (plays)",
                        description="Export a game: jsonl is a log `chancery replay` verifies; csv has one row "
-                                   "per entry (idx, action, summary, digest).")
-    e.add_argument("id", type=int, metavar="ID")
-    e.add_argument("--format", required=True, choices=("jsonl", "csv"))
+                                   "per entry (idx, action, summary, digest). plays is a CSV of finished plays for "
+                                   "a spreadsheet or a play-logging app, one row per player of each play (%s); "
+                                   "ID may be 'all' there, and --game keeps one game's plays. A player is a "
+                                   "seat ('seat 0') until seats have names." % ", ".join(PLAYS_COLUMNS))
+    e.add_argument("id", type=_game_id, metavar="ID")
+    e.add_argument("--format", required=True, choices=("jsonl", "csv", "plays"))
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard output)")
     e.add_argument("--seat", type=int, metavar="N", help="only what seat N may see (default: the public view)")
+    e.add_argument("--game", metavar="G", help="plays: only the plays of game G")
+    t = sub.add_parser("stats", help="plays, wins, scores and durations per game and player, and each game's facts",
+                       description="Statistics of the finished plays in the logbook: per game, its plays and "
+                                   "durations (first entry to last), each player's plays, wins, average and best "
+                                   "score, and the game's own facts (endings, abdications, collapses, the Annals, "
+                                   "catastrophes); then each player's plays and wins over all games. A player is "
+                                   "a seat ('seat 0') until seats have names. Games still open are counted apart.")
+    t.add_argument("--game", metavar="G", help="only game G (e.g. kings_dilemma)")
+    t.add_argument("--player", metavar="NAME", help="only this player: a seat, 'seat 2' or '2'")
+    c = sub.add_parser("chart", help="a game's scores (and tracks) over its entries, as SVG or PNG",
+                       description="Draw one game: every player's score after each entry, and the game's own "
+                                   "tracks, when it has any, in a second panel; "
+                                   "rounds or turns are marked. The file's name says its kind (.svg or .png).")
+    c.add_argument("id", type=int, metavar="ID")
+    c.add_argument("-o", "--output", metavar="FILE", required=True, help="the picture to write: FILE.svg or FILE.png")
     i = sub.add_parser("import", help="put a saved game (from chancery play) into the logbook",
                        description="Verify a saved game file and add it to the logbook (again: nothing "
                                    "is added twice).")
     i.add_argument("file", metavar="FILE")
     p.set_defaults(log_help=p.print_help)
     return ["log"]
+
+
+def _game_id(text):
+    """A game's number, or "all" (export --format plays)."""
+    if text == "all":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a game's number (`chancery log list` shows them) nor 'all'" % text)
 
 
 def _error(text):
@@ -139,6 +174,13 @@ def _show(book, args):
 
 
 def _export(book, args):
+    if args.format == "plays":
+        return _export_plays(book, args)
+    if args.id == "all":
+        return _error("'all' exports the plays (--format plays); a %s export is one game's: give its ID"
+                      % args.format)
+    if args.game is not None:
+        return _error("--game chooses the plays of --format plays; a %s export is one game's" % args.format)
     g = book.game(args.id)
     if args.seat is not None and not 0 <= args.seat < g["settings"].get("players", 0):
         return _error("game %d has seats 0 to %d, not %d" % (g["id"], g["settings"].get("players", 0) - 1,
@@ -146,17 +188,51 @@ def _export(book, args):
     if g["ended"] is None and args.format == "jsonl":  # a CSV carries no seed
         print("note: game %d is still open; the exported seed lets a reader predict the board's next rolls"
               % g["id"], file=sys.stderr)
-    if args.output is None:
-        book.export(args.id, args.format, sys.stdout, args.seat)
-        return 0
-    path = pathlib.Path(args.output)
-    try:  # a temporary file renamed into place: a failed export never leaves half a file
+    n = _write(args.output, lambda f: book.export(args.id, args.format, f, args.seat))
+    if isinstance(n, int) and args.output is not None:
+        print("Game %d: %d entries written to %s" % (g["id"], n, args.output), file=sys.stderr)
+    return 0 if n is not None else 2
+
+
+def _export_plays(book, args):
+    from chancery.logbook import plays
+
+    if args.seat is not None:
+        return _error("--seat chooses what a seat may see of one game's log; the plays table shows no log")
+    if args.game is not None and args.game not in set(g["game"] for g in book.games()):
+        return _error(_no_such_game(book, args.game))
+    if args.id == "all":
+        chosen = plays.plays(book, args.game)
+    else:
+        chosen = [plays.play_of(book, book.game(args.id))]
+        if args.game is not None and chosen[0]["game"] != args.game:
+            return _error("game %d is a game of %s, not %s" % (args.id, chosen[0]["game"], args.game))
+        if not chosen[0]["over"]:
+            return _error("game %d is not finished, so it is no play yet (a play is a finished game)" % args.id)
+    n = _write(args.output, lambda f: plays.write_plays_csv(chosen, f))
+    if n is None:
+        return 2
+    if args.output is not None:
+        print("%d rows (one per player of %d finished plays) written to %s" % (
+            n, len([p for p in chosen if p["over"]]), args.output), file=sys.stderr)
+    return 0
+
+
+def _write(output, work):
+    """work(text stream) to standard output, or to the file `output` through a temporary file renamed into
+    place, so a failed export never leaves half a file: what work returns, or None (said) when the file
+    cannot be written."""
+    if output is None:
+        return work(sys.stdout)
+    path = pathlib.Path(output)
+    try:
         fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=str(path.parent))
     except OSError as e:
-        return _error("cannot write %s: %s" % (path, e.strerror or e))
+        _error("cannot write %s: %s" % (path, e.strerror or e))
+        return None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            n = book.export(args.id, args.format, f, args.seat)
+            out = work(f)
         os.replace(tmp, str(path))
     except BaseException as e:
         try:
@@ -164,14 +240,59 @@ def _export(book, args):
         except OSError:
             pass
         if isinstance(e, OSError):
-            return _error("cannot write %s: %s" % (path, e.strerror or e))
+            _error("cannot write %s: %s" % (path, e.strerror or e))
+            return None
         raise
-    print("Game %d: %d entries written to %s" % (g["id"], n, path), file=sys.stderr)
+    return out
+
+
+def _no_such_game(book, game):
+    have = sorted(set(g["game"] for g in book.games()))
+    return "the logbook has no game of %r; it holds %s" % (game, ", ".join(have) if have else "no games yet")
+
+
+def _stats(book, args):
+    from chancery.logbook import plays, stats
+
+    if args.game is not None and args.game not in set(g["game"] for g in book.games()):
+        return _error(_no_such_game(book, args.game))
+    chosen = plays.plays(book, args.game)
+    seat = None
+    if args.player is not None:
+        most = max([p["seats"] or 0 for p in chosen] or [0])
+        seat = plays.parse_player(args.player, most)
+        if seat is None:
+            return _error("no player %r: a player is a seat until seats have names, here seat 0 to seat %d "
+                          "(--player 'seat 2' or --player 2)" % (args.player, most - 1))
+    if not chosen:
+        print("The logbook %s holds no games yet." % book.path)
+        return 0
+    print("Plays in the logbook %s; a player is a seat until seats have names." % book.path)
+    print()
+    for line in stats.text(stats.summary(chosen, seat)):
+        print(line)
+    return 0
+
+
+def _chart(book, args):
+    from chancery.logbook import chart
+
+    g = book.game(args.id)
+    log = book.log(args.id)  # the public view, as every export
+    try:
+        data = chart.series(log, log["entries"])
+        chart.draw(data, "Game %d: %s, %d entries%s" % (g["id"], g["game"], len(log["entries"]),
+                                                         "" if g["ended"] is not None else " (still open)"),
+                   args.output)
+    except chart.ChartError as e:
+        return _error("no chart of game %d: %s" % (g["id"], e))
+    print("Game %d: chart of %s written to %s" % (g["id"], " and ".join(
+        k for k in ("scores", "tracks") if data[k]), args.output), file=sys.stderr)
     return 0
 
 
 def _import(book, args):
-    from chancery.logbook import logfile
+    from chancery.logbook import logfile, store
     from shared_rules import canon, matches
 
     try:
@@ -183,10 +304,12 @@ def _import(book, args):
     log = matches.log_of(match)
     entries = log.pop("entries")
     wanted = [canon.encode(e) for e in entries]
-    # Already imported (perhaps in part, from an earlier save of the same game)? Then go on from there.
+    # Already imported, or logged as it was played at the terminal (perhaps in part, from an earlier save of
+    # the same game)? Then go on from there.
     game_id = None
     for g in book.games():
-        if g["board_id"] == "file" and book.header(g["id"]) == log and g["entries"] <= len(entries):
+        if g["board_id"] in ("file", store.TERMINAL_BOARD) and book.header(g["id"]) == log \
+                and g["entries"] <= len(entries):
             if [canon.encode(e) for e in book.entries(g["id"])] == wanted[:g["entries"]]:
                 game_id = g["id"]
                 break
@@ -199,4 +322,5 @@ def _import(book, args):
     return 0
 
 
-COMMANDS = {"list": _list, "show": _show, "export": _export, "import": _import}
+COMMANDS = {"list": _list, "show": _show, "export": _export, "import": _import, "stats": _stats,
+            "chart": _chart}

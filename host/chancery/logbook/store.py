@@ -65,6 +65,7 @@ MIGRATIONS = (
     )),
 )
 CSV_COLUMNS = ("idx", "action", "summary", "digest")
+TERMINAL_BOARD = "terminal"  # the board_id of the games played at the terminal (`chancery play`)
 _GAME_COLUMNS = ("id", "board_id", "firmware", "protocol", "format", "game", "settings", "seed", "start",
                  "created_at", "ended", "result")
 
@@ -180,10 +181,16 @@ def _entry(entry):
         raise LogbookError("bad_entry", "the entry cannot be stored: %s" % e)
 
 
+# The tags of the event that ends a game (docs/adding-a-game.md): some games say "end", others "over";
+# either carries the winners. A game that ended with "over" before this tuple knew it is still
+# open in an older logbook; `chancery log stats` reads the events themselves, so it counts it too.
+END_EVENTS = ("end", "over")
+
+
 def _ending(events):
-    """The result an entry's events announce (the game's "end" event, without its type), else None."""
+    """The result an entry's events announce (the game's end event, without its type), else None."""
     for ev in events:
-        if isinstance(ev, dict) and ev.get("t") == "end":
+        if isinstance(ev, dict) and ev.get("t") in END_EVENTS:
             out = dict(ev)
             del out["t"]
             return out

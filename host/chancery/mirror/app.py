@@ -26,6 +26,8 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from chancery.board.link import LinkError
 from chancery.hardware import files as hardware_files
+from chancery.logbook import chart
+from chancery.logbook import store as logbook_store
 from chancery.words import commands, narrate, new_game, show
 from shared_rules import engine, matches, render, wire
 
@@ -130,7 +132,28 @@ def panels(match, layout, frame, display_lines, phase=0, chip=None):
     else:
         strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
     board = chip.display_text() if chip is not None else "\n".join(display_lines) or "(the board's display)"
-    return strip, show.status(view) + "\n" + matches.prompt(match), board
+    return strip, show.status(view) + "\n" + matches.prompt(match) + game_over_chart(match), board
+
+
+def game_over_chart(match):
+    """The end-of-game screen's small chart: each player's score over the game as a text sparkline
+    (the game's own tracks for a game that keeps no score), once the game is over; "" before, and
+    for a game without the progress hook. Drawn from the public view of the log, as `chancery log
+    chart ID` draws it in full. The last one is kept: the screen is redrawn often, the game is over."""
+    if not matches.is_over(match):
+        return ""
+    key = (match["game"], match["start"], len(match["entries"]), match["entries"][-1]["digest"])
+    if _last_chart[0] != key:
+        try:
+            see = logbook_store.entry_view(match["game"])
+            lines = chart.sparklines(match, [see(e, None) for e in match["entries"]])
+        except logbook_store.LogbookError:  # a log with no public view draws nothing
+            lines = []
+        _last_chart[:] = [key, "\n" + "\n".join(["Over the game:"] + lines) if lines else ""]
+    return _last_chart[1]
+
+
+_last_chart = [None, ""]
 
 
 class MirrorApp(App):

@@ -27,7 +27,8 @@ def configure(sub):
 
     g = sub.add_parser("play", help="play a game at the terminal (Chancellors by default)",
                        description="Play a game at the terminal: chancellors, kings_dilemma, the_council or "
-                                   "yes_your_grace. The game is saved after every action.")
+                                   "yes_your_grace. The game is saved after every action, and goes into the logbook "
+                                   "(`chancery log`) entry by entry.")
     g.add_argument("game", nargs="?", help="the game (default chancellors)")
     g.add_argument("--players", type=_whole, metavar="N", help="seats at the table (Chancellors 2-4, default 4)")
     g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -37,6 +38,8 @@ def configure(sub):
     g.add_argument("--extended", action="store_true", help="play with the extended deck (Chancellors, The Council)")
     g.add_argument("--log", metavar="FILE", help="where to save the game (default: the user data folder)")
     g.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    g.add_argument("--no-logbook", action="store_true",
+                   help="keep the game out of the logbook (it is still saved to its file)")
     return ["replay", "rules", "play"]
 
 

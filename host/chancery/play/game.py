@@ -5,14 +5,23 @@ hand it to the engine, narrate the events (narrate.py), save the log
 (logfile.py). A refused action changes nothing; the core's message says why.
 The log is written after every accepted action and on every way out, so
 nothing entered is lost.
+
+The game goes into the logbook too (board "terminal"), each entry committed as
+it is played, as a board's entries are; an undo moves the entries it takes
+back to the logbook's taken-back entries. The file stays the game's own copy:
+a logbook that cannot be written (locked, disk full) is said once and caught
+up after the next action, and the game goes on. --resume finds the logbook's
+game whose entries the file continues and goes on with it.
 """
 
 import random
 import sys
 
+from chancery import __version__
 from chancery.logbook import logfile
+from chancery.logbook.store import TERMINAL_BOARD, Logbook, LogbookError
 from chancery.words import commands, describe, narrate, new_game, show
-from shared_rules import engine, games, matches, texts, wording
+from shared_rules import canon, engine, games, matches, texts, wording
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
@@ -29,12 +38,17 @@ def _say(text=""):
 
 
 class Session:
-    def __init__(self, match, path):
+    def __init__(self, match, path, book=None, resumed=False):
         self.match = match
+        self.resumed = resumed
         self.path = path
         self.options = []
         self.game = engine.game_module(match["game"])
         self.unsaved = False
+        self.book = book  # the logbook (None: not logged)
+        self.game_id = None  # this game's id in it, once it has an entry
+        self.logged = None  # how many leading entries the logbook is known to share with the match; None: ask it
+        self.book_trouble = False  # the last write failed (said once; retried after each action)
 
     # --- output -------------------------------------------------------------
 
@@ -119,6 +133,33 @@ class Session:
                  "it will be tried again after the next action." % (self.path, e.strerror or e))
             return False
 
+    def record(self):
+        """Bring the logbook's copy of the game to the match: entries it has beyond the ones both
+        share are taken back (an undo), the match's later entries added, each in its own commit."""
+        if self.book is None or (self.game_id is None and not self.match["entries"]):
+            return  # nothing played yet: no empty game in the logbook
+        entries = self.match["entries"]
+        try:
+            if self.game_id is None:
+                self.game_id, self.logged = _logbook_game(self.book, self.match, self.resumed)
+            if self.logged is None:
+                self.logged = _shared(self.book, self.game_id, entries)
+            if self.book.count(self.game_id) > self.logged:
+                self.book.take_back(self.game_id, self.logged)
+            for i in range(self.logged, len(entries)):
+                self.book.add_entry(self.game_id, i, entries[i])
+                self.logged = i + 1
+        except LogbookError as e:
+            self.logged = None  # asked again next time: the failed write may have gone half way
+            if not self.book_trouble:
+                _say("WARNING: the logbook did not take this action: %s. The game goes on (it is saved to "
+                     "%s) and the logbook is caught up after the next action." % (e, self.path))
+            self.book_trouble = True
+            return
+        if self.book_trouble:
+            _say("The logbook has caught up: game %d, %d entries." % (self.game_id, len(entries)))
+        self.book_trouble = False
+
     def apply(self, act):
         before = self.match["state"]
         try:
@@ -129,6 +170,7 @@ class Session:
         for line in narrate.lines(self.match["game"], before, entry["events"], entry["action"]):
             _say("  " + line)
         self.save()
+        self.record()
         return True
 
     def undo(self, arg):
@@ -147,9 +189,12 @@ class Session:
             return False
         gone = self.match["entries"][len(new["entries"]):]
         self.match = new
+        if self.logged is not None:
+            self.logged = min(self.logged, len(new["entries"]))
         for entry in reversed(gone):
             _say("  Took back: " + commands.command_text(entry["action"], self.game.SCHEMAS))
         self.save()
+        self.record()  # the logbook keeps what was taken back, as taken back
         return bool(gone)
 
     # --- one line ---------------------------------------------------------
@@ -193,6 +238,32 @@ class Session:
                 _say("  %s: %s" % (p["name"], texts.describe(p["domain"], self.seats())))
             return None
         return "changed" if self.apply({"type": s["type"]}) else None
+
+
+def _logbook_game(book, match, resumed):
+    """(id, entries it shares with the match) of the game's place in the logbook: a resumed game
+    goes on in the terminal game whose stored entries the match continues (the one with the
+    most); anything else is a new game there (two games with the same seed stay two)."""
+    header = matches.log_of(match)
+    del header["entries"]
+    best = None
+    for g in book.games() if resumed else []:
+        if g["board_id"] == TERMINAL_BOARD and g["entries"] <= len(match["entries"]) and book.header(g["id"]) == header:
+            if _shared(book, g["id"], match["entries"]) == g["entries"] and (best is None or g["entries"] >= best[1]):
+                best = (g["id"], g["entries"])
+    if best is not None:
+        return best
+    return book.begin_game(header, TERMINAL_BOARD, "chancery %s" % __version__, fresh=True), 0
+
+
+def _shared(book, game_id, entries):
+    """How many leading entries the logbook's game shares with `entries`."""
+    n = 0
+    for stored in book.entries(game_id):
+        if n >= len(entries) or canon.encode(stored) != canon.encode(entries[n]):
+            break
+        n += 1
+    return n
 
 
 def _typed(match):
@@ -272,18 +343,41 @@ def _title(match):
     return wording.playing(match["game"], match["settings"])
 
 
+def _open_logbook(args):
+    """The logbook the game goes into, or None (--no-logbook, or one that cannot be opened: said)."""
+    if getattr(args, "no_logbook", False):
+        return None
+    try:
+        return Logbook()
+    except LogbookError as e:
+        _say("WARNING: this game is not logged: %s. It is still saved to its file (`chancery log import "
+             "FILE` adds it later)." % e)
+        return None
+
+
 def run(args):
     started = _start(args)
     if isinstance(started, int):
         return started
     match, path = started
-    session = Session(match, path)
+    book = _open_logbook(args)
+    try:
+        return _play(Session(match, path, book, bool(args.resume)), args)
+    finally:
+        if book is not None:
+            book.close()
+
+
+def _play(session, args):
+    match, path = session.match, session.path
     if not session.save():
         return _error("cannot write the log file %s; choose another with --log FILE" % path)
+    session.record()
     if args.resume:
         _say("Resumed %s: %d actions replayed and verified." % (args.resume, len(match["entries"])))
     _say(_title(match))
-    _say("The game is saved to %s after every action. Type help for the commands." % path)
+    _say("The game is saved to %s after every action%s. Type help for the commands." % (
+        path, "" if session.book is None else " and goes into the logbook (`chancery log list`)"))
     changed = True
     try:
         while True:
@@ -300,7 +394,9 @@ def run(args):
     except KeyboardInterrupt:
         _say()
     session.save()
-    _say("Game saved to %s" % session.path)
+    session.record()
+    _say("Game saved to %s%s" % (session.path, "" if session.game_id is None else
+                                 "; game %d in the logbook" % session.game_id))
     _say("Continue it with: chancery play %s--resume %s" % (
         "" if session.match["game"] == GAME else session.match["game"] + " ", session.path))
     return 0
