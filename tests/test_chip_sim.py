@@ -17,6 +17,7 @@ from chancery.mirror import chip
 from chancery.mirror.app import MirrorApp, strip_text
 from chancery.vpico import VirtualPico
 from chancery.vpico.decode import HEIGHT, WIDTH, Picture
+from shared_rules import matches
 
 
 def _picture_of(micropython, lines):
@@ -105,7 +106,8 @@ async def _mirror_session(link, pins, vp):
         # the strip panel draws the chip's last decoded frame, not a render of the game
         frame = bytearray(len(app.frame))
         assert pins.frame(frame)
-        assert str(app.query_one("#strip").render()) == str(strip_text(frame, app.layout_data))
+        view = matches.view(link.mirror.match)  # the score numbers and the seats' key: from the public view
+        assert str(app.query_one("#strip").render()) == str(strip_text(frame, app.layout_data, view))
         app.set_focus(None)  # keys go to the board's buttons, not the command line
         await pilot.pause(0.1)  # at once: the board may still be busy with the hello; the tap must still count
         before = len(vp.pictures)

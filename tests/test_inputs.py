@@ -46,7 +46,7 @@ from firmware.pads import LONG, SHORT  # noqa: E402
 from shared_rules import canon, engine  # noqa: E402
 from shared_rules import schema as schemas  # noqa: E402
 
-BOARD_HEAP = "96K"
+BOARD_HEAP = "104K"  # a guard on the unix port; 96K until the printed effects joined the table's menu
 FIRMWARE = ("__init__", "ticks", "pads", "buttons", "menu")
 
 
