@@ -13,9 +13,12 @@
 """
 
 import copy
+import hashlib
 import json
 import os
 import shutil
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
@@ -110,8 +113,21 @@ def test_a_drawing_no_data_makes_is_stale(tmp_path):
 
 
 def test_output_is_the_same_every_time():
-    assert wiring.wiring_svg(BOARDS[0]) == wiring.wiring_svg(BOARDS[0])
-    assert overlay.overlay_svg(LAYOUTS[0]) == overlay.overlay_svg(LAYOUTS[0])
+    """The same bytes from separate processes with different string hashing (set and dict
+    orders that a single process would repeat): what `drawings --check` relies on."""
+    code = ("import hashlib, sys; from chancery.hardware import overlay, wiring; "
+            "print(hashlib.sha256((wiring.wiring_svg(sys.argv[1]) + overlay.overlay_svg(sys.argv[2])).encode())"
+            ".hexdigest())")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT]))
+    got = set()
+    for seed in ("1", "2", "3"):
+        env["PYTHONHASHSEED"] = seed
+        run = subprocess.run([sys.executable, "-c", code, BOARDS[0], LAYOUTS[0]], env=env, capture_output=True,
+                             text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        got.add(run.stdout.strip())
+    want = hashlib.sha256((wiring.wiring_svg(BOARDS[0]) + overlay.overlay_svg(LAYOUTS[0])).encode()).hexdigest()
+    assert got == {want}
 
 
 # --- commands ------------------------------------------------------------------------
