@@ -73,8 +73,11 @@ def i2c(cfg):
 
 
 def budget_ma(cfg):
-    """The strip's current budget (mA); without one, 450: USB's 500 less the board's own draw."""
-    return cfg.get("budget_ma", 450)
+    """The strip's current budget (mA); without one, the limiter's default (power.BUDGET_MA:
+    USB's 500 less the board's own draw), so the two never disagree."""
+    from shared_rules.power import BUDGET_MA
+
+    return cfg.get("budget_ma", BUDGET_MA)
 
 
 def used(cfg):
