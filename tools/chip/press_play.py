@@ -174,12 +174,15 @@ def _choose(rnd, game, state):
 
 def _kd_vote(board, seat, move):
     """The King's Dilemma's voting turn on the House's own pad: AYE (up) / NAY (down) tapped
-    for each Power, then held to vote; PASS (select) tapped to gather, held to moderate."""
+    for each Power, then held to vote; PASS (select) tapped to select (once: gather, twice: the
+    Moderator), then held to pass; on a later turn held to stay."""
     t = move["type"]
     if t == "pass":
-        return board.press(seat, "select" if move["kind"] == "gather" else "long_select")[1]
+        for _ in range(1 if move["kind"] == "gather" else 2):
+            board.press(seat, "select")
+        return board.press(seat, "long_select")[1]
     if t == "stay":
-        return board.press(seat, "select")[1]
+        return board.press(seat, "long_select")[1]
     side = move.get("side") or board.state["choice"][seat]
     key = "up" if side == "aye" else "down"
     for _ in range(move["power"]):
