@@ -36,10 +36,11 @@ options.defaults(backend="rp2")  # the firmware backend: rp2 (Pico) or esp32
 include("$(PORT_DIR)/boards/manifest.py")
 
 GAMES = {
-    "chancellors": ["actions", "effects", "flow", "fold", "services", "solving", "texts", "views"],
-    "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "scoring", "texts", "views", "voting"],
-    "the_council": ["actions", "effects", "flow", "fold", "reveal", "texts", "views"],
-    "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "texts", "views"],
+    "chancellors": ["actions", "effects", "flow", "fold", "services", "setup", "solving", "texts", "views"],
+    "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "scoring", "setup", "texts", "views",
+                      "voting"],
+    "the_council": ["actions", "effects", "flow", "fold", "reveal", "setup", "texts", "views"],
+    "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "setup", "texts", "views"],
 }
 SHARED_RULES = [
     "ballot", "canon", "compat", "decktet", "engine", "errors", "games", "power", "prng", "render",

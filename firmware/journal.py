@@ -70,16 +70,16 @@ def _program(fl, text):
 
 
 def _let_go(name):
-    """Drop firmware.NAME, a module needed rarely (resume at boot, undo), after its call:
-    its code does not stay in the board's RAM. The callers import it by name (so that
-    deploy's walk of the imports finds it) and call this in a finally."""
+    """Drop the module NAME (dotted, "firmware.undo"), needed rarely (resume at boot, undo, a
+    game's setup), after its call: its code does not stay in the board's RAM. The callers
+    import it by name (so that deploy's walk of the imports finds it) and call this after."""
     import sys
 
-    import firmware
-
-    sys.modules.pop("firmware." + name, None)
-    if hasattr(firmware, name):  # a submodule is an attribute of its package
-        delattr(firmware, name)
+    sys.modules.pop(name, None)
+    package, _, last = name.rpartition(".")
+    package = sys.modules.get(package)
+    if package is not None and hasattr(package, last):  # a submodule is an attribute of its package
+        delattr(package, last)
 
 
 def _flash(folder):
@@ -273,7 +273,7 @@ class Journal:
             undo.write(self, undone)
         finally:
             undo = None
-            _let_go("undo")
+            _let_go("firmware.undo")
 
     def due(self):
         """True when a snapshot is due (every `every` entries): the board takes it once the
@@ -388,4 +388,4 @@ class Journal:
             return loader.resume(self, engine)
         finally:
             loader = None
-            _let_go("resume")
+            _let_go("firmware.resume")

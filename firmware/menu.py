@@ -18,7 +18,7 @@ swallowed, since the screen it answered is stale. rest() drops what an idle
 menu holds until its next key.
 """
 
-from shared_rules import canon, decktet, engine
+from shared_rules import canon, engine
 from shared_rules.compat import const
 from shared_rules.schema import find
 
@@ -52,8 +52,16 @@ def _words(d, v):
     return "seat %d" % v if d and d["kind"] == "seat" else str(v)
 
 
+def _deck():
+    # Imported when a card is shown, not with the menu: a game without Decktet cards never
+    # loads its 3.4 KB table
+    from shared_rules import decktet
+
+    return decktet
+
+
 def _card(d, v):
-    return d["kind"] == "card" and d.get("deck") == "decktet" and v in decktet.NAMES
+    return d["kind"] == "card" and d.get("deck") == "decktet" and v in _deck().NAMES
 
 
 class Menu:
@@ -202,7 +210,7 @@ class Menu:
         if self.stage == _PARAM and not isinstance(v, list):
             d = self._leaf()
             if _card(d, v):
-                return decktet.rank(v)
+                return _deck().rank(v)
             if d["kind"] == "int":
                 return v // 10
         return i // _ROWS
@@ -311,7 +319,8 @@ class Menu:
                 foot = "hold sel: done"
         v = self._item(self.cur)
         if _card(self._leaf(), v):  # the rank and suits of the card under the cursor
-            foot = " ".join([decktet.rank_name(decktet.rank(v))] + [s[:2] for s in decktet.suits(v)])
+            deck = _deck()
+            foot = " ".join([deck.rank_name(deck.rank(v))] + [s[:2] for s in deck.suits(v)])
         return self._lines(title, name, foot)
 
     def _lines(self, title, prompt, foot):

@@ -75,6 +75,7 @@ class Table:
             self.game = self.header["game"]
         except NoGame:
             self.new_game(self.game, self.settings)
+        self._settled()
         if "ballot" in self.state:  # the power went after the last vote, before the reveal
             from firmware import ballot_box
 
@@ -92,6 +93,14 @@ class Table:
         self.parked = {}
         self.changed = self.screen_due = True
         self.last_type = None
+        self._settled()
+
+    def _settled(self):
+        """The game's setup (its settings and first state: shared_rules/GAME/setup.py) is
+        needed again only for the next new game or resume: its code leaves the heap."""
+        from firmware.journal import _let_go
+
+        _let_go("shared_rules.%s.setup" % self.game)
 
     def start(self, move):
         """The action new_game: a new match of move["game"] with move["settings"] (the
@@ -194,7 +203,7 @@ class Table:
             return undo.undo(self, entry)
         finally:
             undo = None
-            _let_go("undo")
+            _let_go("firmware.undo")
 
     def reload(self):
         """The state from the journal again: a step failed half-way through the state."""
@@ -203,6 +212,7 @@ class Table:
         self.header, self.state, self.count = self.journal.resume(engine)
         self.changed = self.screen_due = True
         self.last_type = None
+        self._settled()
 
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):

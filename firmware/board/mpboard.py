@@ -24,8 +24,9 @@ import neopixel
 
 from firmware import buttons as keys
 from firmware import pads, ticks
-from firmware.board import pins, sim
+from firmware.board import sim
 from firmware.board.leds import Scaler, load_layout, plan_kept, tick
+from firmware.journal import _let_go
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
 
@@ -41,12 +42,11 @@ class Hardware(sim.Hardware):
     BOARD = None  # type: str | None  # the default pin map, set by rp2.py / esp32.py
 
     def __init__(self, opts):
-        o = dict(opts)
-        if not o.get("data"):
-            o["data"] = "/chancery"
+        o = dict(opts, data=opts.get("data") or "/chancery")
         sim.Hardware.__init__(self, o)
+        from firmware.board import pins  # it and the map are let go after: 3.8 KB of heap on the chip
+
         cfg = pins.load(o.get("pins") or self.BOARD)
-        self.cfg = cfg
         Pin = machine.Pin
         pull = Pin.PULL_UP if cfg.get("pull", "up") == "up" else Pin.PULL_DOWN
         self._pins = [None if p is None else Pin(p, Pin.IN, pull) for p in pins.buttons(cfg)]
@@ -66,6 +66,7 @@ class Hardware(sim.Hardware):
         self._frame, self._dark = self.strip.buf, b""  # see _layout_for
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.oled, self.screen, self._dirty = _display(pins.i2c(cfg)), None, False  # the screen: a key's or status()
+        _let_go("firmware.board.pins")
         self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
         self._latched = 0  # buttons the IRQs saw pressed since the last scan
 

@@ -6,7 +6,7 @@ turn), fold (events into state), views (views, legal actions, prompts),
 effects (the table's corrections and house rules: scores, dice, services).
 """
 
-from shared_rules import canon, decktet, prng
+from shared_rules import canon, decktet
 from shared_rules.chancellors.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.chancellors.flow import decide  # noqa: F401
 from shared_rules.chancellors.fold import fold  # noqa: F401
@@ -19,33 +19,10 @@ LOG_PUBLIC = True
 
 
 def initial(settings, seed):
-    """The state before anything happens: every problem's dice wait for the first roll (L21)."""
-    n = settings["players"]
-    problems = n + 1
-    dice = []
-    for p in range(problems):
-        dice.append([p, 0])
-        dice.append([p, 1])
-    return {
-        "game": NAME,
-        "settings": dict(settings),
-        "turn": 0,
-        "step": "roll",
-        "roll_for": "setup",
-        "pending": dice,
-        "scores": [0] * n,
-        "control": {"diplomatic": None, "army": None, "navy": None},
-        "problems": [[0, 0] for _ in range(problems)],
-        "solved": [""] * problems,
-        "aside": [-1] * problems,
-        "queue": [],
-        "played": [],
-        "last_solver": None,
-        "excuse": None,
-        "rng": prng.seed_state(seed),
-        "ending": "",
-        "winners": [],
-    }
+    """The state before anything happens (setup.py, read for a new game only)."""
+    from shared_rules.chancellors import setup
+
+    return setup.initial(settings, seed)
 
 
 def dice_wanted(state):

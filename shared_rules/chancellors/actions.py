@@ -5,13 +5,16 @@ for people (the host's forms, `chancery rules`) is in docs.py, so that the
 board does not carry it in RAM.
 """
 
-from shared_rules.schema import action, param, reason
+from shared_rules.schema import Built, action, param, reason
 
-SETTINGS = (
-    {"name": "players", "domain": {"kind": "int", "min": 2, "max": 4}, "default": 4},
-    {"name": "target", "domain": {"kind": "int", "min": 1, "max": 1000}, "default": 100},
-    {"name": "extended", "domain": {"kind": "bool"}, "default": False},
-)
+
+def _settings():
+    from shared_rules.chancellors import setup  # read for a new game only (the board lets it go)
+
+    return setup.SETTINGS
+
+
+SETTINGS = Built(_settings)
 
 _DIE = {"kind": "int", "min": 1, "max": 6}
 _CARD = {"kind": "card", "deck": "decktet"}

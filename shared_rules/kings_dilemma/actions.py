@@ -26,31 +26,9 @@ def _list(of, lo, hi):
 
 
 def _settings():
-    per_house = _list(_int(0, 99), 0, 5)  # [] = the default for every House
-    tables = _list(_list(_int(-99, 99), 0, 6), 0, 5)  # one small table per House; [] = none
-    yes_no = {"kind": "bool"}
-    for name, domain, default in (
-        ("players", _int(3, 5), 4),
-        ("power", per_house, []),
-        ("coins", per_house, []),
-        ("middle", _int(0, 99), 3),
-        ("prestige", _list(_int(0, 4), 0, 5), []),
-        ("resource_track", _int(3, 21), 9),
-        ("resources", _list(_int(0, 20), 0, 5), []),
-        ("stability_track", _int(3, 31), 13),
-        ("time_counter", _int(1, 30), 8),
-        ("death_space", _int(1, 30), 8),
-        ("edge_momentum", yes_no, True),
-        ("ranking", {"kind": "enum", "values": ["dense", "competition"]}, "dense"),
-        ("coin_bonus", yes_no, False),
-        ("open_agendas", _list(_int(-1, 4), 0, 10), []),
-        ("agenda_money", tables, []),
-        ("agenda_area", _list(_list(_int(0, 20), 0, 21), 0, 5), []),
-        ("agenda_goal", tables, []),
-        # the rulebook's open, turn-by-turn vote, or every House's side and Power sealed at once
-        ("voting", {"kind": "enum", "values": ["open", "sealed"]}, "open"),
-    ):
-        yield {"name": name, "domain": domain, "default": default}
+    from shared_rules.kings_dilemma import setup  # read for a new game only (the board lets it go)
+
+    return setup.settings()
 
 
 def _schemas():

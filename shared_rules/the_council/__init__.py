@@ -68,7 +68,6 @@ public counts only, cannot tell them).
 """
 
 from shared_rules import canon, decktet
-from shared_rules.errors import RuleError
 from shared_rules.the_council.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.the_council.flow import decide  # noqa: F401
 from shared_rules.the_council.fold import fold  # noqa: F401
@@ -77,43 +76,11 @@ NAME = "the_council"
 
 
 def initial(settings, seed):
-    """The state of the first draft (L13-L17), after the settings are checked against
-    the number of seats: the dealer is a seat, per-seat lists have one item per seat
-    (or none), the empire six ranks (or none). `seed` is unused: chance is the
-    physical deck, entered as it is drafted and revealed. The resume settings (ranks,
-    empire, traitors, chips) start from a position instead of the seed's setup."""
-    s = dict(settings)
-    n = s["players"]
-    for name, k in (("ranks", n), ("traitors", n), ("chips", n), ("empire", 6), ("dealer", 0)):
-        v = s[name]
-        if (k and v and len(v) != k) or (not k and v >= n):
-            dom = {"kind": "int", "min": 0, "max": n - 1} if not k else \
-                {"kind": "list", "of": {"kind": "int", "min": 0, "max": 99}, "min": k, "max": k}
-            raise RuleError("bad_setting", {"name": name, "why": "count" if k else "out_of_range", "value": v,
-                                            "seats": n, "domain": dom})
-    return {
-        "game": NAME,
-        "settings": s,
-        "step": "draft",
-        "hand": 1,
-        "dealer": s["dealer"],
-        "starter": s["dealer"],
-        "turn": None,
-        "ranks": [x for r in s["ranks"] for x in r] or [0] * (6 * n),
-        "empire": list(s["empire"]) or [6] * 6,
-        "chips": [x for c in s["chips"] for x in c] or [0] * (6 * n),
-        "traitors": list(s["traitors"]) or [0] * n,
-        "front": [[] for _ in range(n)],
-        "discard": [],
-        "deck": len(decktet.names(s["extended"])),
-        "events": 0,
-        "event": "",
-        "bids": [0] * (6 * n),
-        "last": [0] * n,
-        "outcome": "",
-        "scores": [],
-        "winners": [],
-    }
+    """The state of the first draft (setup.py, read for a new game only)."""
+    from shared_rules.the_council import setup
+
+    return setup.initial(settings, seed)
+
 
 # Every action is one the whole table sees made (drafted cards face up, events, public bids);
 # the reveal's choices enter the log only with ballot_reveal, when they are shown anyway.

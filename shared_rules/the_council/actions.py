@@ -20,25 +20,9 @@ EFFECTS = tuple(["chips", "ranks", "traitors", "empire"])
 
 
 def _settings():
-    six = {"kind": "list", "of": {"kind": "int", "min": 0, "max": 6}, "min": 6, "max": 6}
-    per_seat = {"kind": "list", "of": {"kind": "int", "min": 0, "max": 99}, "min": 0, "max": 5}
-    for name, domain, default in (
-            ("players", {"kind": "int", "min": 3, "max": 5}, 4),
-            ("extended", {"kind": "bool"}, False),
-            ("dealer", {"kind": "int", "min": 0, "max": 4}, 0),
-            # the draft entered as cards, chips derived (L23), or with the chips as counted (C3)
-            ("draft", {"kind": "enum", "values": ["cards", "chips"]}, "cards"),
-            ("events", {"kind": "int", "min": 0, "max": 45}, 0),  # T1: 0 = until the deck is empty
-            ("effects", {"kind": "enum", "values": ["matching", "all"]}, "matching"),  # T4
-            ("lowest", {"kind": "enum", "values": ["all", "bidders"]}, "all"),  # T7
-            ("lowest_ties", {"kind": "enum", "values": ["none", "all"]}, "none"),  # T7
-            # a game resumed (or a teaching position): [] = the seed's setup (L13-L14)
-            ("ranks", {"kind": "list", "of": six, "min": 0, "max": 5}, []),
-            ("empire", {"kind": "list", "of": {"kind": "int", "min": 0, "max": 6}, "min": 0, "max": 6}, []),
-            ("traitors", per_seat, []),
-            ("chips", {"kind": "list", "of": dict(six, of={"kind": "int", "min": 0, "max": 99}), "min": 0,
-                       "max": 5}, [])):
-        yield {"name": name, "domain": domain, "default": default}
+    from shared_rules.the_council import setup  # read for a new game only (the board lets it go)
+
+    return setup.settings()
 
 
 def _schemas():

@@ -67,7 +67,6 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G15; G14, G15 
 """
 
 from shared_rules import canon
-from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace.actions import SCHEMAS, SETTINGS, Names  # noqa: F401
 from shared_rules.yes_your_grace.flow import decide  # noqa: F401
 from shared_rules.yes_your_grace.fold import fold  # noqa: F401
@@ -77,39 +76,11 @@ NAME = "yes_your_grace"
 LOG_PUBLIC = True  # G1: no Allegiance is entered before it is shown to the table
 
 
-def _bad(name, value, why, n):
-    raise RuleError("bad_setting", {"name": name, "why": why, "value": value, "seats": n,
-                                    "domain": {"kind": "int", "min": -1, "max": n - 1}})
-
-
 def initial(settings, seed):
-    """The state at the start of round 1, after the settings are checked against the seats.
-    `seed` is unused: chance is the physical decks, entered as played."""
-    s = dict(settings)
-    n = s["players"]
-    king, heir = s["king"], s["heir"]
-    if king >= n:
-        _bad("king", king, "out_of_range", n)
-    if heir >= n or heir == king:
-        _bad("heir", heir, "not_allowed", n)
-    roles = list(s["roles"]) or [-1] * 4
-    if len(roles) != 4 or [r for r in roles if r >= n or r == king]:
-        _bad("roles", roles, "not_allowed", n)
-    for name in ("holdings", "damaged"):
-        if s[name] and len(s[name]) != n:
-            _bad(name, s[name], "count", n)
-    return {
-        "game": NAME, "settings": s, "step": "resource", "round": 1,
-        "king": king, "face": s["face"], "heir": heir if heir >= 0 else None,
-        "holdings": [list(h) for h in s["holdings"]] or [[1, 1, 1, 1] for _ in range(n)],
-        "damaged": [list(h) for h in s["damaged"]] or [[0, 0, 0, 0] for _ in range(n)],
-        "roles": [r if r >= 0 else None for r in roles],
-        "annals": [], "violence": 0, "triumphs": 0, "events": 0, "pending": 0,
-        "played": [],  # the Roles (indexes) played to an Event this round: each goes to one (L12-L13)
-        "kings": [king],  # the seats that were King this round: an Overthrow's possible targets (G13)
-        "former": None, "successor": None, "war": 0, "resume": "",
-        "shown": [None] * n, "last": None, "ending": "", "winners": [],
-    }
+    """The state at the start of round 1 (setup.py, read for a new game only)."""
+    from shared_rules.yes_your_grace import setup
+
+    return setup.initial(settings, seed)
 
 
 def dice_wanted(state):

@@ -72,20 +72,9 @@ def _enum(values):
 
 
 def _settings():
-    four = {"kind": "list", "of": _int(0, 9), "min": 4, "max": 4}
-    for name, domain, default in (
-            ("players", _int(3, 5), 4),
-            ("annals", _int(1, 30), 12),  # Y1: the Record that ends the game
-            ("steward", _enum(["undamaged", "all"]), "undamaged"),  # Y2
-            ("king", _int(0, 4), 0),
-            ("face", _enum(["loyalist", "usurper"]), "loyalist"),
-            ("heir", _int(-1, 4), -1),
-            ("roles", {"kind": "list", "of": _int(-1, 4), "min": 0, "max": 4}, []),
-            ("holdings", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
-            ("damaged", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
-            ("max_value", _int(1, 9), 5),
-            ("max_cost", _int(0, 9), 3)):
-        yield {"name": name, "domain": domain, "default": default}
+    from shared_rules.yes_your_grace import setup  # read for a new game only (the board lets it go)
+
+    return setup.settings()
 
 
 def _schemas():

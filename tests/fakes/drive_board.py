@@ -110,7 +110,7 @@ def main():
     out = {}
     machine.DEVICES.append(0x3C)  # an SSD1306 answers on the bus
     hw, clock = make()
-    cfg = hw.cfg
+    cfg = pins.load(HW + "/boards/" + BOARD + ".json")  # the board lets its map go once read
     gpio = pins.buttons(cfg)
     data = pins.strip(cfg)[0]
     made = {}

@@ -38,6 +38,7 @@ gc.threshold(8192)  # as firmware.main.run sets it
 
 import json
 
+from firmware import main as _main  # noqa: F401  (the board runs from it: its code is resident too)
 from firmware.board import rp2
 from firmware.journal import Journal
 from firmware.table import Table

@@ -1,0 +1,63 @@
+"""Yes, Your Grace's setup: its settings, checked against the seats, and the state of round 1.
+
+Apart from the game's other modules because a board needs it only for a new game
+(and for a resume, which starts from the header's settings): the board lets it go
+after (firmware/table.py), so its code does not stay in RAM for the whole game.
+"""
+
+from shared_rules.errors import RuleError
+from shared_rules.yes_your_grace import NAME
+from shared_rules.yes_your_grace.actions import _enum, _int
+
+
+def settings():
+    """The settings, as actions.SETTINGS gives them (its Built calls this)."""
+    four = {"kind": "list", "of": _int(0, 9), "min": 4, "max": 4}
+    for name, domain, default in (
+            ("players", _int(3, 5), 4),
+            ("annals", _int(1, 30), 12),  # Y1: the Record that ends the game
+            ("steward", _enum(["undamaged", "all"]), "undamaged"),  # Y2
+            ("king", _int(0, 4), 0),
+            ("face", _enum(["loyalist", "usurper"]), "loyalist"),
+            ("heir", _int(-1, 4), -1),
+            ("roles", {"kind": "list", "of": _int(-1, 4), "min": 0, "max": 4}, []),
+            ("holdings", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
+            ("damaged", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
+            ("max_value", _int(1, 9), 5),
+            ("max_cost", _int(0, 9), 3)):
+        yield {"name": name, "domain": domain, "default": default}
+
+
+def _bad(name, value, why, n):
+    raise RuleError("bad_setting", {"name": name, "why": why, "value": value, "seats": n,
+                                    "domain": {"kind": "int", "min": -1, "max": n - 1}})
+
+
+def initial(settings, seed):
+    """The state at the start of round 1, after the settings are checked against the seats.
+    `seed` is unused: chance is the physical decks, entered as played."""
+    s = dict(settings)
+    n = s["players"]
+    king, heir = s["king"], s["heir"]
+    if king >= n:
+        _bad("king", king, "out_of_range", n)
+    if heir >= n or heir == king:
+        _bad("heir", heir, "not_allowed", n)
+    roles = list(s["roles"]) or [-1] * 4
+    if len(roles) != 4 or [r for r in roles if r >= n or r == king]:
+        _bad("roles", roles, "not_allowed", n)
+    for name in ("holdings", "damaged"):
+        if s[name] and len(s[name]) != n:
+            _bad(name, s[name], "count", n)
+    return {
+        "game": NAME, "settings": s, "step": "resource", "round": 1,
+        "king": king, "face": s["face"], "heir": heir if heir >= 0 else None,
+        "holdings": [list(h) for h in s["holdings"]] or [[1, 1, 1, 1] for _ in range(n)],
+        "damaged": [list(h) for h in s["damaged"]] or [[0, 0, 0, 0] for _ in range(n)],
+        "roles": [r if r >= 0 else None for r in roles],
+        "annals": [], "violence": 0, "triumphs": 0, "events": 0, "pending": 0,
+        "played": [],  # the Roles (indexes) played to an Event this round: each goes to one (L12-L13)
+        "kings": [king],  # the seats that were King this round: an Overthrow's possible targets (G13)
+        "former": None, "successor": None, "war": 0, "resume": "",
+        "shown": [None] * n, "last": None, "ending": "", "winners": [],
+    }
