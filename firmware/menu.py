@@ -10,8 +10,12 @@ screen is at most 8 lines of 16 characters (a 128x64 SSD1306, 8x8 font),
 echoed as text to the host. The entry is only the list of choices made
 (`picks`), everything else is rebuilt from it, so back is "drop the last
 choice and rebuild": one parameter, one item of a per_seat, one toggle.
-Optional parameters offer "(default)" first; lists of distinct scalars are
-toggled and finished with long_select; other lists take one pick per item.
+Optional parameters offer "(default)" first (or the parameter's own words for
+it: a roll's "(board rolls)"); lists of distinct scalars are toggled and
+finished with long_select; other lists take one pick per item. An action whose
+parameters are all optional goes straight to its confirm screen with every
+one left as it is (a roll: the board rolls), and back from there opens its
+first parameter.
 After confirming, the confirm screen stays (back corrects a refused action);
 a key that comes with another state object restarts the menu and is
 swallowed, since the screen it answered is stale. rest() drops what an idle
@@ -41,9 +45,12 @@ def _index(items, v):
     return -1
 
 
-def _words(d, v):
-    """A value in words; d is its domain (None for an action type)."""
+def _words(d, v, omit=None):
+    """A value in words; d is its domain (None for an action type); omit: the parameter's
+    own words for leaving it out ("board rolls"), else "(default)"."""
     if isinstance(v, list):
+        if v is _OMIT and omit:
+            return "(%s)" % omit
         if v is _OMIT or v is _NONE:
             return v[0]
         return ", ".join([_words(d["of"], x) for x in v]) or "-"
@@ -80,6 +87,7 @@ class Menu:
         self.seats = engine.seats(state)
         self.cards = self.card_names(state)
         self.picks = []
+        self.auto = 0  # how many of the last picks were filled in for an all-optional action
         self.note = ""
         self._rebuild()
         self._move(0)
@@ -88,6 +96,7 @@ class Menu:
     def resume(self, picks):
         """Back to an entry begun earlier on this state (the choices made, in order)."""
         self.picks = list(picks)
+        self.auto = 0
         self._rebuild()
         self._move(0)
         return self.screen()
@@ -256,6 +265,10 @@ class Menu:
         elif k == "back":
             if self.picks:
                 p = self.picks.pop()
+                while self.auto > 1:  # back from an all-optional action's confirm: to its first parameter
+                    p = self.picks.pop()
+                    self.auto -= 1
+                self.auto = 0
                 self._rebuild()
                 self._move(0 if isinstance(p, list) else self._find(p))
         elif self.stage == _CONFIRM:
@@ -265,8 +278,8 @@ class Menu:
         elif k == "long_select" and st and st[-1][0]["kind"] == "list":
             if len(st[-1][1]) >= st[-1][0]["min"]:
                 self._pick(_END)
-            else:
-                self.note = "need %d or more" % st[-1][0]["min"]
+            else:  # the hold finishes a list: say how far this one is from its least
+                self.note = "pick %d more" % (st[-1][0]["min"] - len(st[-1][1]))
         elif k == "select" or k == "long_select":
             v = self._item(self.cur)
             if v is _NONE:
@@ -279,7 +292,17 @@ class Menu:
                     self._move(self._find(v))  # the cursor stays on a toggled item
             else:
                 self._pick(v)
+                if self.stage == _PARAM and len(self.picks) == 1 and self._all_optional():
+                    while self.stage == _PARAM:
+                        self._pick(_OMIT)
+                        self.auto += 1
         return (self.screen() if act is None or confirmed_screen else None), act
+
+    def _all_optional(self):
+        for p in self.s["params"]:
+            if not p.get("optional"):
+                return False
+        return True
 
     def _pick(self, p):
         self.picks.append(p)
@@ -330,19 +353,22 @@ class Menu:
         for i in range(self.top, min(self._count(), self.top + _ROWS + (1 if prompt is None else 0))):
             v = self._item(i)
             mark = "*" if _index(marked, v) >= 0 else " "
-            out.append((">" if i == self.cur else " ") + mark + _words(d, v)[:_W - 2])
+            omit = self._param().get("omit") if v is _OMIT else None
+            out.append((">" if i == self.cur else " ") + mark + _words(d, v, omit)[:_W - 2])
         out.append((self.note or foot)[:_W])
         return out
 
     def _body(self):
         """The confirm screen's text: each parameter in words, wrapped at 16 characters."""
-        out = []
+        # every parameter left as it is (an all-optional action): first, how to set one
+        out = ["back: change"] if self.auto else []
         ps = self.s["params"]
         for i in range(len(ps)):
             v = self.vals[i]
             if v is _OMIT and ps[i]["default"] is not None:
                 v = ps[i]["default"]
-            text = "%s: %s" % (ps[i]["name"], _words(ps[i]["domain"], v))
+            omit = ps[i].get("omit") if v is _OMIT else None
+            text = "%s: %s" % (ps[i]["name"], omit or _words(ps[i]["domain"], v))
             while len(text) > _W:
                 cut = text.rfind(" ", 0, _W + 1)
                 cut = cut if cut > 0 else _W

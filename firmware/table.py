@@ -253,6 +253,7 @@ class Table:
         if self.screen_due:
             self.screen_due = False
             screen = self.status()
+            self.menu_pad = None  # the next key opens a menu on the screen, not blind on one not shown
         return screen, index
 
     def status(self):
@@ -267,7 +268,12 @@ class Table:
             low = "vote: %d of %d" % (len(b["voted"]), len(b["voters"]))
         else:
             low = "a pad: its menu"
-        return [top[:16], low]
+        out = [top[:16], low]
+        if low[0] == "a" and engine.game_module(self.game).dice_wanted(self.state):
+            out.append("hold push: roll")  # the table's one press for the board's roll (key())
+        # what each button does, for a table that has not read the guide
+        out += ["up/down: move", "select: choose", "hold sel: finish", "back: step back"]
+        return out
 
     def key(self, pad, name):
         """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
@@ -302,16 +308,25 @@ class Table:
             if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
                 self.menu_pad = None  # the next key starts the menu afresh
                 return g.lines(self.state), None
-        if pad != self.menu_pad:
+        if seat is None and name == "long_select" and not (menu.picks if pad == self.menu_pad else
+                                                          self.parked.get(pad)) and g.dice_wanted(self.state):
+            # the table's hold of push, with no entry begun on it, when dice are due: the board
+            # rolls (one press; the menu's roll takes typed values)
+            self.menu_pad = None
+            index, refused = self.pad_act({"type": "roll"}, None)
+            return refused or ["roll", "sent"], index
+        if pad != self.menu_pad or menu.state is not self.state:
             # One menu for every pad (a board has one display, and RAM for one menu's
-            # data): it turns to this pad, with what the pad had entered so far.
+            # data): it turns to this pad, with what the pad had entered so far. The key
+            # that turns it only opens it: the pad's screen is read before a choice.
             if self.menu_pad is not None and menu.state is self.state:
                 self.parked[self.menu_pad] = menu.picks
-            menu.start(self.state, seat)
+            screen = menu.start(self.state, seat)
             picks = self.parked.pop(pad, None)
             if picks:
-                menu.resume(picks)
+                screen = menu.resume(picks)
             self.menu_pad = pad
+            return screen, None
         screen, move = menu.key(self.state, name, False)  # with an action, the next screen is drawn below
         if move is None:
             return screen, None

@@ -38,11 +38,15 @@ def with_reason(act, event):
     return event
 
 
-def param(name, domain, optional=False, default=None):
+def param(name, domain, optional=False, default=None, omit=None):
+    """omit: for an optional parameter, what leaving it out means, in a few words for a
+    menu ("board rolls"); menus say "(default)" without it."""
     p = {"name": name, "domain": domain}
     if optional:
         p["optional"] = True
         p["default"] = default
+        if omit:
+            p["omit"] = omit
     return p
 
 

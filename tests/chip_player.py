@@ -333,7 +333,8 @@ def ballot_keys(b, choice, count):
 def menu_items(m):
     """The items of the menu's list now, as their lines read (cursor and mark left off)."""
     d = None if m.stage == _TYPE else m._leaf()
-    return [_words(d, m._item(i))[:14] for i in range(m._count())]
+    omit = None if m.stage == _TYPE else m._param().get("omit")  # "(board rolls)" for "(default)"
+    return [_words(d, m._item(i), omit)[:14] for i in range(m._count())]
 
 
 class ChipPlayer(MenuPlayer):

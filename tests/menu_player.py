@@ -75,12 +75,17 @@ class MenuPlayer:
 
     def enter(self, schema, target):
         self.choose(target["type"])
+        if "back: change" in self.screen:  # every parameter optional: the menu went to confirm
+            assert self.screen[-1] == "select: send", self.screen
+            if not [p for p in schema["params"] if p["name"] in target]:
+                return self.key("select")
+            self.key("back")  # to the first parameter
         for p in schema["params"]:
             if p["name"] in target:
                 self.value(p["domain"], target[p["name"]])
             else:
                 assert p.get("optional"), p
-                self.choose("(default)")
+                self.choose("(%s)" % p["omit"] if p.get("omit") else "(default)")
         assert self.screen[-1] == "select: send", self.screen
         return self.key("select")
 

@@ -421,7 +421,7 @@ def test_a_toggled_list_respects_min_max_and_distinct():
     p.choose("meld")
     p.choose("Author")
     p.key("long_select")
-    assert p.screen[-1] == "need 2 or more" and p.screen[1] == "cards 1 (2-4)"
+    assert p.screen[-1] == "pick 1 more" and p.screen[1] == "cards 1 (2-4)"
     p.choose("Author")  # toggles it off again
     assert p.screen[1] == "cards 0 (2-4)"
     for name in ("Author", "Desert", "Origin", "Journey"):

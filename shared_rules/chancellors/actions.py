@@ -25,7 +25,7 @@ _USE_EXCUSE = param("excuse", {"kind": "bool"}, optional=True, default=False)
 
 SCHEMAS = (
     action("roll", "table", [
-        param("values", {"kind": "list", "of": _DIE, "min": 1, "max": 10}, optional=True),
+        param("values", {"kind": "list", "of": _DIE, "min": 1, "max": 10}, optional=True, omit="board rolls"),
         param("source", {"kind": "enum", "values": ["board", "manual", "smart"]}, optional=True, default="board"),
     ]),
     action("reveal", "table", [param("cards", {"kind": "per_seat", "of": _CARD})]),

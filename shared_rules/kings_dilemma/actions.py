@@ -36,7 +36,7 @@ def _schemas():
     res = {"kind": "enum", "values": list(RESOURCES)}
     power = [param("power", _int(1, 99))]
     yield action("roll", "table", [
-        param("values", _list(_int(1, 6), 1, 5), optional=True),
+        param("values", _list(_int(1, 6), 1, 5), optional=True, omit="board rolls"),
         param("source", {"kind": "enum", "values": ["board", "manual"]}, optional=True, default="board"),
     ])
     yield action("vote", "seat", [param("side", side), power[0]])
