@@ -16,6 +16,11 @@ flash behind an undo line; the state is reloaded from the journal, and the host 
 sent a state frame with the shorter length (it keeps the entry in its logbook as
 taken back). A sealed ballot's reveal is never taken back.
 
+Names: the host names the seats (the action {"type": "names", "names": [...]}) and offers
+the names it knows ({"type": "known_names", ...}); the table's menu offers "names" once
+it has some. firmware/naming.py does both, loaded for them only; the names are in the
+game's journal, and the welcome carries them.
+
 An action, from any source (a seat's pad, the table controls, the host), goes
 the same way: the rules core checks it (engine.step); only then is the entry
 appended to the journal, flushed, and only then acknowledged and echoed to
@@ -55,6 +60,8 @@ class Table:
         self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
         self.setup = None  # the game chosen on the table's menu, while its settings are entered
+        self.naming = None  # the names action offered on the table's menu while seats are named (firmware/naming.py)
+        self.known = False  # the host has offered names for the menu (naming.KNOWN on flash)
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
         self.screen_due = True  # the game moved (an entry, an undo, a new game): the display shows status()
@@ -68,8 +75,9 @@ class Table:
 
     def boot(self):
         """Resume the journalled game, or start a new one if there is none."""
-        from firmware.journal import NoGame
+        from firmware.journal import KNOWN, NoGame, _exists
 
+        self.known = _exists(self.journal._p(KNOWN))
         try:
             self.header, self.state, self.count = self.journal.resume(engine)
             self.game = self.header["game"]
@@ -90,6 +98,7 @@ class Table:
         self.menu = None
         self.menu_pad = None
         self.parked = {}
+        self.naming = None
         self.changed = self.screen_due = True
         self.last_type = None
 
@@ -97,12 +106,14 @@ class Table:
         """The action new_game: a new match of move["game"] with move["settings"] (the
         defaults for those not given); refused, with nothing changed, if either is
         unknown or a setting is out of its domain. The host hears the new welcome."""
-        game, settings = move.get("game"), move.get("settings", {})
+        game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
         switch = game != self.game and game in engine.games.GAMES
         if switch:
             _forget(self.game)  # room for the other game's code (imported again if this is refused)
         try:
-            engine.settings_for(engine.game_module(game), settings)  # raises RuleError: nothing moved yet
+            players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
+            if names is not None:  # nothing moved yet
+                names = self.name({"type": "names", "names": names}, players)
         except MemoryError:
             if switch:  # two games' code at once: let the new one go, the board plays on with its game
                 _forget(game)
@@ -111,6 +122,8 @@ class Table:
         self.ballot_box = None
         self.held = {}
         self.new_game(game, settings)
+        if names is not None:
+            self.name({"type": "names", "names": names})
         if self.listening:
             self.hello()
         self.restart_due = switch  # the old game's code and names leave with a restart (firmware/board/reboot.py)
@@ -121,6 +134,8 @@ class Table:
         whose settings are asked next."""
         from shared_rules.schema import action, param
 
+        if self.naming is not None and seat is None:
+            return self.naming
         if self.setup is not None and seat is None:
             return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
                                                  for x in engine.game_module(self.setup).SETTINGS])]
@@ -128,6 +143,8 @@ class Table:
         if seat is None:
             if self.count:
                 out.append(action("undo", "table", []))
+            if self.known:
+                out.append(action("names", "table", []))
             out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
         return out
 
@@ -195,6 +212,19 @@ class Table:
         finally:
             undo = None
             _let_go("undo")
+
+    def name(self, move, seats=None, menu=None, seat=None):
+        """The host's names or known_names (`seats`: a new game's, checked only), or (with
+        `menu`) the table menu's names: firmware/naming.py, loaded for it (see there)."""
+        from firmware import naming
+        from firmware.journal import _let_go
+
+        try:
+            return naming.menu(self, menu, move, seat) if menu is not None else naming.act(self, move, seats)
+        finally:
+            naming = None
+            _let_go("naming")
+            _let_go("seat_names", "shared_rules")
 
     def reload(self):
         """The state from the journal again: a step failed half-way through the state."""
@@ -286,8 +316,8 @@ class Table:
 
             menu = self.menu = Menu(self.legal, self.card_names)
         if seat is None and name == "back" and not (menu.picks if pad == self.menu_pad else self.parked.get(pad)):
-            if self.setup is not None:
-                self.setup = None  # back out of a new game's settings
+            if self.setup is not None or self.naming is not None:
+                self.setup = self.naming = None  # back out of a new game's settings, or of naming
                 return menu.start(self.state, seat), None
             if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
                 self.menu_pad = None  # the next key starts the menu afresh
@@ -311,6 +341,8 @@ class Table:
             except RuleError as e:
                 return ["Not allowed:", e.code[:16]], None
             return ["undone", "entry %d" % (i + 1)], None
+        if move["type"] == "names":
+            return self.name(move, None, menu, seat), None
         if move["type"] == "new_game":
             if self.setup is None:  # the game chosen: its settings next
                 self.setup = move["game"]
@@ -368,11 +400,15 @@ class Table:
                 self._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
                 return
             try:
-                if isinstance(move, dict) and move.get("type") in ("new_game", "undo"):
+                if isinstance(move, dict) and move.get("type") in ("new_game", "undo", "names", "known_names"):
                     if move["type"] == "undo":  # the state frame (the shorter log) goes before the ok
                         self.undo(move.get("entry"))
-                    else:
+                    elif move["type"] == "new_game":
                         self.start(move)
+                    else:
+                        self.name(move)
+                        if move["type"] == "names" and self.listening:  # the names, before the ok
+                            self.send(wire.WELCOME, self.welcome())
                     if self.on_entry is not None:  # the strip and the display show it before the ok, as an entry's
                         self.on_entry()
                     self.send(wire.OK, {"re": seq, "i": None})
@@ -424,9 +460,12 @@ class Table:
             self.send(wire.STATE, body)
 
     def welcome(self):
-        return {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
-                "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
-                "seed": self.header["seed"], "start": self.header["start"]}
+        out = {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
+               "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
+               "seed": self.header["seed"], "start": self.header["start"]}
+        if self.journal.named is not None:  # the seats' names, once they have been named
+            out["names"] = self.journal.named
+        return out
 
     def _error(self, seq, code, message, detail=None):
         body = {"re": seq, "code": code, "message": message}
