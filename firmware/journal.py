@@ -33,7 +33,7 @@ back, so the log it gives holds indices 0..count-1 once each, in order. The next
 index N again. A snapshot taken after entry N goes before the "u" line is written.
 
 Names: a line tagged "n", {"names": [...]} (one per seat, null for a seat without a name),
-appended like an entry when the seats are named (firmware/naming.py writes it); the last
+appended like an entry when the seats are named (firmware/names.py writes it); the last
 one holds. It is no entry: entries() reads past it, and the names stay out of the log and
 its digests (seat numbers are the log's key). In the game's own journal, the names go
 wherever the game goes, and a power cut leaves the line whole or torn as any other.
@@ -44,7 +44,6 @@ import os
 
 from firmware.journal_line import (  # noqa: F401 (GAME..NoGame: the journal's names for its callers)
     GAME,
-    KNOWN,
     MAX_LINE,
     PREV,
     SNAP,
@@ -76,16 +75,17 @@ def _program(fl, text):
     return crc
 
 
-def _let_go(name, package="firmware"):
-    """Drop firmware.NAME (or PACKAGE.NAME), a module needed rarely (resume at boot, undo,
-    naming), after its call: its code does not stay in the board's RAM. The callers import
-    it by name (so that deploy's walk of the imports finds it) and call this in a finally."""
+def _let_go(name):
+    """Drop firmware.NAME, a module needed rarely (resume at boot, undo, names), after its call:
+    its code does not stay in the board's RAM. The callers import it by name (so that
+    deploy's walk of the imports finds it) and call this in a finally."""
     import sys
 
-    sys.modules.pop(package + "." + name, None)
-    pkg = sys.modules.get(package)
-    if pkg is not None and hasattr(pkg, name):  # a submodule is an attribute of its package
-        delattr(pkg, name)
+    import firmware
+
+    sys.modules.pop("firmware." + name, None)
+    if hasattr(firmware, name):  # a submodule is an attribute of its package
+        delattr(firmware, name)
 
 
 def _flash(folder):
@@ -125,7 +125,9 @@ class Journal:
         self.first = None  # the header's start digest (what entry 0 chains on)
         self.cuts = None  # [(row, count)] of each "u" line (None: not read yet; entries() reads them)
         self.rows = 0     # lines after the header, "u" and "n" lines included (known with cuts)
-        self.named = None  # the seats' names: the last "n" line's list (read with cuts), None if none
+        # the seats' names: the last "n" line's list (read with cuts), None if none. Every identifier a
+        # boot loads is interned for good, and the board's pool of them is nearly full: "names" is built in
+        self.names = None
         self._f = self._out = None
         self._buf = bytearray(_BUF)
         if self.flash is not None:
@@ -236,7 +238,7 @@ class Journal:
     def _begun(self, head, header):
         self.head, self.count, self.cut, self.snap_at, self.snapped = head, 0, 0, 0, 0
         self.last = self.first = header["start"]
-        self.cuts, self.rows, self.named = [], 0, None
+        self.cuts, self.rows, self.names = [], 0, None
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With
@@ -343,7 +345,7 @@ class Journal:
 
     def _scan(self):
         """Find the undo lines ("u") and the last names line ("n"): one pass, reading only their JSON."""
-        cuts, row, named = [], 0, None
+        cuts, row, names = [], 0, None
         for path, lineno, r in self._each_line():
             if r[0] == b"u":
                 u = _loads(r[1], {"count": int})
@@ -351,11 +353,11 @@ class Journal:
                     raise JournalError("bad_undo", path, lineno, "not an undo line {count, undone}")
                 cuts.append((row, u["count"]))
             elif r[0] == b"n":
-                named = _loads(r[1], {"names": list})
-                if named is None:
-                    raise JournalError("bad_names", path, lineno, "not a names line {names}")
+                names = _loads(r[1], {"names": list})
+                if names is None:
+                    raise JournalError("bad_entry", path, lineno, "not a names line {names}")
             row += 1
-        self.cuts, self.rows, self.named = cuts, row, named and named["names"]
+        self.cuts, self.rows, self.names = cuts, row, names and names["names"]
 
     def entries(self, start=0):
         """Yield the complete entries from index `start` on, one at a time (RAM), skipping

@@ -18,8 +18,10 @@ taken back). A sealed ballot's reveal is never taken back.
 
 Names: the host names the seats (the action {"type": "names", "names": [...]}) and offers
 the names it knows ({"type": "known_names", ...}); the table's menu offers "names" once
-it has some. firmware/naming.py does both, loaded for them only; the names are in the
-game's journal, and the welcome carries them.
+it has some. firmware/names.py does both, loaded for them only; the names are in the
+game's journal, and the welcome carries them. This module adds no identifier of its own
+for them: a boot interns every identifier of the modules it loads, for good, and the
+board's pool of them is nearly full (a new pool is 640 entries at once).
 
 An action, from any source (a seat's pad, the table controls, the host), goes
 the same way: the rules core checks it (engine.step); only then is the entry
@@ -59,9 +61,9 @@ class Table:
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
         self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
-        self.setup = None  # the game chosen on the table's menu, while its settings are entered
-        self.naming = None  # the names action offered on the table's menu while seats are named (firmware/naming.py)
-        self.known = False  # the host has offered names for the menu (naming.KNOWN on flash)
+        # what the table's menu sets up: the game chosen, while its settings are entered, or the
+        # names action (a list: its schema), while the seats are named (firmware/names.py)
+        self.setup = None
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
         self.screen_due = True  # the game moved (an entry, an undo, a new game): the display shows status()
@@ -75,9 +77,8 @@ class Table:
 
     def boot(self):
         """Resume the journalled game, or start a new one if there is none."""
-        from firmware.journal import KNOWN, NoGame, _exists
+        from firmware.journal import NoGame
 
-        self.known = _exists(self.journal._p(KNOWN))
         try:
             self.header, self.state, self.count = self.journal.resume(engine)
             self.game = self.header["game"]
@@ -98,7 +99,7 @@ class Table:
         self.menu = None
         self.menu_pad = None
         self.parked = {}
-        self.naming = None
+        self.setup = None
         self.changed = self.screen_due = True
         self.last_type = None
 
@@ -134,16 +135,18 @@ class Table:
         whose settings are asked next."""
         from shared_rules.schema import action, param
 
-        if self.naming is not None and seat is None:
-            return self.naming
         if self.setup is not None and seat is None:
+            if isinstance(self.setup, list):  # the seats' names
+                return self.setup
             return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
                                                  for x in engine.game_module(self.setup).SETTINGS])]
         out = list(engine.game_module(self.game).legal(state, seat))
         if seat is None:
             if self.count:
                 out.append(action("undo", "table", []))
-            if self.known:
+            from firmware.journal_line import _exists
+
+            if _exists(self.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
                 out.append(action("names", "table", []))
             out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
         return out
@@ -215,16 +218,15 @@ class Table:
 
     def name(self, move, seats=None, menu=None, seat=None):
         """The host's names or known_names (`seats`: a new game's, checked only), or (with
-        `menu`) the table menu's names: firmware/naming.py, loaded for it (see there)."""
-        from firmware import naming
+        `menu`) the table menu's names: firmware/names.py, loaded for it (see there)."""
+        from firmware import names as code
         from firmware.journal import _let_go
 
         try:
-            return naming.menu(self, menu, move, seat) if menu is not None else naming.act(self, move, seats)
+            return code.menu(self, menu, move, seat) if menu is not None else code.act(self, move, seats)
         finally:
-            naming = None
-            _let_go("naming")
-            _let_go("seat_names", "shared_rules")
+            code = None
+            _let_go("names")
 
     def reload(self):
         """The state from the journal again: a step failed half-way through the state."""
@@ -316,8 +318,8 @@ class Table:
 
             menu = self.menu = Menu(self.legal, self.card_names)
         if seat is None and name == "back" and not (menu.picks if pad == self.menu_pad else self.parked.get(pad)):
-            if self.setup is not None or self.naming is not None:
-                self.setup = self.naming = None  # back out of a new game's settings, or of naming
+            if self.setup is not None:
+                self.setup = None  # back out of a new game's settings, or of naming
                 return menu.start(self.state, seat), None
             if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
                 self.menu_pad = None  # the next key starts the menu afresh
@@ -463,8 +465,8 @@ class Table:
         out = {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
                "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
                "seed": self.header["seed"], "start": self.header["start"]}
-        if self.journal.named is not None:  # the seats' names, once they have been named
-            out["names"] = self.journal.named
+        if self.journal.names is not None:  # the seats' names, once they have been named
+            out["names"] = self.journal.names
         return out
 
     def _error(self, seq, code, message, detail=None):

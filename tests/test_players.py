@@ -99,7 +99,7 @@ def test_the_host_names_the_boards_seats_in_its_journal_and_its_welcome(tmp_path
     assert (kind, ok, answer) == (wire.WELCOME, wire.OK, {"re": 1, "i": None})  # the names before the ok
     assert body["names"] == ["Ann", None, "Cy", None] and body["len"] == 1
     assert journal_bytes(tmp_path).splitlines()[-1].startswith(b'n {"names":["Ann",null,"Cy",null]} ')
-    assert "firmware.naming" not in sys.modules and "shared_rules.seat_names" not in sys.modules  # let go
+    assert "firmware.names" not in sys.modules and "shared_rules.seat_names" not in sys.modules  # let go
     same = journal_bytes(tmp_path)
     t.frame(2, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann", None, "Cy"]}})
     assert journal_bytes(tmp_path) == same  # the same names again: nothing written
@@ -203,7 +203,7 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     # back, before anything is picked, leaves naming for the table's own menu
     choose(t, "names")
     t.key(TABLE, "select")
-    assert t.key(TABLE, "back")[0][0] == "table action?" and t.naming is None
+    assert t.key(TABLE, "back")[0][0] == "table action?" and t.setup is None
 
 
 def test_names_on_the_raw_flash_log_of_a_pico(tmp_path):
@@ -239,6 +239,8 @@ def test_the_players_table_keeps_who_sat_where(tmp_path):
         rows = book._db.execute("SELECT p.name, s.game_id, s.seat FROM seat_players s JOIN players p ON "
                                 "p.id=s.player_id ORDER BY s.game_id, s.seat").fetchall()
         assert rows == [("Ann", kd, 0), ("Bob", kd, 1), ("Cy", kd, 2), ("Cy", ch, 0), ("Dee", ch, 2)]
+        assert book.set_names(ch, ["Cy", "Eve"]) is True  # named again: the game's names are these now
+        assert book.names(ch) == ["Cy", "Eve", None] and book.known_names() == ["Cy", "Eve", "Ann", "Bob", "Dee"]
         for names, _, code, words in BAD:
             if code == "names_too_many":
                 names = ["A", "B", "C", "D"]  # four for KD's three seats
@@ -482,11 +484,14 @@ def test_names_reach_the_board_and_the_logbook_and_survive_a_killed_board(firmwa
         assert app.attach(link, None, names=["Bob", "Cy", "Dee", "Eve"]) == 2  # too many: nothing sent
         assert "error: names: 4 names for 3 seats" in capsys.readouterr().err and shown == []
         assert other.names(1) == ["Ann", "Mary Ann", None] and len(other.games()) == 1
+        link = connect(again, other)  # `chancery sim --names Eve`: the board's own game, its seats named
+        assert app.attach(link, None, names=["Eve"]) == 0
+        assert shown == [["Eve", None, None]] and other.names(1) == ["Eve", None, None] and len(other.games()) == 1
         link = connect(again, other)  # `chancery sim --set target=60 --names Bob,Cy`: a new game, its seats named
         assert app.attach(link, new_game.parse(["chancellors", "players=3", "target=60"]), names=["Bob", "Cy"]) == 0
-        assert shown == [["Bob", "Cy", None]] and other.names(2) == ["Bob", "Cy", None]
-        assert other.names(1) == ["Ann", "Mary Ann", None]
-        assert other.known_names() == ["Bob", "Cy", "Ann", "Mary Ann"]
+        assert shown[-1] == ["Bob", "Cy", None] and other.names(2) == ["Bob", "Cy", None]
+        assert other.names(1) == ["Eve", None, None]
+        assert other.known_names() == ["Bob", "Cy", "Eve", "Ann", "Mary Ann"]
 
 
 def test_chancery_sim_refuses_bad_names_before_starting_anything(capsys):

@@ -1,7 +1,8 @@
 """The seats' names on the board: named by the host, or picked on the table's menu.
 
-Loaded only for a naming, then let go (firmware/journal.py _let_go), as undo is: a board
-that never names a seat keeps none of this in its RAM.
+Loaded only for a naming, then let go (firmware/journal.py _let_go), as undo is, and so is
+shared_rules/seat_names.py after it: a board that never names a seat keeps none of this in
+its RAM, nor its identifiers among the interned strings a boot makes.
 
 - The host's act {"type": "names", "names": [...]} (one per seat from seat 0, null for a
   seat without one) names the seats of the game under way, and a new_game act may carry
@@ -10,20 +11,39 @@ that never names a seat keeps none of this in its RAM.
   in the game's own journal, a game's names go wherever the game goes (a game kept on
   flash until the host has it keeps its names too), a power cut treats the line as any
   other, and nothing but that line is written. The board keeps only the list itself in
-  RAM (journal.named), which its welcome carries; the host hears a welcome again after
+  RAM (journal.names), which its welcome carries; the host hears a welcome again after
   every naming.
 - The host's act {"type": "known_names", "names": [...]}: the names it knows, at most
   seat_names.MAX_KNOWN, most recent first. They are for the table's menu only, so they
-  are kept in a small file of their own (known.json, one line checked as a journal line,
+  are kept in a small file of their own (KNOWN, one line checked as a journal line,
   written only when it changes) and read from it only when the menu asks: "names" on the
-  table's menu, then a name for each seat among them ("-": none), then select.
+  table's menu (offered while the file is there), then a name for each seat among them
+  ("-": none), then select.
 """
 
-from firmware.journal_line import KNOWN, JournalError, _abandon, _check, _loads, _readline, _replace
-from shared_rules import canon, engine, seat_names, wire
+from firmware.journal_line import JournalError, _abandon, _check, _loads, _readline, _replace
+from shared_rules import canon, engine, wire
 from shared_rules.errors import RuleError
 
+KNOWN = "known.json"  # table.py's legal() looks for it by its name: a constant there would be interned
 NO_NAME = "-"  # the menu's item for a seat without a name
+
+
+def _rule():
+    """shared_rules.seat_names, imported for a check; _forget() lets it go after."""
+    from shared_rules import seat_names
+
+    return seat_names
+
+
+def _forget():
+    import sys
+
+    import shared_rules
+
+    sys.modules.pop("shared_rules.seat_names", None)
+    if hasattr(shared_rules, "seat_names"):
+        delattr(shared_rules, "seat_names")
 
 
 def write(journal, names):
@@ -46,7 +66,7 @@ def write(journal, names):
             raise
     journal._f = f
     journal.rows += 1
-    journal.named = names
+    journal.names = names
 
 
 def known(journal):
@@ -75,13 +95,15 @@ def act(table, move, seats=None):
     """The host's names or known_names act (the caller tells the host: a welcome); raises
     RuleError with nothing changed. With `seats`, a new game's names: checked only (returned)."""
     names = move.get("names")
-    if move["type"] == "known_names":
-        seat_names.check_known(names)
-        remember(table.journal, names)
-        table.known = bool(names)
-        return names
-    names = seat_names.check(names, engine.seats(table.state) if seats is None else seats)
-    if seats is None and names != table.journal.named:
+    try:
+        if move["type"] == "known_names":
+            _rule().check_known(names)
+            remember(table.journal, names)
+            return names
+        names = _rule().check(names, engine.seats(table.state) if seats is None else seats)
+    finally:
+        _forget()
+    if seats is None and names != table.journal.names:
         write(table.journal, names)
     return names
 
@@ -93,7 +115,7 @@ def menu(table, menu, move, seat):
 
     if "names" not in move:
         choices = known(table.journal) + [NO_NAME]
-        table.naming = [action("names", "table", [param("names", {"kind": "per_seat", "of": {
+        table.setup = [action("names", "table", [param("names", {"kind": "per_seat", "of": {
             "kind": "enum", "values": choices}})])]
         return menu.start(table.state, seat)
     names = [None if n == NO_NAME else n for n in move["names"]]
@@ -103,7 +125,7 @@ def menu(table, menu, move, seat):
         if table.listening:  # the host says it in words; the display has room for the code
             table._error(None, e.code, "", e.detail)
         return ["Not allowed:", e.code[:16]]
-    table.naming = None
+    table.setup = None
     menu.rest()  # its next key starts the table's menu afresh
     if table.listening:
         table.send(wire.WELCOME, table.welcome())
