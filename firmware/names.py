@@ -47,7 +47,9 @@ def _forget():
 
 
 def write(journal, names):
-    """The names line, flushed before this returns, as an entry's is."""
+    """The names line, flushed before this returns, as an entry's is. Written as undo.py writes
+    its undo line, not through a helper both share: that would sit in the journal, loaded at
+    every boot, and its name would join the identifiers a boot interns for good."""
     from firmware.journal import GAME, _program
 
     if journal._f is None:

@@ -1,7 +1,7 @@
 """Players (issue 17, part 1): a name for each seat, on the board, in the logbook and in words.
 
 The one rule for a name is shared_rules/seat_names.py, on the board and the host alike.
-The board keeps a game's names in its journal (a names line, firmware/naming.py) and says
+The board keeps a game's names in its journal (a names line, firmware/names.py) and says
 them in its welcome; the host offers it the names it knows for the table's menu (a file of
 their own on the board's flash). The logbook keeps them in its players table; the mirror,
 the narration, `log show`, `log stats --player` and the exports call a named seat by its
@@ -17,11 +17,10 @@ import sqlite3
 import sys
 
 import pytest
-from test_logbook_plays import CHANCELLORS_CATASTROPHE, KD_ABDICATION, log_game
-from test_new_game import TABLE, board, cursor
+from test_logbook_plays import CHANCELLORS_CATASTROPHE, KD_ABDICATION, book_path, log_game, play, run  # noqa: F401  (book_path: a fixture)
+from test_new_game import TABLE, board, cursor, pick
 from test_simboard import HEAP, connect, start
 
-from chancery import cli
 from chancery.board.link import Mirror
 from chancery.logbook import plays, stats
 from chancery.logbook import store as logbook
@@ -159,15 +158,6 @@ def names_on_the_menu(t):
     return seen
 
 
-def choose(t, wanted, limit=40):
-    screen = t.key(TABLE, "down")[0]
-    for _ in range(limit):
-        if cursor(screen) == wanted:
-            return t.key(TABLE, "select")[0]
-        screen = t.key(TABLE, "down")[0]
-    raise AssertionError("%r not on the menu: %r" % (wanted, screen))
-
-
 def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     sent = []
     t = board(tmp_path, sent)
@@ -183,12 +173,12 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
         assert sent[-1][0] == wire.ERROR and os.stat(tmp_path / "known.json").st_mtime_ns == stamp
     t = reboot(tmp_path, sent)  # the board remembers what it was offered
     t.listening = True
-    assert choose(t, "names") == ["table names?", "select: send"]
+    assert pick(t, "names") == ["table names?", "select: send"]
     t.key(TABLE, "select")  # the names action, now with a name to pick for each seat
     screen = t.key(TABLE, "select")[0]
     assert screen[1] == "names seat 0" and [line[2:] for line in screen[2:-1]] == ["Zed", "Yan", "Xu", "-"]
     for name in ("Yan", "Xu", "Yan", "-"):  # Yan twice: refused when sent
-        choose(t, name)
+        pick(t, name)
     before = journal_bytes(tmp_path)
     assert t.key(TABLE, "select")[0] == ["Not allowed:", "name_duplicate"]
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "name_duplicate"  # the host hears why
@@ -196,12 +186,12 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     t.key(TABLE, "back")  # back corrects the picks, the last first
     assert t.key(TABLE, "back")[0][1] == "names seat 2"
     for name in ("-", "Zed"):
-        choose(t, name)
+        pick(t, name)
     assert t.key(TABLE, "select")[0] == ["names set", "0 Yan", "1 Xu", "2 -", "3 Zed"]
     assert sent[-1][0] == wire.WELCOME and sent[-1][1]["names"] == ["Yan", "Xu", None, "Zed"]
     assert reboot(tmp_path).welcome()["names"] == ["Yan", "Xu", None, "Zed"]
     # back, before anything is picked, leaves naming for the table's own menu
-    choose(t, "names")
+    pick(t, "names")
     t.key(TABLE, "select")
     assert t.key(TABLE, "back")[0][0] == "table action?" and t.setup is None
 
@@ -338,30 +328,11 @@ def test_typed_names_are_read_and_their_mistakes_said():
 
 # --- the terminal game and the logbook's commands -----------------------------------
 
-@pytest.fixture
-def book_path(tmp_path, monkeypatch):
-    path = tmp_path / "logbook.sqlite3"
-    monkeypatch.setenv("CHANCERY_LOGBOOK", str(path))
-    return path
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
-
-
-def play(monkeypatch, capsys, text, *argv):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    return run(capsys, "play", *argv)
-
-
 ROLL = "roll 3 4 1 1 5 6 2 2\nassign diplomatic=1 army=0 navy=-\n"
 
 
 def test_chancery_play_names_the_seats_and_refuses_bad_names_with_nothing_saved(monkeypatch, capsys, tmp_path,
-                                                                                 book_path):
+                                                                                 book_path):  # noqa: F811
     for given, words in (("", "seat 0's name is empty"), ("A,B,C,D", "4 names for 3 seats"),
                          ("Ann,Bartholomew Jr", "has 14 characters: at most 12"), ("Ann,ANN", "of seat 0 and of seat 1")):
         code, out, err = play(monkeypatch, capsys, ROLL, "--players", "3", "--names", given,
@@ -387,7 +358,7 @@ def test_chancery_play_names_the_seats_and_refuses_bad_names_with_nothing_saved(
     assert code == 2 and "4 names for 3 seats" in err and json.loads(log.read_text())["names"] == ["Ann", "Bob", None]
 
 
-def test_the_logbooks_commands_name_the_players(capsys, tmp_path, book_path, monkeypatch):
+def test_the_logbooks_commands_name_the_players(capsys, tmp_path, book_path, monkeypatch):  # noqa: F811
     with Logbook(book_path) as book:
         first = log_game(book, KD_ABDICATION)  # won by seats 1 and 2
         second = log_game(book, KD_ABDICATION)
