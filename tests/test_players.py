@@ -17,12 +17,20 @@ import sqlite3
 import sys
 
 import pytest
-from test_logbook_plays import CHANCELLORS_CATASTROPHE, KD_ABDICATION, book_path, log_game, play, run  # noqa: F401  (book_path: a fixture)
+from test_logbook_plays import (  # noqa: F401  (book_path: a fixture)
+    CHANCELLORS_CATASTROPHE,
+    KD_ABDICATION,
+    book_path,
+    log_game,
+    play,
+    run,
+    scenario_game,
+)
 from test_new_game import TABLE, board, cursor, pick
 from test_simboard import HEAP, connect, start
 
 from chancery.board.link import Mirror
-from chancery.logbook import plays, stats
+from chancery.logbook import chart, plays, stats
 from chancery.logbook import store as logbook
 from chancery.logbook.store import Logbook, LogbookError
 from chancery.mirror import app
@@ -301,6 +309,15 @@ def test_the_narration_the_status_and_the_prompt_call_a_named_seat_by_its_name()
     assert "Bob score" in strip and "1 Bob" in strip and "Seat 1 score" not in strip
 
 
+def test_the_mirrors_end_of_game_chart_names_its_lines():
+    header, entries = scenario_game(CHANCELLORS_CATASTROPHE)
+    log = dict(header)
+    log["entries"] = entries
+    m = matches.replay(log)
+    lines = app.game_over_chart(m, ["Ann", None, "Cy"]).splitlines()
+    assert [line.split(" ")[0] for line in lines[2:]] == ["Ann", "seat", "Cy"] and lines[3].startswith("seat 1 ")
+
+
 def test_typed_names_are_read_and_their_mistakes_said():
     assert seat_words.parse("Ann, Mary Ann, -, Dee", 4) == ["Ann", "Mary Ann", None, "Dee"]
     assert seat_words.parse("Ann Bob", 3) == ["Ann", "Bob", None]
@@ -373,6 +390,9 @@ def test_the_logbooks_commands_name_the_players(capsys, tmp_path, book_path, mon
     assert "House 1" not in out.split("Check:")[1]
     code, out, _ = run(capsys, "log", "show", str(first), "--json")
     assert json.loads(out)["log"]["names"] == ["Ann", "Bob", "Cy"]
+    with Logbook(book_path) as book:  # the chart's lines (`log chart`) are the players'
+        log = book.log(second)
+        assert list(chart.series(log, log["entries"])["scores"]) == ["Bob", "Ann", "seat 2"]
 
     # stats: a player is a person, whatever seat; an unnamed seat stays a seat
     with Logbook(book_path) as book:
