@@ -44,10 +44,10 @@ GAMES = {
 }
 SHARED_RULES = [
     "ballot", "canon", "compat", "decktet", "engine", "errors", "games", "power", "prng", "render",
-    "render_leds", "render_tracks", "schema", "texts", "wire",
+    "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "pads", "resume",
+    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "names", "pads", "resume",
     "table", "ticks", "undo",
 ]
 BOARD = ["knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard

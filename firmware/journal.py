@@ -31,6 +31,12 @@ log back to N entries (the entry whose digest is DIGEST). Nothing is rewritten, 
 store: the entry stays on flash, and entries() reads past every entry a later "u" line took
 back, so the log it gives holds indices 0..count-1 once each, in order. The next entry gets
 index N again. A snapshot taken after entry N goes before the "u" line is written.
+
+Names: a line tagged "n", {"names": [...]} (one per seat, null for a seat without a name),
+appended like an entry when the seats are named (firmware/names.py writes it); the last
+one holds. It is no entry: entries() reads past it, and the names stay out of the log and
+its digests (seat numbers are the log's key). In the game's own journal, the names go
+wherever the game goes, and a power cut leaves the line whole or torn as any other.
 """
 
 import binascii
@@ -70,8 +76,8 @@ def _program(fl, text):
 
 
 def _let_go(name):
-    """Drop the module NAME (dotted, "firmware.undo"), needed rarely (resume at boot, undo, a
-    game's setup), after its call: its code does not stay in the board's RAM. The callers
+    """Drop the module NAME (dotted, "firmware.undo"), needed rarely (resume at boot, undo, names,
+    a game's setup), after its call: its code does not stay in the board's RAM. The callers
     import it by name (so that deploy's walk of the imports finds it) and call this after."""
     import sys
 
@@ -118,7 +124,10 @@ class Journal:
         self.snapped = 0  # entries the snapshot on flash holds (0: none)
         self.first = None  # the header's start digest (what entry 0 chains on)
         self.cuts = None  # [(row, count)] of each "u" line (None: not read yet; entries() reads them)
-        self.rows = 0     # lines after the header, "u" lines included (known with cuts)
+        self.rows = 0     # lines after the header, "u" and "n" lines included (known with cuts)
+        # the seats' names: the last "n" line's list (read with cuts), None if none. Every identifier a
+        # boot loads is interned for good, and the board's pool of them is nearly full: "names" is built in
+        self.names = None
         self._f = self._out = None
         self._buf = bytearray(_BUF)
         if self.flash is not None:
@@ -229,7 +238,7 @@ class Journal:
     def _begun(self, head, header):
         self.head, self.count, self.cut, self.snap_at, self.snapped = head, 0, 0, 0, 0
         self.last = self.first = header["start"]
-        self.cuts, self.rows = [], 0
+        self.cuts, self.rows, self.names = [], 0, None
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With
@@ -335,16 +344,20 @@ class Journal:
             f.close()
 
     def _scan(self):
-        """Find the undo lines ("u"): one pass, reading only their JSON."""
-        cuts, row = [], 0
+        """Find the undo lines ("u") and the last names line ("n"): one pass, reading only their JSON."""
+        cuts, row, names = [], 0, None
         for path, lineno, r in self._each_line():
             if r[0] == b"u":
                 u = _loads(r[1], {"count": int})
                 if u is None:
                     raise JournalError("bad_undo", path, lineno, "not an undo line {count, undone}")
                 cuts.append((row, u["count"]))
+            elif r[0] == b"n":
+                names = _loads(r[1], {"names": list})
+                if names is None:
+                    raise JournalError("bad_entry", path, lineno, "not a names line {names}")
             row += 1
-        self.cuts, self.rows = cuts, row
+        self.cuts, self.rows, self.names = cuts, row, names and names["names"]
 
     def entries(self, start=0):
         """Yield the complete entries from index `start` on, one at a time (RAM), skipping
@@ -366,7 +379,7 @@ class Journal:
                         cuts[k][1] if k < len(cuts) else "?", index))
                 index = cuts[k][1]
                 k += 1
-            else:
+            elif r[0] != b"n":  # a names line is no entry
                 live = k >= len(cuts) or index < keep[k]
                 entry = self._entry(r, index, start if live else 0x3FFFFFFF, path, lineno)
                 index += 1

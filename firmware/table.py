@@ -16,6 +16,13 @@ flash behind an undo line; the state is reloaded from the journal, and the host 
 sent a state frame with the shorter length (it keeps the entry in its logbook as
 taken back). A sealed ballot's reveal is never taken back.
 
+Names: the host names the seats (the action {"type": "names", "names": [...]}) and offers
+the names it knows ({"type": "known_names", ...}); the table's menu offers "names" once
+it has some. firmware/names.py does both, loaded for them only; the names are in the
+game's journal, and the welcome carries them. This module adds no identifier of its own
+for them: a boot interns every identifier of the modules it loads, for good, and the
+board's pool of them is nearly full (a new pool is 640 entries at once).
+
 An action, from any source (a seat's pad, the table controls, the host), goes
 the same way: the rules core checks it (engine.step); only then is the entry
 appended to the journal, flushed, and only then acknowledged and echoed to
@@ -54,7 +61,9 @@ class Table:
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
         self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
-        self.setup = None  # the game chosen on the table's menu, while its settings are entered
+        # what the table's menu sets up: the game chosen, while its settings are entered, or the
+        # names action (a list: its schema), while the seats are named (firmware/names.py)
+        self.setup = None
         self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
         self.screen_due = True  # the game moved (an entry, an undo, a new game): the display shows status()
@@ -91,6 +100,7 @@ class Table:
         self.menu = None
         self.menu_pad = None
         self.parked = {}
+        self.setup = None
         self.changed = self.screen_due = True
         self.last_type = None
         self._settled()
@@ -106,12 +116,14 @@ class Table:
         """The action new_game: a new match of move["game"] with move["settings"] (the
         defaults for those not given); refused, with nothing changed, if either is
         unknown or a setting is out of its domain. The host hears the new welcome."""
-        game, settings = move.get("game"), move.get("settings", {})
+        game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
         switch = game != self.game and game in engine.games.GAMES
         if switch:
             _forget(self.game)  # room for the other game's code (imported again if this is refused)
         try:
-            engine.settings_for(engine.game_module(game), settings)  # raises RuleError: nothing moved yet
+            players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
+            if names is not None:  # nothing moved yet
+                names = self.name({"type": "names", "names": names}, players)
         except MemoryError:
             if switch:  # two games' code at once: let the new one go, the board plays on with its game
                 _forget(game)
@@ -120,6 +132,8 @@ class Table:
         self.ballot_box = None
         self.held = {}
         self.new_game(game, settings)
+        if names is not None:
+            self.name({"type": "names", "names": names})
         if self.listening:
             self.hello()
         self.restart_due = switch  # the old game's code and names leave with a restart (firmware/board/reboot.py)
@@ -131,12 +145,18 @@ class Table:
         from shared_rules.schema import action, param
 
         if self.setup is not None and seat is None:
+            if isinstance(self.setup, list):  # the seats' names
+                return self.setup
             return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
                                                  for x in engine.game_module(self.setup).SETTINGS])]
         out = list(engine.game_module(self.game).legal(state, seat))
         if seat is None:
             if self.count:
                 out.append(action("undo", "table", []))
+            from firmware.journal_line import _exists
+
+            if _exists(self.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
+                out.append(action("names", "table", []))
             out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
         return out
 
@@ -204,6 +224,18 @@ class Table:
         finally:
             undo = None
             _let_go("firmware.undo")
+
+    def name(self, move, seats=None, menu=None, seat=None):
+        """The host's names or known_names (`seats`: a new game's, checked only), or (with
+        `menu`) the table menu's names: firmware/names.py, loaded for it (see there)."""
+        from firmware import names as code
+        from firmware.journal import _let_go
+
+        try:
+            return code.menu(self, menu, move, seat) if menu is not None else code.act(self, move, seats)
+        finally:
+            code = None
+            _let_go("firmware.names")
 
     def reload(self):
         """The state from the journal again: a step failed half-way through the state."""
@@ -303,7 +335,7 @@ class Table:
             menu = self.menu = Menu(self.legal, self.card_names)
         if seat is None and name == "back" and not (menu.picks if pad == self.menu_pad else self.parked.get(pad)):
             if self.setup is not None:
-                self.setup = None  # back out of a new game's settings
+                self.setup = None  # back out of a new game's settings, or of naming
                 return menu.start(self.state, seat), None
             if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
                 self.menu_pad = None  # the next key starts the menu afresh
@@ -336,6 +368,8 @@ class Table:
             except RuleError as e:
                 return ["Not allowed:", e.code[:16]], None
             return ["undone", "entry %d" % (i + 1)], None
+        if move["type"] == "names":
+            return self.name(move, None, menu, seat), None
         if move["type"] == "new_game":
             if self.setup is None:  # the game chosen: its settings next
                 self.setup = move["game"]
@@ -393,11 +427,15 @@ class Table:
                 self._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
                 return
             try:
-                if isinstance(move, dict) and move.get("type") in ("new_game", "undo"):
+                if isinstance(move, dict) and move.get("type") in ("new_game", "undo", "names", "known_names"):
                     if move["type"] == "undo":  # the state frame (the shorter log) goes before the ok
                         self.undo(move.get("entry"))
-                    else:
+                    elif move["type"] == "new_game":
                         self.start(move)
+                    else:
+                        self.name(move)
+                        if move["type"] == "names" and self.listening:  # the names, before the ok
+                            self.send(wire.WELCOME, self.welcome())
                     if self.on_entry is not None:  # the strip and the display show it before the ok, as an entry's
                         self.on_entry()
                     self.send(wire.OK, {"re": seq, "i": None})
@@ -449,9 +487,12 @@ class Table:
             self.send(wire.STATE, body)
 
     def welcome(self):
-        return {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
-                "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
-                "seed": self.header["seed"], "start": self.header["start"]}
+        out = {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
+               "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
+               "seed": self.header["seed"], "start": self.header["start"]}
+        if self.journal.names is not None:  # the seats' names, once they have been named
+            out["names"] = self.journal.names
+        return out
 
     def _error(self, seq, code, message, detail=None):
         body = {"re": seq, "code": code, "message": message}

@@ -97,6 +97,17 @@ def _bad_setting(d):
     return _bad_value(d)
 
 
+def _named(d):
+    return "the name" if d.get("seat") is None else "seat %d's name" % d["seat"]
+
+
+def _bad_name(d):
+    why = {"char": "has a character that is not printable ASCII (a board's display shows ASCII only)",
+           "space": "begins or ends with a space", "comma": "has a comma (commas separate names)",
+           "seat": "is a seat's own name (stats and --player read it as a seat)"}
+    return "%s %s %s" % (_named(d), show(d["name"]), why.get(d.get("why"), "is not a name"))
+
+
 TEXTS = {
     "unknown_game": lambda d: "no game %s; known games: %s" % (show(d["game"]), ", ".join(d["games"])),
     "bad_setting": _bad_setting,
@@ -113,6 +124,20 @@ TEXTS = {
         d["last"] + 1, show(d["entry"] + 1 if isinstance(d["entry"], int) else d["entry"])),
     "undo_reveal": lambda d: ("entry #%d revealed a sealed ballot: its votes are public now, and taking it back would "
                               "let a seat vote again knowing the others'. Enter a correction instead" % (d["entry"] + 1)),
+    # seat names (shared_rules/seat_names.py): a seat's name is None or one of these
+    "bad_names": lambda d: "names are a list of texts, one per seat from seat 0 (null for a seat without a name), "
+                           "not %s" % show(d["value"]),
+    "names_too_many": lambda d: ("%d names for %d seats: at most one name per seat" % (d["given"], d["seats"])
+                                 if d["seats"] is not None else
+                                 "%d names: a board keeps at most %d for its menu" % (d["given"], d["max"])),
+    "name_empty": lambda d: "%s is empty: a name has 1 to %d characters (- leaves a seat without one)" % (
+        _named(d), d["max"]),
+    "name_too_long": lambda d: "%s %s has %d characters: at most %d (a board's display is 16 wide)" % (
+        _named(d), show(d["name"]), len(d["name"]), d["max"]),
+    "name_bad": _bad_name,
+    "name_duplicate": lambda d: ("%s is the name of seat %d and of seat %d: each seat's name is its own (case "
+                                 "ignored)" % (show(d["name"]), d["seats"][0], d["seats"][1]) if d["seats"] else
+                                 "%s is in the list twice (case ignored)" % show(d["name"])),
     # the sealed ballot (shared_rules/ballot.py), which any game's table may hold
     "no_ballot": "no ballot is waiting for votes or a reveal; the table opens one with ballot_open",
     "ballot_open": lambda d: "a ballot is under way (%s), %d voted so far: reveal it before opening another" % (

@@ -187,17 +187,17 @@ def test_stats_count_plays_wins_scores_and_facts_per_game_and_player(filled):
         assert book.game(council["id"])["ended"] is not None  # its "over" event ends it in the logbook too
         s = stats.summary(chosen)
     assert s["kings_dilemma"]["plays"] == 2 and s["kings_dilemma"]["unfinished"] == 1
-    assert s["kings_dilemma"]["seats"][1] == {"plays": 2, "wins": 2, "scores": [2, 2]}
-    assert s["kings_dilemma"]["seats"][0] == {"plays": 2, "wins": 0, "scores": [1, 1]}
+    assert s["kings_dilemma"]["players"]["seat 1"] == {"plays": 2, "wins": 2, "scores": [2, 2]}
+    assert s["kings_dilemma"]["players"]["seat 0"] == {"plays": 2, "wins": 0, "scores": [1, 1]}
     assert s["kings_dilemma"]["facts"]["abdication (Stability at the top end)"] == [1, 1]
-    assert s["yes_your_grace"]["seats"][0]["scores"] == []  # the game keeps no score
-    assert s[None]["seats"][1]["plays"] == 5  # over all games: seat 1 sat at each of the five plays
+    assert s["yes_your_grace"]["players"]["seat 0"]["scores"] == []  # the game keeps no score
+    assert s[None]["players"]["seat 1"]["plays"] == 5  # over all games: seat 1 sat at each of the five plays
 
 
 def test_log_stats_prints_them_and_filters_by_game_and_player(filled, capsys):
     code, out, err = run(capsys, "log", "stats")
     assert code == 0, err
-    assert "a player is a seat until seats have names" in out
+    assert "a player is a seat's name, or the seat where it has none" in out
     assert "kings_dilemma: 2 plays, 1 more unfinished (not counted)" in out
     assert re.search(r"seat 1 +2 +2 +100% +2\.0 +2", out)
     assert "collapse of the empire: 1 (in 1 of 1 play)" in out
@@ -209,7 +209,7 @@ def test_log_stats_prints_them_and_filters_by_game_and_player(filled, capsys):
     assert code == 0 and "the_council" not in out and "all games" not in out
     assert re.search(r"seat 0 +2 +0 +0% +1\.0 +1", out) and "seat 1 " not in out
     code, out, err = run(capsys, "log", "stats", "--player", "7")
-    assert code == 2 and "no player '7': a player is a seat until seats have names, here seat 0 to seat 3" in err
+    assert code == 2 and "no player '7' in the logbook: the players are seat 0, seat 1, seat 2, seat 3" in err
     code, out, err = run(capsys, "log", "stats", "--game", "chess")
     assert code == 2 and "no game of 'chess'; it holds chancellors, kings_dilemma" in err
 

@@ -13,13 +13,18 @@ state frame with a length below the mirror's takes the mirror back to it; on
 reconnect, catch-up first finds the last entry both sides share (the board may have
 taken entries back and played others meanwhile). The entries taken back leave the
 mirror and go to the logbook's taken-back entries, never lost.
+
+Names: the board's welcome carries the seats' names once they are named (the board
+sends it again after each naming); the link stores them in the logbook's players
+table. After each hello it offers the board the names the logbook knows (an act
+known_names), which the board's table menu picks from.
 """
 
 import time
 
 import serial
 
-from shared_rules import canon, engine, matches, wire
+from shared_rules import canon, engine, matches, seat_names, wire
 from shared_rules.errors import RuleError
 
 FETCH = 50  # entries per get: a long log comes in pieces
@@ -65,6 +70,11 @@ class Mirror:
 
     def header(self):
         return matches.log_of(dict(self.match, entries=[]))
+
+    @property
+    def names(self):
+        """The seats' names as the board last said (one per seat, None for a seat without one), or None."""
+        return self.welcome.get("names")
 
     def take_back(self, count):
         """The board's log is `count` entries long now: the mirror drops its later entries
@@ -116,6 +126,7 @@ class Link:
         self.game_id = None
         self.answers = {}
         self.probe = None  # {index: digest} while catch-up asks the board for entries to compare
+        self.offered = None  # the known names the board was last offered in this session
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
 
@@ -190,6 +201,7 @@ class Link:
             self.on_event(kind, body)
 
     def _welcome(self, body):
+        before = self.mirror.names if self.mirror is not None else None
         if self.mirror is None or self.mirror.welcome.get("start") != body.get("start") or \
                 self.mirror.welcome.get("seed") != body.get("seed"):
             if self.mirror is not None and self.mirror.welcome.get("id") == body.get("id") and \
@@ -201,7 +213,17 @@ class Link:
                 self.game_id = self.logbook.begin_game(self.mirror.header(), body.get("id"), body.get("fw"),
                                                        body.get("proto"))
         self.mirror.welcome = body
+        names = body.get("names")
+        if names is not None and self.logbook is not None and self.game_id is not None:
+            from chancery.logbook.store import LogbookError
+
+            try:
+                self.logbook.set_names(self.game_id, names)
+            except LogbookError as e:  # the board's names, refused here: said, the game goes on
+                self.on_event("noise", "the board's names are not stored: %s" % e)
         self.on_event("welcome", body)
+        if names is not None and names != before:
+            self.on_event("names", names)
 
     def _state_frame(self, body):
         """A snapshot of the board's log: shorter than the mirror's after an undo."""
@@ -247,8 +269,24 @@ class Link:
         else:
             raise LinkError("no welcome from %s within %.1f s (frame %d)" % (self.port_name, wait, start))
         self.catch_up()
+        self.offer_names()
         self.backoff_ms = BACKOFF_FIRST_MS
         self._state("live")
+
+    def offer_names(self, wait=5.0):
+        """Offer the board the logbook's known names (the most recently seated first, as many as
+        a board keeps) for its table menu, when they are not what it was offered last. A board
+        that does not take them (older firmware) is left as it is."""
+        if self.logbook is None:
+            return
+        known = self.logbook.known_names(seat_names.MAX_KNOWN)
+        if not known or known == self.offered:
+            return
+        kind, body = self.request(wire.ACT, {"seat": None, "move": {"type": "known_names", "names": known}}, wait)
+        if kind == wire.OK:
+            self.offered = known
+        else:
+            self.on_event("noise", "the board did not take the known names: %s" % body.get("code"))
 
     def _board_digest(self, i, wait):
         """The digest of the board's entry i (fetched, not applied)."""

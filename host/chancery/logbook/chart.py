@@ -21,7 +21,8 @@ class ChartError(Exception):
 
 
 def series(header, entries):
-    """{"scores": {player: [score before any entry, after #1, ...]} ({} when the game keeps none),
+    """{"scores": {player: [score before any entry, after #1, ...]} ({} when the game keeps none; a
+    player is a seat's name from the header's "names", else "seat N"),
     "tracks": {name: [value, ...]} (the game's own), "rounds": [(entry number, label), ...]
     (where each round, turn or hand began, when the game says)}. Raises ChartError."""
     progress = plays.hooks(header["game"])[1]
@@ -33,7 +34,7 @@ def series(header, entries):
         for n, state in enumerate(plays.states(header, entries)):
             now = progress(state)
             for seat, value in enumerate(now["scores"] or []):
-                scores.setdefault(plays.player_name(seat), []).append(value)
+                scores.setdefault(plays.player_name(seat, header.get("names")), []).append(value)
             for name, value in now["tracks"]:
                 tracks.setdefault(name, []).append(value)
             if now.get("round") is not None and now["round"] != last_round:

@@ -41,8 +41,8 @@ def configure(commands):
                        description="Export a game: jsonl is a log `chancery replay` verifies; csv has one row "
                                    "per entry (idx, action, summary, digest). plays is a CSV of finished plays for "
                                    "a spreadsheet or a play-logging app, one row per player of each play (%s); "
-                                   "ID may be 'all' there, and --game keeps one game's plays. A player is a "
-                                   "seat ('seat 0') until seats have names." % ", ".join(PLAYS_COLUMNS))
+                                   "ID may be 'all' there, and --game keeps one game's plays. A player is the "
+                                   "seat's name, or the seat ('seat 0') where it has none." % ", ".join(PLAYS_COLUMNS))
     e.add_argument("id", type=_game_id, metavar="ID")
     e.add_argument("--format", required=True, choices=("jsonl", "csv", "plays"))
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard output)")
@@ -53,9 +53,11 @@ def configure(commands):
                                    "durations (first entry to last), each player's plays, wins, average and best "
                                    "score, and the game's own facts (endings, abdications, collapses, the Annals, "
                                    "catastrophes); then each player's plays and wins over all games. A player is "
-                                   "a seat ('seat 0') until seats have names. Games still open are counted apart.")
+                                   "a seat's name, or the seat ('seat 0') where it has none. Games still open are "
+                                   "counted apart.")
     t.add_argument("--game", metavar="G", help="only game G (e.g. kings_dilemma)")
-    t.add_argument("--player", metavar="NAME", help="only this player: a seat, 'seat 2' or '2'")
+    t.add_argument("--player", metavar="NAME", help="only this player: a name (case ignored), or a seat without "
+                   "one: 'seat 2' or '2'")
     c = sub.add_parser("chart", help="a game's scores (and tracks) over its entries, as SVG or PNG",
                        description="Draw one game: every player's score after each entry, and the game's own "
                                    "tracks, when it has any, in a second panel; "
@@ -104,9 +106,10 @@ def _list(book, args):
     if not games:
         print("The logbook %s holds no games yet." % book.path)
         return 0
+    named = book.all_names()
     head = ("ID", "GAME", "SEATS", "STARTED (UTC)", "BOARD", "FIRMWARE", "ENTRIES", "STATE")
     rows = [(str(g["id"]), g["game"], str(g["settings"].get("players", "-")), g["created_at"], g["board_id"],
-             g["firmware"], str(g["entries"]), _state(g)) for g in games]
+             g["firmware"], str(g["entries"]), _state(g, named.get(g["id"]))) for g in games]
     widths = [max(len(r[k]) for r in rows + [head]) for k in range(len(head))]
     right = (0, 2, 6)  # numbers line up on the right
     for r in [head] + rows:
@@ -115,13 +118,16 @@ def _list(book, args):
     return 0
 
 
-def _state(g):
+def _state(g, names=None):
+    from chancery.words import names as seat_words
+
     if g["ended"] is None:
         return "open"
     r = g["result"] or {}
     winners = r.get("winners")
     if isinstance(winners, list):
-        return "%s, won by %s" % (r.get("ending", "over"), ", ".join(["seat %s" % w for w in winners]) or "nobody")
+        return "%s, won by %s" % (r.get("ending", "over"), ", ".join(
+            [seat_words.label(w, names) if isinstance(w, int) else "seat %s" % w for w in winners]) or "nobody")
     if r.get("ending") == "new_game":
         return "left unfinished for a new game"
     return "over"
@@ -130,10 +136,12 @@ def _state(g):
 def _show(book, args):
     from chancery.logbook import store
     from chancery.words import commands, narrate
+    from chancery.words import names as seat_words
     from shared_rules import canon, engine, matches
 
     g = book.game(args.id)
-    log = book.log(args.id)
+    log = book.log(args.id)  # with its names in the header, when the seats have any
+    names = log.get("names")
     if args.json:
         out = dict(g)
         out["log"] = log
@@ -142,8 +150,10 @@ def _show(book, args):
     print("Game %d: %s, %s" % (g["id"], g["game"], canon.encode(g["settings"])))
     print("Board %s, firmware %s%s" % (g["board_id"], g["firmware"],
                                        "" if g["protocol"] is None else ", protocol %s" % g["protocol"]))
+    if names:
+        print("Players: %s" % seat_words.listing(names))
     print("Started %s; %s" % (g["created_at"], "still open" if g["ended"] is None else "ended %s: %s" % (
-        g["ended"], _state(g))))
+        g["ended"], _state(g, names))))
     try:
         full = book.header(args.id)
         full["entries"] = list(book.entries(args.id))
@@ -157,7 +167,7 @@ def _show(book, args):
     times = [at for _, _, at in book.rows(args.id)]
     schemas = engine.game_module(g["game"]).SCHEMAS
     try:
-        story = dict((i, s) for i, _, s in narrate.history(log))
+        story = dict((i, s) for i, _, s in narrate.history(log, 0, names))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):  # still shown, action by action
         story = {}
     for i, e in enumerate(log["entries"]):
@@ -257,19 +267,21 @@ def _stats(book, args):
     if args.game is not None and args.game not in set(g["game"] for g in book.games()):
         return _error(_no_such_game(book, args.game))
     chosen = plays.plays(book, args.game)
-    seat = None
     if args.player is not None:
-        most = max([p["seats"] or 0 for p in chosen] or [0])
-        seat = plays.parse_player(args.player, most)
-        if seat is None:
-            return _error("no player %r: a player is a seat until seats have names, here seat 0 to seat %d "
-                          "(--player 'seat 2' or --player 2)" % (args.player, most - 1))
+        player = plays.parse_player(args.player, chosen)
+        if player is None:
+            return _error("no player %r in %s: the players are %s (a name, case ignored, or a seat without one: "
+                          "--player 'seat 2' or --player 2)" % (args.player, "the plays of %s" % args.game
+                                                                if args.game else "the logbook",
+                                                                ", ".join(plays.players(chosen)) or "none yet"))
+    else:
+        player = None
     if not chosen:
         print("The logbook %s holds no games yet." % book.path)
         return 0
-    print("Plays in the logbook %s; a player is a seat until seats have names." % book.path)
+    print("Plays in the logbook %s; a player is a seat's name, or the seat where it has none." % book.path)
     print()
-    for line in stats.text(stats.summary(chosen, seat)):
+    for line in stats.text(stats.summary(chosen, player)):
         print(line)
     return 0
 
@@ -296,7 +308,7 @@ def _import(book, args):
     from shared_rules import canon, matches
 
     try:
-        match = logfile.load_match(args.file)
+        match, names = logfile.load_named(args.file)
     except (logfile.FileProblem, matches.LogError) as e:
         return _error("cannot import %s: %s" % (args.file, e))
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
@@ -318,7 +330,11 @@ def _import(book, args):
     added = 0
     for i in range(book.count(game_id), len(entries)):
         added += book.add_entry(game_id, i, entries[i])
-    print("%s: game %d in the logbook, %d entries (%d new)." % (args.file, game_id, len(entries), added))
+    if names is not None:
+        book.set_names(game_id, names)
+    print("%s: game %d in the logbook, %d entries (%d new)%s." % (args.file, game_id, len(entries), added,
+                                                                   "" if names is None else "; players: " +
+                                                                   ", ".join([n for n in names if n])))
     return 0
 
 

@@ -9,6 +9,10 @@ scenario.py) come in the same two shapes, with "actions" for "entries".
 
 Loading checks only the file's shape (JSON, plain values, the fields a log
 must have); whether the entries replay is matches.replay's job.
+
+Names: a log's header may say the seats' names ("names": one per seat from seat 0,
+null for a seat without one), beside the log and out of its digests, so a named log
+replays as any other; `load_named` reads and checks them, `save` writes them.
 """
 
 import json
@@ -17,7 +21,8 @@ import pathlib
 import tempfile
 import time
 
-from shared_rules import canon, engine, matches
+from shared_rules import canon, engine, games, matches, seat_names
+from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
 
@@ -200,18 +205,34 @@ def check_log(doc):
 
 def load_match(path):
     """Read, check and replay a log file: the verified match. Raises FileProblem or LogError."""
+    return load_named(path)[0]
+
+
+def load_named(path):
+    """(the verified match, its seats' names or None) of a log file (load_match). Names the
+    rule refuses raise FileProblem saying which and why."""
     doc = parse(read_text(path))
     if is_scenario(doc):
         raise FileProblem("%s is a scenario file (it has actions, not entries), not a saved game" % path)
     check_log(doc)
-    return matches.replay(doc)
+    match = matches.replay(doc)
+    names = doc.get("names")
+    if names is not None:
+        try:
+            names = seat_names.check(names, match["settings"]["players"])
+        except RuleError as e:
+            raise FileProblem("header: its names: %s" % games.message(e))
+    return match, names
 
 
 # --- writing ---------------------------------------------------------------
 
-def render(match):
-    """A log's text: the header on the first line, then one entry per line."""
+def render(match, names=None):
+    """A log's text: the header on the first line (with the seats' `names`, when any seat
+    has one), then one entry per line."""
     log = matches.log_of(match)
+    if names and [n for n in names if n is not None]:
+        log["names"] = list(names)
     head = ",".join(["%s:%s" % (canon.encode(k), canon.encode(log[k]))
                      for k in sorted(log) if k != "entries"])
     lines = ["{" + head + ',"entries":[']
@@ -222,11 +243,12 @@ def render(match):
     return "\n".join(lines) + "\n"
 
 
-def save(match, path):
-    """Write the match's log to `path` atomically: temp file, fsync, rename, fsync the folder."""
+def save(match, path, names=None):
+    """Write the match's log (and its seats' `names`) to `path` atomically: temp file, fsync,
+    rename, fsync the folder."""
     path = pathlib.Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = render(match)
+    text = render(match, names)
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=str(path.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

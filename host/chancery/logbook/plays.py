@@ -9,8 +9,9 @@ module (docs/adding-a-game.md): `progress(state)` (the scores and table tracks a
 chart draws) and `facts(events)` (the game's own facts, one per time it happened, counted here). A game
 that declares them None still has its plays, wins and durations.
 
-Players: a seat has no name yet, so a player is a seat ("seat 2"); `player_name`
-is the one place that says so, and where the names of a players table go.
+Players: a player is a seat's name (the logbook's players table, a name compared with
+case ignored), or the seat itself ("seat 2") where it has none; `player_name` is the one
+place that says so. "seat 2" of one evening and "seat 2" of the next are one player.
 """
 
 import csv
@@ -29,18 +30,44 @@ class NoStory(Exception):
     not know): the sentence says which game and why."""
 
 
-def player_name(seat):
-    """How a player is named in stats, charts and exports: today the seat itself."""
+def player_name(seat, names=None):
+    """How a player is named in stats, charts and exports: the seat's name (`names`: one per
+    seat, None for a seat without one), else the seat itself ("seat 2")."""
+    if names and seat < len(names) and names[seat]:
+        return names[seat]
     return "seat %d" % seat
 
 
-def parse_player(text, seats_max):
-    """The seat a --player names ("seat 2", "2"); None when it names none."""
+def players(chosen):
+    """Every player of the plays `chosen`: the names (alphabetically, case ignored), then the
+    seats without a name ("seat 0", "seat 1", ...)."""
+    found = {}
+    for p in chosen:
+        for seat in range(p["seats"] or 0):
+            name = player_name(seat, p["names"])
+            found.setdefault(name.lower(), name)
+    return sorted(found.values(), key=order)
+
+
+def order(player):
+    """Names first, alphabetically (case ignored), then the seats without a name in seat order."""
+    word = player.lower()
+    if word.startswith("seat ") and word[5:].isdigit():
+        return (1, int(word[5:]), "")
+    return (0, 0, word)
+
+
+def parse_player(text, chosen):
+    """The player a --player names among the plays `chosen`: a name (case ignored), or a seat
+    without one ("seat 2", "2"); None when it names none of them."""
     word = text.strip().lower()
     if word.startswith("seat"):
-        word = word[4:].strip()
-    if word.isdigit() and int(word) < seats_max:
-        return int(word)
+        word = "seat " + word[4:].strip()
+    elif word.isdigit():
+        word = "seat " + word
+    for player in players(chosen):
+        if player.lower() == word:
+            return player
     return None
 
 
@@ -78,13 +105,15 @@ def _seconds(stamp):
 def play_of(book, game):
     """What one game of the logbook (a dict of Logbook.games()) came to:
 
-    {"id", "game", "date" (when it was logged, UTC), "seats", "over" (its end event is stored),
-     "ending", "winners", "scores" (per seat, or None: the game keeps none), "duration" (seconds
-     from its first stored entry to its last, or None), "facts" ({fact: how often}, {} if none)}.
+    {"id", "game", "date" (when it was logged, UTC), "seats", "names" (per seat, None for a seat
+     without one), "over" (its end event is stored), "ending", "winners", "scores" (per seat, or
+     None: the game keeps none), "duration" (seconds from its first stored entry to its last, or
+     None), "facts" ({fact: how often}, {} if none)}.
     The end event is read from the entries, not only the game's result, so a game an older logbook
     left open although its last event ended it counts as played.
     """
     rows = list(book.rows(game["id"]))
+    names = book.names(game["id"])
     entries = [entry for _, entry, _ in rows]
     events = [ev for entry in entries for ev in entry["events"] if isinstance(ev, dict)]
     end = None
@@ -108,7 +137,7 @@ def play_of(book, game):
     if len(rows) > 1:
         duration = (_seconds(rows[-1][2]) - _seconds(rows[0][2])).total_seconds()
     return {"id": game["id"], "game": game["game"], "date": game["created_at"], "seats": game["settings"].get(
-            "players", len(scores or []) or None), "over": end is not None,
+            "players", len(scores or []) or None), "names": names, "over": end is not None,
             "ending": None if end is None else end.get("ending"),
             "winners": list(end.get("winners", [])) if end is not None else [],
             "scores": scores, "duration": duration, "facts": _counted(facts(events) if facts is not None else [])}
@@ -130,7 +159,8 @@ def plays(book, game=None):
 def write_plays_csv(chosen, out):
     """One row per seat of each finished play (PLAYS_COLUMNS), for a spreadsheet or a play-logging app:
     date (YYYY-MM-DD HH:MM, UTC), game, player, seat, score (empty: the game keeps none), winner (1 or
-    0), duration in whole minutes (empty if unknown), and the game's id in the logbook. Returns the rows."""
+    0), duration in whole minutes (empty if unknown), and the game's id in the logbook. The player is the
+    seat's name, or "seat N" where it has none. Returns the rows."""
     w = csv.writer(out, lineterminator="\n")
     w.writerow(PLAYS_COLUMNS)
     n = 0
@@ -140,7 +170,7 @@ def write_plays_csv(chosen, out):
         for seat in range(p["seats"] or 0):
             score = "" if p["scores"] is None or seat >= len(p["scores"]) else p["scores"][seat]
             minutes = "" if p["duration"] is None else int(round(p["duration"] / 60.0))
-            w.writerow((p["date"][:10] + " " + p["date"][11:16], p["game"], player_name(seat), seat, score,
+            w.writerow((p["date"][:10] + " " + p["date"][11:16], p["game"], player_name(seat, p["names"]), seat, score,
                         1 if seat in p["winners"] else 0, minutes, p["id"]))
             n += 1
     return n

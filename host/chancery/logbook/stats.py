@@ -2,9 +2,10 @@
 game's own facts, from the plays of plays.py.
 
 A play is a game whose end event is stored; a game still open, or left for a new
-one, is counted apart as unfinished and adds nothing else. A player is a seat
-until seats have names (plays.player_name): "seat 0" of one evening and "seat 0"
-of the next are one player here.
+one, is counted apart as unfinished and adds nothing else. A player is a seat's
+name, whatever seat it had in each play, or the seat where it has none
+(plays.player_name): "seat 0" of one evening and "seat 0" of the next are one
+player here.
 """
 
 from chancery.logbook import plays as plays_mod
@@ -14,13 +15,14 @@ def _seat_row():
     return {"plays": 0, "wins": 0, "scores": []}
 
 
-def summary(chosen, seat=None):
-    """{game: {"plays", "unfinished", "durations" (seconds of the plays that have one), "seats": {seat:
-    {"plays", "wins", "scores"}}, "facts": {fact: [times, plays with it]}}}, and "all games" per seat
-    under the key None when more than one game is there. `seat` keeps that seat's rows alone."""
+def summary(chosen, player=None):
+    """{game: {"plays", "unfinished", "durations" (seconds of the plays that have one), "players":
+    {player: {"plays", "wins", "scores"}}, "facts": {fact: [times, plays with it]}}}, and "all games"
+    per player under the key None when more than one game is there. `player` (as plays.players
+    spells it) keeps that player's rows alone."""
     out = {}
     for p in chosen:
-        g = out.setdefault(p["game"], {"plays": 0, "unfinished": 0, "durations": [], "seats": {}, "facts": {}})
+        g = out.setdefault(p["game"], {"plays": 0, "unfinished": 0, "durations": [], "players": {}, "facts": {}})
         if not p["over"]:
             g["unfinished"] += 1
             continue
@@ -32,9 +34,10 @@ def summary(chosen, seat=None):
             have[0] += times
             have[1] += 1
         for s in range(p["seats"] or 0):
-            if seat is not None and s != seat:
+            who = plays_mod.player_name(s, p["names"])
+            if player is not None and who.lower() != player.lower():
                 continue
-            row = g["seats"].setdefault(s, _seat_row())
+            row = g["players"].setdefault(who, _seat_row())
             row["plays"] += 1
             row["wins"] += s in p["winners"]
             if p["scores"] is not None and s < len(p["scores"]):
@@ -42,11 +45,11 @@ def summary(chosen, seat=None):
     if len([g for g in out.values() if g["plays"]]) > 1:
         every = {}
         for g in out.values():
-            for s, row in g["seats"].items():
-                total = every.setdefault(s, _seat_row())
+            for who, row in g["players"].items():
+                total = every.setdefault(who, _seat_row())
                 total["plays"] += row["plays"]
                 total["wins"] += row["wins"]
-        out[None] = {"seats": every}
+        out[None] = {"players": every}
     return out
 
 
@@ -79,10 +82,10 @@ def text(stats):
             lines.append("  duration (first entry to last): %s on average, shortest %s, longest %s" % (
                 minutes(sum(d) / len(d)), minutes(min(d)), minutes(max(d))))
         rows = []
-        for s in sorted(g["seats"]):
-            r = g["seats"][s]
+        for who in sorted(g["players"], key=plays_mod.order):
+            r = g["players"][who]
             sc = r["scores"]
-            rows.append((plays_mod.player_name(s), str(r["plays"]), str(r["wins"]),
+            rows.append((who, str(r["plays"]), str(r["wins"]),
                          "%d%%" % round(100.0 * r["wins"] / r["plays"]),
                          "%.1f" % (sum(sc) / float(len(sc))) if sc else "-", str(max(sc)) if sc else "-"))
         lines += _table(("player", "plays", "wins", "win rate", "average score", "best score"), rows)
@@ -92,8 +95,10 @@ def text(stats):
                                                             "" if g["plays"] == 1 else "s"))
         lines.append("")
     if None in stats:
-        rows = [(plays_mod.player_name(s), str(r["plays"]), str(r["wins"]),
-                 "%d%%" % round(100.0 * r["wins"] / r["plays"])) for s, r in sorted(stats[None]["seats"].items())]
+        every = stats[None]["players"]
+        rows = [(who, str(every[who]["plays"]), str(every[who]["wins"]),
+                 "%d%%" % round(100.0 * every[who]["wins"] / every[who]["plays"]))
+                for who in sorted(every, key=plays_mod.order)]
         lines.append("all games:")
         lines += _table(("player", "plays", "wins", "win rate"), rows)
         lines.append("")

@@ -12,7 +12,7 @@ fsyncs the WAL at every commit, so an acknowledged entry survives a power cut
 too. Entries arrive at the pace of a table (seconds apart) and a commit costs
 a few milliseconds, so the price is invisible.
 
-Schema (version 2; `schema_version` holds the number, MIGRATIONS the way up):
+Schema (version 3; `schema_version` holds the number, MIGRATIONS the way up):
 
     games(id, board_id, firmware, protocol, format, game, settings, seed,
           start, created_at, ended, result)
@@ -25,6 +25,13 @@ Schema (version 2; `schema_version` holds the number, MIGRATIONS the way up):
         (version 2) entries the table took back (an undo on the board): moved
         here from entries, in order, when the board's log became shorter, so
         nothing the table entered is lost and the entries stay the live log.
+    players(id, name, created_at)
+        (version 3) the people who sat at the games: one row per name, compared with
+        case ignored (COLLATE NOCASE), spelt as first seen.
+    seat_players(game_id, seat, player_id, named_at)
+        (version 3) which seat each player had in which game: PRIMARY KEY (game_id,
+        seat), one seat per player in a game. Seats without a name have no row. The
+        entries stay keyed by seat number; the names are beside them (set_names).
 
 Entries are stored as received, not replayed first: a log the rules refuse
 is still what the table entered, and `chancery log show` says whether it
@@ -44,7 +51,16 @@ import urllib.request
 from shared_rules import canon, engine
 from shared_rules.errors import RuleError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+# The players (issue 17): a step of its own, each statement safe to run twice (IF NOT EXISTS), so it
+# keeps its meaning whatever number it is given among other steps.
+PLAYERS_STEP = (
+    "CREATE TABLE IF NOT EXISTS players (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE"
+    " COLLATE NOCASE, created_at TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seat_players (game_id INTEGER NOT NULL REFERENCES games (id), seat INTEGER"
+    " NOT NULL, player_id INTEGER NOT NULL REFERENCES players (id), named_at TEXT NOT NULL,"
+    " PRIMARY KEY (game_id, seat), UNIQUE (game_id, player_id)) WITHOUT ROWID",
+)
 # Each step: (the version it brings the database to, its statements). Never
 # edit a released step; add a new one (ALTER TABLE, new tables, backfills).
 MIGRATIONS = (
@@ -63,6 +79,7 @@ MIGRATIONS = (
         " action TEXT NOT NULL, events TEXT NOT NULL, digest TEXT NOT NULL, received_at TEXT NOT NULL,"
         " undone_at TEXT NOT NULL)",
     )),
+    (3, PLAYERS_STEP),
 )
 CSV_COLUMNS = ("idx", "action", "summary", "digest")
 TERMINAL_BOARD = "terminal"  # the board_id of the games played at the terminal (`chancery play`)
@@ -72,7 +89,7 @@ _GAME_COLUMNS = ("id", "board_id", "firmware", "protocol", "format", "game", "se
 
 class LogbookError(Exception):
     """code: no_logbook, no_game, bad_header, bad_entry, conflict, gap, busy, full, corrupt,
-    unavailable, too_new, refused, bad_format; str() is the sentence for a person."""
+    unavailable, too_new, refused, bad_format, bad_names; str() is the sentence for a person."""
 
     def __init__(self, code, message):
         super().__init__(message)
@@ -386,6 +403,44 @@ class Logbook:
 
         self._write(work)
 
+    def set_names(self, game_id, names):
+        """Name the seats of a game: `names` one per seat from seat 0 (None: no name; fewer than
+        the seats leave the rest without one), checked by shared_rules.seat_names. A new name
+        becomes a player; a name known with other capitals is that player. Replaces the game's
+        names in one commit; True if they changed. Raises LogbookError("bad_names") saying why."""
+        from shared_rules import games, seat_names
+
+        def work():
+            self._need(game_id)
+            seats = json.loads(self._db.execute("SELECT settings FROM games WHERE id=?",
+                                                (game_id,)).fetchone()[0]).get("players", 0)
+            try:
+                wanted = seat_names.check(names, seats)
+            except RuleError as e:
+                raise LogbookError("bad_names", "game %d: %s; no name was changed" % (game_id, games.message(e)))
+            if [None if n is None else n.lower() for n in self._names(game_id, seats)] == \
+                    [None if n is None else n.lower() for n in wanted]:
+                return False
+            now = _now()
+            self._db.execute("DELETE FROM seat_players WHERE game_id=?", (game_id,))
+            for seat, name in enumerate(wanted):
+                if name is None:
+                    continue
+                self._db.execute("INSERT OR IGNORE INTO players (name, created_at) VALUES (?,?)", (name, now))
+                self._db.execute("INSERT INTO seat_players SELECT ?, ?, id, ? FROM players WHERE name=?",
+                                 (game_id, seat, now, name))
+            return True
+
+        return self._write(work)
+
+    def _names(self, game_id, seats):
+        out = [None] * seats
+        for seat, name in self._db.execute("SELECT s.seat, p.name FROM seat_players s JOIN players p ON"
+                                           " p.id=s.player_id WHERE s.game_id=?", (game_id,)).fetchall():
+            if 0 <= seat < seats:
+                out[seat] = name
+        return out
+
     def _need(self, game_id):
         if not isinstance(game_id, int) or self._db.execute("SELECT 1 FROM games WHERE id=?",
                                                             (game_id,)).fetchone() is None:
@@ -416,6 +471,34 @@ class Logbook:
         if not rows:
             raise LogbookError("no_game", "the logbook has no game %s (`chancery log list` shows them)" % (game_id,))
         return self._game_dict(rows[0])
+
+    def names(self, game_id):
+        """The game's seat names, one per seat (None for a seat without one), spelt as each
+        player was first seen."""
+        seats = self.game(game_id)["settings"].get("players", 0)
+        try:
+            return self._names(game_id, seats)
+        except sqlite3.Error as e:
+            raise _problem(e, self.path)
+
+    def all_names(self):
+        """{game id: its seat names} of every game with a named seat (one query, for lists)."""
+        out = {}
+        for gid, settings, seat, name in self._read(
+                "SELECT g.id, g.settings, s.seat, p.name FROM seat_players s JOIN players p ON p.id=s.player_id"
+                " JOIN games g ON g.id=s.game_id"):
+            seats = json.loads(settings).get("players", 0)
+            if 0 <= seat < seats:
+                out.setdefault(gid, [None] * seats)[seat] = name
+        return out
+
+    def known_names(self, limit=None):
+        """The players' names, those of the most recent game first (within a game, the older players
+        first): what the host offers a board's menu, `limit` of them at most."""
+        rows = self._read("SELECT p.name FROM players p LEFT JOIN seat_players s ON s.player_id=p.id GROUP BY p.id"
+                          " ORDER BY COALESCE(MAX(s.game_id), 0) DESC, p.id" +
+                          ("" if limit is None else " LIMIT %d" % int(limit)))
+        return [r[0] for r in rows]
 
     def count(self, game_id):
         """How many entries of the game are stored (the index of the next one)."""
@@ -449,8 +532,13 @@ class Logbook:
         return out
 
     def log(self, game_id, seat=None):
-        """The game's log as `seat` (None: the public) may see it: header and entries through entry_view."""
+        """The game's log as `seat` (None: the public) may see it: header and entries through entry_view.
+        A game with named seats has its names in the header ("names": one per seat, null for a seat
+        without one), beside the log: replay reads past them."""
         out = self.header(game_id)
+        names = self.names(game_id)
+        if [n for n in names if n is not None]:
+            out["names"] = names
         see = entry_view(out["game"])
         out["entries"] = [see(e, seat) for e in self.entries(game_id)]
         return out
@@ -469,9 +557,9 @@ class Logbook:
         """Write game `game_id` to the text stream `out` as `seat` (None: the public) may see it.
 
         Everything goes through self.log(), so through entry_view (above).
-        jsonl: the header ({format, game, settings, seed, start}, canonical) on
-        the first line, then one canonical entry per line, which `chancery
-        replay` verifies digest by digest. A game with no entries yet is one
+        jsonl: the header ({format, game, settings, seed, start}, and names when
+        the seats have any, canonical) on the first line, then one canonical
+        entry per line, which `chancery replay` verifies digest by digest. A game with no entries yet is one
         line with "entries": [] (a complete log on its own).
         csv: a row of column names (CSV_COLUMNS), then one row per entry: its
         index, action type, what happened in words, and the digest.
@@ -501,7 +589,8 @@ def _summaries(header, entries):
     """One line of words per entry (narrate's sentences), from the entries a seat may see.
 
     Falls back to the action's command for an entry the narrator cannot
-    follow (a redacted one), so a summary is never missing.
+    follow (a redacted one), so a summary is never missing. A named seat (the
+    header's "names") is called by its name.
     """
     from chancery.words import commands, narrate
 
@@ -510,7 +599,7 @@ def _summaries(header, entries):
     match = dict(header)
     match["entries"] = entries
     try:
-        for i, _, sentences in narrate.history(match):
+        for i, _, sentences in narrate.history(match, 0, header.get("names")):
             if sentences:
                 out[i] = " ".join(sentences)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, RuleError):

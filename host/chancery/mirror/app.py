@@ -11,13 +11,19 @@ Keys: seat pads 0-4 are q/a/z, w/s/x, e/d/c, r/f/v, t/g/b (up/select/down;
 the capital letter holds the button: a long press); the table controls are
 Left/Right (the encoder), Enter (push), Backspace (back), and > < * for the
 long forms. Type a command after ':' (e.g. `:solve 0 Castle`), `:new GAME
-[SETTING=VALUE ...]` starts a new game on the board, `:undo` takes back the
+[SETTING=VALUE ...] [NAME ...]` starts a new game on the board (its seats named),
+`:names Ann, Bob` names the seats of the game under way, `:undo` takes back the
 board's last entry (it stays in the logbook, as taken back), Ctrl-Q quits.
+
+Names: the board's welcome says the seats' names (link.Mirror.names); every sentence
+shown calls a named seat by its name (words/names.py), and the strip's key and the
+game's panel say who sits where.
 
 On the virtual Pico (`chancery sim --chip`, chip=chip.ChipPins) the strip and the
 display are what the chip's pins showed, decoded, and the keys press its GPIOs.
 """
 
+import sys
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -29,6 +35,7 @@ from chancery.hardware import files as hardware_files
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
 from chancery.words import commands, narrate, new_game, show
+from chancery.words import names as seat_words
 from shared_rules import engine, matches, render, wire
 
 PAD_KEYS = ("qaz", "wsx", "edc", "rfv", "tgb")  # per seat: up, select, down
@@ -41,7 +48,8 @@ HELP = """Keys (when the status line says the board's buttons):
 Commands (':' to type one, Enter sends it, Esc goes back to the buttons):
   :ACTION ...            any action, as the terminal game takes it (e.g. :roll, :solve 0 Castle)
   :undo                  take back the board's last entry (kept in the logbook as taken back)
-  :new GAME [NAME=VALUE ...]   start another game on the board
+  :new GAME [NAME=VALUE ...] [PLAYER ...]   start another game on the board, its seats named
+  :names [PLAYER, ...]   name the seats of this game, from seat 0 (- for none); alone: who sits where
   :deploy [BOARD]        put this checkout's firmware on the board
   :help                  this list;  Ctrl-Q quits"""
 
@@ -76,22 +84,24 @@ def _track_name(track):
     return label.split(":")[0] if ":" in label else label.split(",")[0]
 
 
-def strip_text(frame, layout, view=None):
+def strip_text(frame, layout, view=None, names=None):
     """The LED tracks as rows of coloured cells, as the strip shows them: each colour
     brought back up from the layout's brightness cap (a strip at 47/255 is bright in a
     room, its bytes nearly black on a screen). An LED in a colour that means "not yet"
     (a die waiting to be rolled, a mark on an empty space) is a hollow cell; with the
-    public `view`, a score track says its score and a key gives each seat's colour."""
+    public `view`, a score track says its score and a key gives each seat's colour (and name,
+    with the seats' `names`, which also name the seats' tracks)."""
     out = Text()
     level = max(1, min(255, layout.get("level", 255)))
     hollow = set()
     for name, c in layout.get("colours", {}).items():
         if name == "waiting" or name.endswith("_empty"):
             hollow.add((c[0] * level // 255, c[1] * level // 255, c[2] * level // 255))
-    width = max(len(_track_name(t)) for t in layout["tracks"]) if layout["tracks"] else 0
+    labels = [seat_words.called(_track_name(t), names) for t in layout["tracks"]]
+    width = max(len(label) for label in labels) if labels else 0
     scores = (view or {}).get("scores")
-    for track in layout["tracks"]:
-        out.append(_track_name(track).ljust(width) + " ", style="dim")
+    for track, label in zip(layout["tracks"], labels):
+        out.append(label.ljust(width) + " ", style="dim")
         for k in range(track["length"]):
             led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
             r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
@@ -111,42 +121,46 @@ def strip_text(frame, layout, view=None):
         out.append("Seats".ljust(width) + " ", style="dim")
         for seat in range(min(players, len(colours))):
             out.append("\u25cf", style="rgb(%d,%d,%d)" % tuple(colours[seat]))
-            out.append("%d " % seat)
+            out.append("%d%s " % (seat, " " + names[seat] if names and seat < len(names) and names[seat] else ""))
         out.append("\n")
     return out
 
 
-def panels(match, layout, frame, display_lines, phase=0, chip=None):
+def panels(match, layout, frame, display_lines, phase=0, chip=None, names=None):
     """What the mirror draws of a match: (the LED strip, the game's panel, the board's
     display), all from the public view (matches.view(match, None)) and what the board
     sent, so that nothing a seat hides can reach the screen. `frame` is reused; `phase`
     as on the board (seats sharing an LED take turns). With `chip` (the virtual Pico's
-    pins), the strip and the display are the ones decoded from the chip instead."""
+    pins), the strip and the display are the ones decoded from the chip instead. With
+    the seats' `names`, the panel calls each named seat by its name and says who sits where."""
     view = matches.view(match, None)
     if frame is not None and chip is not None and not chip.frame(frame):
         strip = "(nothing on the strip yet)"
     elif frame is not None:
         if chip is None:
             render.render(view, layout, frame, layout.get("level", 255), phase)
-        strip = strip_text(frame, layout, view)
+        strip = strip_text(frame, layout, view, names)
     else:
         strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
     board = chip.display_text() if chip is not None else "\n".join(display_lines) or "(the board's display)"
-    return strip, show.status(view) + "\n" + matches.prompt(match) + game_over_chart(match), board
+    who = "Players: %s\n" % seat_words.listing(names) if names and [n for n in names if n] else ""
+    return strip, who + show.status(view, names) + "\n" + seat_words.called(matches.prompt(match), names) + \
+        game_over_chart(match, names), board
 
 
-def game_over_chart(match):
+def game_over_chart(match, names=None):
     """The end-of-game screen's small chart: each player's score over the game as a text sparkline
     (the game's own tracks for a game that keeps no score), once the game is over; "" before, and
     for a game without the progress hook. Drawn from the public view of the log, as `chancery log
-    chart ID` draws it in full. The last one is kept: the screen is redrawn often, the game is over."""
+    chart ID` draws it in full; a named seat's line is its name's. The last one is kept: the screen is
+    redrawn often, the game is over."""
     if not matches.is_over(match):
         return ""
-    key = (match["game"], match["start"], len(match["entries"]), match["entries"][-1]["digest"])
+    key = (match["game"], match["start"], len(match["entries"]), match["entries"][-1]["digest"], str(names))
     if _last_chart[0] != key:
         try:
             see = logbook_store.entry_view(match["game"])
-            lines = chart.sparklines(match, [see(e, None) for e in match["entries"]])
+            lines = chart.sparklines(dict(match, names=names), [see(e, None) for e in match["entries"]])
         except logbook_store.LogbookError:  # a log with no public view draws nothing
             lines = []
         _last_chart[:] = [key, "\n" + "\n".join(["Over the game:"] + lines) if lines else ""]
@@ -212,7 +226,7 @@ class MirrorApp(App):
             return
         match = self.link.mirror.match
         first = max(0, len(match["entries"]) - last)
-        for i, act, sentences in narrate.history(match, first):
+        for i, act, sentences in narrate.history(match, first, self.link.mirror.names):
             for line in sentences:
                 self.log_line("#%d %s" % (i + 1, line))
 
@@ -239,7 +253,8 @@ class MirrorApp(App):
         if kind == "entry" and self.link.mirror is not None:
             match = self.link.mirror.match
             i = data["i"]
-            for line in narrate.lines(match["game"], self.link.mirror.before, data["events"], data.get("move")):
+            for line in narrate.lines(match["game"], self.link.mirror.before, data["events"], data.get("move"),
+                                      self.link.mirror.names):
                 self.log_line("#%d %s" % (i + 1, line))
             self.refresh_all()
         elif kind == "undo" and self.link.mirror is not None:
@@ -253,6 +268,9 @@ class MirrorApp(App):
             self.refresh_all()
         elif kind == wire.DISPLAY:
             self.display_lines = data.get("lines", [])
+            self.refresh_all()
+        elif kind == "names":
+            self.log_line("Players: %s" % seat_words.listing(data))
             self.refresh_all()
         elif kind == wire.ERROR:
             self.log_line("Board says no: %s" % _error_text(self.link, data))
@@ -301,7 +319,7 @@ class MirrorApp(App):
             self.layout_data = load_layout(self.layout_game) or {}
             self.frame = bytearray(render.frame_size(self.layout_data)) if self.layout_data else None
         strip, state, board = panels(link.mirror.match, self.layout_data, self.frame, self.display_lines, self.phase,
-                                     self.chip)
+                                     self.chip, link.mirror.names)
         self.query_one("#strip", Static).update(strip)
         self.query_one("#state", Static).update(state)
         self.query_one("#board", Static).update(board)
@@ -357,13 +375,19 @@ class MirrorApp(App):
                 return
             self.ask(self.link.act, {"type": "undo", "entry": count - 1})
             return
-        if text.split()[0] == "new":  # :new GAME [SETTING=VALUE ...]: the board starts a new game
+        if text.split()[0] == "new":  # :new GAME [SETTING=VALUE ...] [NAME ...]: the board starts a new game
             try:
-                act = new_game.parse(text.split()[1:])
+                act, names = new_game.with_names(text.split()[1:])
             except commands.ParseError as e:
                 self.log_line(str(e))
                 return
-            self.ask(self.link.act, act)
+            if names is not None:
+                act["names"] = names  # in the one act: a board restarts after a game switch
+            if self.ask(self.link.act, act) and names is not None:
+                self.ask(self.link.offer_names)  # names new to the logbook, on the board's menu too
+            return
+        if text.split()[0] == "names":  # :names [NAME, ...]: who sits where, or name the seats
+            self.name_seats(text[len("names"):].strip())
             return
         match = self.link.mirror.match
         g = engine.game_module(match["game"])
@@ -373,6 +397,22 @@ class MirrorApp(App):
             self.log_line(str(e))
             return
         self.ask(self.link.act, act)
+
+    def name_seats(self, text):
+        """:names alone says who sits where; with names, the board names its seats (checked here
+        first: a mistake is said, and nothing is sent)."""
+        mirror = self.link.mirror
+        seats = mirror.match["settings"]["players"]
+        if not text:
+            self.log_line("Players: %s" % seat_words.listing(mirror.names or [None] * seats))
+            return
+        try:
+            names = seat_words.parse(text, seats)
+        except commands.ParseError as e:
+            self.log_line(str(e))
+            return
+        if self.ask(self.link.act, {"type": "names", "names": names}):
+            self.ask(self.link.offer_names)  # names new to the logbook, on the board's menu too
 
     def deploy(self, words):
         """:deploy [BOARD]: put the checkout's firmware on this board. The mirror lets go of
@@ -388,12 +428,14 @@ class MirrorApp(App):
             self.log_line("deploy: %s" % e)
 
     def ask(self, request, *args):
-        """Send a press or an act. A refusal arrives as an error frame, which
-        on_link_event reports like any other; only a lost link is said here."""
+        """Send a press or an act; True if the board did it. A refusal arrives as an error
+        frame, which on_link_event reports like any other; only a lost link is said here."""
         try:
-            request(*args)
+            answer = request(*args)
         except (OSError, LinkError) as e:
             self.log_line("Not delivered: %s" % e)
+            return False
+        return answer is None or answer[0] == wire.OK
 
 
 def differs(welcome, wanted):
@@ -403,14 +445,29 @@ def differs(welcome, wanted):
                                                  if welcome["settings"].get(k) != wanted["settings"][k]] != []
 
 
-def attach(link, wanted, chip=None, again=False):
+def attach(link, wanted, chip=None, again=False, names=None):
     """Start the game `wanted` on the linked board unless it plays that game already (or
-    `again`: start it afresh anyway), then the mirror until Ctrl-Q; the link is closed after.
-    A game it ends stays in the logbook and on the board's flash."""
-    if wanted is not None and (again or differs(link.mirror.welcome, wanted)):
-        link.act(wanted, wait=30.0)
+    `again`: start it afresh anyway), name its seats (`names`, as typed after --names), then
+    the mirror until Ctrl-Q; the link is closed after. A game it ends stays in the logbook and
+    on the board's flash. Returns the exit code: 2, with nothing sent, for names the game refuses."""
+    starts = wanted is not None and (again or differs(link.mirror.welcome, wanted))
+    if names is not None:
+        try:
+            names = seat_words.checked(names, new_game.seats_of(wanted) if starts else
+                                       link.mirror.match["settings"]["players"])
+        except commands.ParseError as e:
+            link.close()
+            print("error: %s" % e, file=sys.stderr)
+            return 2
+    if starts:
+        link.act(dict(wanted, names=names) if names is not None else wanted, wait=30.0)
+    elif names is not None:
+        link.act({"type": "names", "names": names})
+    if names is not None:
+        link.offer_names()  # the new names on the board's menu too
     MirrorApp(link, connect=False, chip=chip).run()
     link.close()
+    return 0
 
 
 def _error_text(link, body):
@@ -422,4 +479,6 @@ def _error_text(link, body):
 
     e = RuleError(body.get("code", "?"), body.get("detail") or {})
     e.game = link.mirror.match["game"] if link.mirror else None
-    return games.message(e)
+    if e.code.startswith("name") or e.code == "bad_names":  # about the names themselves: seats by number
+        return games.message(e)
+    return seat_words.called(games.message(e), link.mirror.names if link.mirror else None)

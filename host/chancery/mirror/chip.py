@@ -138,8 +138,9 @@ def braille(picture):
     return "\n".join(rows)
 
 
-def run(args, wanted):
-    """`chancery sim --chip`; `wanted` is the new game asked for (or None: resume the board's)."""
+def run(args, wanted, names=None):
+    """`chancery sim --chip`; `wanted` is the new game asked for (or None: resume the board's),
+    `names` the seats' names asked for (or None)."""
     from chancery.board.link import Link, LinkError
     from chancery.deploy import flash
     from chancery.logbook.store import Logbook
@@ -178,5 +179,4 @@ def run(args, wanted):
             wanted = new_game.parse([link.mirror.welcome["game"]])
         from chancery.mirror import app
 
-        app.attach(link, wanted, ChipPins(vp), again=args.new)
-    return 0
+        return app.attach(link, wanted, ChipPins(vp), again=args.new, names=names)

@@ -32,6 +32,8 @@ def configure_sim(p):
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="one of the game's settings (see `chancery rules GAME`); repeat for more")
     p.add_argument("--seed", type=int, metavar="S", help="fix the board's dice (default: os.urandom)")
+    p.add_argument("--names", metavar="A,B,...", help="the seats' names, from seat 0 (- for a seat without one): "
+                   "the game's seats are named on the board and in the logbook")
     p.add_argument("--data", metavar="DIR", help="the simulated board's flash (default: the user data folder)")
     p.add_argument("--heap", default="128K", help="MicroPython heap for the board (default 128K: the link needs 96K, the menus more)")
     p.add_argument("--new", action="store_true", help="wipe the simulated flash: start a new game")
@@ -72,9 +74,13 @@ def wanted_game(args):
 
 def run_sim(args):
     from chancery.words import commands
+    from chancery.words import names as seat_words
 
     try:
         wanted = wanted_game(args)
+        names = None if args.names is None else seat_words.split(args.names)
+        if names is not None:  # each name now; how many, against the game's seats once it is known
+            seat_words.checked(names, len(names))
     except commands.ParseError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
@@ -83,7 +89,7 @@ def run_sim(args):
     if args.chip:
         from chancery.mirror import chip
 
-        return chip.run(args, wanted)
+        return chip.run(args, wanted, names)
     from chancery.board.link import Link, LinkError
     from chancery.board.simboard import SimBoard
     from chancery.logbook.store import Logbook
@@ -115,8 +121,7 @@ def run_sim(args):
             return 2
         from chancery.mirror import app
 
-        app.attach(link, wanted)
-    return 0
+        return app.attach(link, wanted, names=names)
 
 
 def run_mirror(args):

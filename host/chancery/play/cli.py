@@ -36,6 +36,8 @@ def configure(sub):
     g.add_argument("--seed", type=_whole, metavar="S", help="seed for the board's dice (default: random)")
     g.add_argument("--target", type=_whole, metavar="T", help="Chancellors: score that ends the game (default 100)")
     g.add_argument("--extended", action="store_true", help="play with the extended deck (Chancellors, The Council)")
+    g.add_argument("--names", metavar="A,B,...", help="the seats' names, from seat 0 (- for a seat without one); "
+                   "with --resume, new names for the saved game's seats")
     g.add_argument("--log", metavar="FILE", help="where to save the game (default: the user data folder)")
     g.add_argument("--resume", metavar="FILE", help="continue a saved game")
     g.add_argument("--no-logbook", action="store_true",

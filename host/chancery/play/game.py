@@ -12,6 +12,10 @@ back to the logbook's taken-back entries. The file stays the game's own copy:
 a logbook that cannot be written (locked, disk full) is said once and caught
 up after the next action, and the game goes on. --resume finds the logbook's
 game whose entries the file continues and goes on with it.
+
+Names: --names names the seats (a resumed game keeps the names its file has, or takes
+new ones); they are saved in the file's header, stored in the logbook's players table,
+and every sentence calls a named seat by its name.
 """
 
 import random
@@ -21,6 +25,7 @@ from chancery import __version__
 from chancery.logbook import logfile
 from chancery.logbook.store import TERMINAL_BOARD, Logbook, LogbookError
 from chancery.words import commands, describe, narrate, new_game, show
+from chancery.words import names as seat_words
 from shared_rules import canon, engine, games, matches, texts, wording
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
@@ -38,8 +43,10 @@ def _say(text=""):
 
 
 class Session:
-    def __init__(self, match, path, book=None, resumed=False):
+    def __init__(self, match, path, book=None, resumed=False, names=None):
         self.match = match
+        self.names = names  # the seats' names (one per seat, None for a seat without one), or None
+        self.names_logged = False  # the logbook's game has them
         self.resumed = resumed
         self.path = path
         self.options = []
@@ -58,8 +65,8 @@ class Session:
     def show(self):
         view = matches.view(self.match, None)
         _say()
-        _say(show.status(view))
-        _say(matches.prompt(self.match))
+        _say(show.status(view, self.names))
+        _say(seat_words.called(matches.prompt(self.match), self.names))
         self.options = matches.legal(self.match, None)
         for i, s in enumerate(self.options, 1):
             _say("  %d. %s" % (i, commands.usage(s, self.seats())))
@@ -71,7 +78,10 @@ class Session:
         actor = _actor(self.match)
         if matches.is_over(self.match):
             return "over> "
-        return "seat %d> " % actor if actor is not None else "table> "
+        if actor is None:
+            return "table> "
+        name = seat_words.label(actor, self.names)
+        return "%s (seat %d)> " % (name, actor) if name != "seat %d" % actor else "seat %d> " % actor
 
     def help(self, word):
         all_schemas = self.game.SCHEMAS
@@ -115,7 +125,7 @@ class Session:
                 return
         if count == 0:
             _say("Nothing has happened yet.")
-        for i, act, lines in narrate.history(self.match, first):
+        for i, act, lines in narrate.history(self.match, first, self.names):
             _say("#%d %s" % (i + 1, commands.command_text(act, self.game.SCHEMAS)))
             for line in lines:
                 _say("    " + line)
@@ -124,7 +134,7 @@ class Session:
 
     def save(self):
         try:
-            logfile.save(self.match, self.path)
+            logfile.save(self.match, self.path, self.names)
             self.unsaved = False
             return True
         except OSError as e:
@@ -142,6 +152,9 @@ class Session:
         try:
             if self.game_id is None:
                 self.game_id, self.logged = _logbook_game(self.book, self.match, self.resumed)
+            if self.names is not None and not self.names_logged:
+                self.book.set_names(self.game_id, self.names)
+                self.names_logged = True
             if self.logged is None:
                 self.logged = _shared(self.book, self.game_id, entries)
             if self.book.count(self.game_id) > self.logged:
@@ -165,9 +178,9 @@ class Session:
         try:
             entry = engine.apply(self.match, act)
         except RuleError as e:
-            _say("Not allowed: %s" % games.message(e))
+            _say("Not allowed: %s" % seat_words.called(games.message(e), self.names))
             return False
-        for line in narrate.lines(self.match["game"], before, entry["events"], entry["action"]):
+        for line in narrate.lines(self.match["game"], before, entry["events"], entry["action"], self.names):
             _say("  " + line)
         self.save()
         self.record()
@@ -303,7 +316,20 @@ def _error(text):
 
 
 def _start(args):
-    """(match, log path) from the arguments, or an exit code."""
+    """(match, log path, names) from the arguments, or an exit code."""
+    started = _match(args)
+    if isinstance(started, int) or getattr(args, "names", None) is None:
+        return started
+    match, path, names = started
+    try:
+        names = seat_words.parse(args.names, match["settings"]["players"])
+    except commands.ParseError as e:
+        return _error("--names: %s" % e)
+    return match, path, names
+
+
+def _match(args):
+    """(match, log path, names) from the arguments but --names, or an exit code."""
     words = list(getattr(args, "set", None) or [])
     for name in ("players", "seed", "target"):
         if getattr(args, name) is not None and name != "seed":
@@ -316,12 +342,12 @@ def _start(args):
         if given:
             return _error("--resume continues a saved game with its own settings; drop %s" % ", ".join(given))
         try:
-            match = logfile.load_match(args.resume)
+            match, names = logfile.load_named(args.resume)
         except (logfile.FileProblem, LogError) as e:
             return _error("cannot resume %s: %s" % (args.resume, e))
         if getattr(args, "game", None) and match["game"] != args.game:
             return _error("%s is a game of %s, not %s" % (args.resume, match["game"], args.game))
-        return match, args.log or args.resume
+        return match, args.log or args.resume, names
     game = getattr(args, "game", None) or GAME
     try:
         settings = new_game.parse([game] + words)["settings"]
@@ -332,7 +358,7 @@ def _start(args):
         match = engine.new_match(game, settings, seed)
     except RuleError as e:
         return _error(games.message(e))
-    return match, args.log or logfile.default_path(game)
+    return match, args.log or logfile.default_path(game), None
 
 
 def _title(match):
@@ -359,10 +385,10 @@ def run(args):
     started = _start(args)
     if isinstance(started, int):
         return started
-    match, path = started
+    match, path, names = started
     book = _open_logbook(args)
     try:
-        return _play(Session(match, path, book, bool(args.resume)), args)
+        return _play(Session(match, path, book, bool(args.resume), names), args)
     finally:
         if book is not None:
             book.close()
@@ -376,6 +402,8 @@ def _play(session, args):
     if args.resume:
         _say("Resumed %s: %d actions replayed and verified." % (args.resume, len(match["entries"])))
     _say(_title(match))
+    if session.names is not None:
+        _say("Players: %s." % seat_words.listing(session.names))
     _say("The game is saved to %s after every action%s. Type help for the commands." % (
         path, "" if session.book is None else " and goes into the logbook (`chancery log list`)"))
     changed = True
