@@ -80,6 +80,32 @@ def _uf2():
         return None, str(e)
 
 
+# A skip that must not go unseen (a check that did not run at all): its reason starts with
+# this, and the run's summary lists it in a section of its own, whatever -r says.
+NOT_CHECKED = "NOT CHECKED: "
+
+
+def skip_loudly(reason):
+    """pytest.skip, said again at the end of the run (pytest_terminal_summary)."""
+    pytest.skip(NOT_CHECKED + reason)
+
+
+def pytest_terminal_summary(terminalreporter):
+    reasons = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        if NOT_CHECKED in reason:
+            reason = reason[reason.index(NOT_CHECKED) + len(NOT_CHECKED):]
+            reasons.setdefault(reason, []).append(report.nodeid)
+    if not reasons:
+        return
+    terminalreporter.section("CHECKS THAT DID NOT RUN", sep="!", red=True, bold=True)
+    for reason, nodeids in sorted(reasons.items()):
+        files = sorted({n.split("::")[0] for n in nodeids})
+        terminalreporter.line("%d tests of %s were SKIPPED: %s" % (len(nodeids), ", ".join(files), reason),
+                              red=True, bold=True)
+
+
 UF2, NO_UF2 = _uf2()
 # the virtual Pico's tests skip only when no UF2 is found, saying where to get one
 needs_uf2 = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")

@@ -4,7 +4,10 @@ The secrecy claim, tested as the issue states it: before the reveal, no frame th
 board sends, no screen of its display, no byte of its journal (what a log export
 holds), no state digest, public view or LED frame differs between two runs that
 differ only in one seat's hidden choice (tests/mp/ballot_secrecy.py, on CPython
-and under MicroPython from the .mpy build, with identical lines). After the
+and under MicroPython from the .mpy build, with identical lines). Every hidden
+value differs between the runs (the side, the count, the set of options), for each
+game's ballot kind: plain (Chancellors), counted (The King's Dilemma's sealed vote,
+and the table's own on Yes, Your Grace), multi (The Council's reveal). After the
 reveal they do differ, so the comparison can fail.
 """
 
@@ -26,7 +29,7 @@ from shared_rules.errors import RuleError
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
 LAYOUTS = {g: os.path.join(ROOT, "hardware", "layouts", g + ".json") for g in ("chancellors", "kings_dilemma",
-                                                                              "the_council")}
+                                                                              "the_council", "yes_your_grace")}
 sys.path.insert(0, MP_DIR)
 import ballot_secrecy  # noqa: E402
 
@@ -57,12 +60,15 @@ def by_run(out):
 REVEALED = {
     "chancellors": ('revealed ["Aye","Aye","Nay"] counts [2,1,0] amounts null',
                     'revealed ["Abstain","Aye","Nay"] counts [1,1,1] amounts null'),
-    # House 0 AYE 2 or NAY 2, House 1 PASS AND BECOME MODERATOR, House 2 PASS AND GATHER POWER
+    # House 0 AYE 2 or NAY 3, House 1 PASS AND BECOME MODERATOR, House 2 PASS AND GATHER POWER
     "kings_dilemma": ('revealed ["aye","moderate","gather"] counts [1,1,0,1] amounts [2,null,null]',
-                      'revealed ["nay","moderate","gather"] counts [0,1,1,1] amounts [2,null,null]'),
-    # seat 0 its first card (Ace of Moons) or its third (Journey, Moons/Waves), seat 1 none, seat 2 its fifth
+                      'revealed ["nay","moderate","gather"] counts [0,1,1,1] amounts [3,null,null]'),
+    # seat 0 its first card (Ace of Moons) or its third, fourth and fifth, seat 1 none, seat 2 its fifth
     "the_council": ('revealed [["1"],[],["5"]] counts [1,0,0,0,1] amounts null',
-                    'revealed [["3"],[],["5"]] counts [0,0,1,0,1] amounts null'),
+                    'revealed [["3","4","5"],[],["5"]] counts [0,0,1,1,2] amounts null'),
+    # the table's counted ballot: seat 0 Aye 2 or Nay 3, seat 1 Pass, seat 2 Nay 1
+    "yes_your_grace": ('revealed ["Aye","Pass","Nay"] counts [1,0,1,1] amounts [2,null,1]',
+                       'revealed ["Nay","Pass","Nay"] counts [0,0,2,1] amounts [3,null,1]'),
 }
 
 
@@ -87,6 +93,8 @@ def test_the_same_under_micropython(tmp_path, micropython, firmware_build, game)
     proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_secrecy.py"), [str(tmp_path / "mp"), LAYOUTS[game], game],
                               heap=heap, cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    runs = by_run(proc.stdout.splitlines())
+    assert runs["A"][0] == runs["B"][0] and runs["A"][1] != runs["B"][1]  # secret before, not after, here too
     assert proc.stdout.splitlines() == expected
 
 

@@ -6,12 +6,17 @@ that resumes at its last complete entry, and corrupt data must be named, never s
 * The same folders under both interpreters: a torn last line at every byte offset, every
   kind of corruption, every interrupted rename; MicroPython (from .mpy) must give the very
   line CPython gives, and cut a torn tail to the same bytes.
-* Power cuts: the MicroPython writer (tests/mp/journal_writer.py) is SIGKILLed at random
+* Write order: the MicroPython writer (tests/mp/journal_writer.py) is SIGKILLed at random
   moments, at least 100 times, its writes slowed so that kills land mid-line, mid-snapshot
   and mid-cut; after each, the journal must hold what was acknowledged (or one more),
-  replay to the same digests, and go on to the end of the game.
-* littlefs: tests/mp/lfs_journal.py runs the journal on os.VfsLfs2 over a RAM block device
-  and cuts the power at random block writes.
+  replay to the same digests, and go on to the end of the game. A killed process loses
+  nothing it handed the OS, so this shows that each line is written, whole, before its
+  acknowledgement and that any torn tail is cut; it passes without flush or fsync, and says
+  nothing of durability.
+* Durability rests on the power cuts: tests/mp/lfs_journal.py runs the journal on
+  os.VfsLfs2 over a RAM block device and cuts the power at random block writes (it fails
+  without the flush, which is littlefs's commit), and tests/test_vpico_journal.py cuts the
+  virtual chip's power in the middle of a flash program of the raw flash log.
 * The board's budget: a whole 4-seat game journalled within -X heapsize=96K.
 """
 
@@ -638,13 +643,17 @@ def test_interrupted_renames_are_finished_or_undone(tmp_path, mp_tree):
         assert not [f for f in left if f.endswith(".tmp")], (name, left)
 
 
-# ------------------------------------------------------------------ power cuts: SIGKILL
+# ------------------------------------------------------------------ write order: SIGKILL
 
 KILL_GAMES = [(7, 4, True), (4, 4, False), (15, 3, True), (14, 4, True), (11, 2, False), (10, 3, False),
               (5, 4, True), (2, 4, False)]
 
 
-def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, mp_tree, micropython):
+def test_sigkill_at_random_moments_finds_every_acknowledged_entry_written(tmp_path, mp_tree, micropython):
+    """Write order, not durability: a process kill keeps what the process wrote, flushed or
+    not (this passes with _sync a no-op). What it shows is that an entry's line is out of
+    the process, whole, before its ack, and that resume cuts a torn tail. Power cuts, where
+    only what reached the medium survives: the littlefs test below and tests/test_vpico_journal.py."""
     rnd = random.Random(3141)
     env = dict(os.environ, PYTHONHASHSEED="0", MICROPYPATH=os.pathsep.join([".frozen"] + mp_tree))
     stats = {"kills": 0, "torn": 0, "mid_rename": 0, "plus_one": 0, "processes": 0}
@@ -728,7 +737,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, mp_tree,
     assert stats["torn"] >= 20, stats  # the kills did land mid-line
 
 
-# ------------------------------------------------------------------ littlefs
+# ------------------------------------------------------------------ durability: littlefs power cuts
 
 
 LFS_ROW = re.compile(r"cut (\d+) write (\d+)/(\d+) acked (-?\d+) resumed (\d+|none)(?: cut (\d+) snap (\d+))? ok")

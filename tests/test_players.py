@@ -431,7 +431,7 @@ def test_the_logbooks_commands_name_the_players(capsys, tmp_path, book_path, mon
     head["names"] = ["Ann", "ann", None]
     bad.write_text("\n".join([canon.encode(head)] + lines[1:]) + "\n")
     code, _, err = run(capsys, "log", "import", str(bad))
-    assert code == 2 and "header: its names: 'ann' is the name of seat 0 and of seat 1" in err
+    assert code == 2 and "header: line 1: its names: 'ann' is the name of seat 0 and of seat 1" in err
     with Logbook(other) as book:
         assert len(book.games()) == 1
 

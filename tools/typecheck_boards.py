@@ -3,6 +3,7 @@
     .venv/bin/python tools/typecheck_boards.py                 # every backend
     .venv/bin/python tools/typecheck_boards.py rp2 esp32       # some
     .venv/bin/python tools/typecheck_boards.py rp2 --files /tmp/x/mpboard.py
+    .venv/bin/python tools/typecheck_boards.py --install-stubs  # only install them (run.py test does)
 
 The firmware has no annotations (MicroPython has no `typing`), so what this catches
 is a call the port does not have: a misspelled keyword to machine.Pin, a NeoPixel
@@ -15,6 +16,10 @@ hold that port's stubs and nothing else (no site-packages), so `machine`,
 `neopixel`, `board`, `digitalio` resolve to that port's API and never to another's.
 Only the listed firmware files report errors; shared_rules/ and the stubs are
 followed for their types but not reported (mypy's follow_imports = silent).
+
+`python3 run.py test` installs every port's stubs before the tests (--install-stubs), so
+tests/test_typecheck_boards.py finds them; without the network it skips, saying so in the
+run's summary, and under CI (the CI variable set, as .ci/run does) it fails instead.
 
 Exit status: 0 all clean, 1 a backend has errors, 2 no mypy or stubs could not be installed.
 """
@@ -119,6 +124,12 @@ def ensure_stubs(port, log=print):
     return target
 
 
+def install_all(log=print):
+    """Every port's stubs, installed if missing or stale; raises StubInstallError."""
+    for port in sorted({b.port for b in BACKENDS.values()}):
+        ensure_stubs(port, log)
+
+
 def _unsuffix_stub_packages(folder):
     """Rename PEP 561 stub-only packages (board-stubs/) to their module name (board/).
 
@@ -193,7 +204,16 @@ def main(argv=None):
     parser.add_argument("backends", nargs="*", metavar="BACKEND",
                         help="which to check (default: all of %s)" % ", ".join(sorted(BACKENDS)))
     parser.add_argument("--files", nargs="+", help="check these files instead, with the one BACKEND's stubs")
+    parser.add_argument("--install-stubs", action="store_true", help="only install (or update) every port's stubs")
     args = parser.parse_args(argv)
+    if args.install_stubs:
+        try:
+            install_all()
+        except StubInstallError as e:
+            print("%s\n%s" % (e, e.output), file=sys.stderr)
+            return 2
+        print("the board stubs are ready in %s" % os.path.relpath(CACHE / "stubs", ROOT))
+        return 0
     names = args.backends or sorted(BACKENDS)
     unknown = [n for n in names if n not in BACKENDS]
     if unknown:

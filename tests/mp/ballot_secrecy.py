@@ -2,21 +2,32 @@
 
     micropython tests/mp/ballot_secrecy.py FOLDER LAYOUT [GAME]
 
-Chancellors (the default): the host opens a ballot over the link (three seats,
-three options), seat 0 votes on its pad (run A: up, the first option; run B:
+Every hidden value differs between the two runs, with the same number of presses: the
+side (which option), the count (a counted option's secret number) and the set (a multi
+ballot's options). Each game's ballot kind:
+
+Chancellors (the default), a plain ballot: the host opens it over the link (three
+seats, three options), seat 0 votes on its pad (run A: up, the first option; run B:
 down, the third), presses again, seat 1 votes; that is "before". Then seat 2
 votes, the last voter, and the board reveals by itself: "after".
 
-kings_dilemma: the sealed variant of the Vote of the Council, which the game
-opens by itself after the roll. House 0 counts and casts on its pad (run A:
-AYE with 2 Power; run B: NAY with 2, the same number of presses), House 1
-becomes Moderator (PASS held): "before"; House 2 passes and gathers, the board
-reveals and the game plays the vote: "after".
+kings_dilemma, a counted ballot: the sealed variant of the Vote of the Council, which
+the game opens by itself after the roll. House 0 counts and casts on its pad (run A:
+AYE with 2 Power, having counted 1 on NAY; run B: NAY with 3), House 1 becomes
+Moderator (PASS held): "before"; House 2 passes and gathers, the board reveals and
+the game plays the vote: "after".
 
-the_council: the reveal of drafted cards after an event's bids, a multi ballot:
-seat 0 marks one of its cards (run A: the first; run B: the third) and casts,
-seat 1 casts nothing: "before"; seat 2 marks its fifth card and casts, the
-board reveals and the event resolves: "after". For each run and each moment,
+the_council, a multi ballot: the reveal of drafted cards after an event's bids.
+Seat 0 marks its cards (run A: the first, then the third marked and unmarked; run B:
+the third, fourth and fifth) and casts, seat 1 casts nothing: "before"; seat 2 marks
+its fifth card and casts, the board reveals and the event resolves: "after".
+
+yes_your_grace, the table's own counted ballot, opened over the link (any game's table
+may hold one): seat 0 counts and casts as House 0 does above (run A: Aye 2; run B: Nay
+3), seat 1 holds select (a held key whose option takes no count casts the fourth: Pass):
+"before"; seat 2 holds down (Nay, counted 1), the board reveals: "after".
+
+For each run and each moment,
 one line of CRC-32s: every frame the board sent, every screen its display
 showed, the journal's bytes (what a log export holds), the state's digest, the
 public view and the LED frame rendered from it, and whether the private ballot
@@ -80,12 +91,15 @@ def _moment(name, table, sent, screens, folder, layout):
 GAMES = {
     "chancellors": ({"players": 3}, {"move": OPEN, "seat": None},
                     {"A": ["up"], "B": ["down"]}, ["up"], ["select"]),
+    # House 0: A counts 2 on AYE and 1 on NAY, and casts AYE (back: up held); B counts 3 on
+    # NAY and casts it. The side and the Power both differ.
     "kings_dilemma": ({"players": 3, "voting": "sealed"},
                       {"move": {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"}, "seat": None},
-                      {"A": ["up", "up", "down", "back"], "B": ["up", "down", "down", "long_down"]},
+                      {"A": ["up", "up", "down", "back"], "B": ["down", "down", "down", "long_down"]},
                       ["long_select"], ["select"]),
-    # the reveal of drafted cards after the bids: seat 0 marks its first card (A) or its
-    # third (B), and casts by holding down; seat 1 reveals nothing, seat 2 its fifth
+    # the reveal of drafted cards after the bids: seat 0 marks its first card (A: the third
+    # marked and unmarked again) or its third, fourth and fifth (B), and casts by holding
+    # down; seat 1 reveals nothing, seat 2 its fifth
     "the_council": ({"players": 3}, [
         {"move": {"type": "draft", "seat": 0, "cards": ["Ace of Moons", "Author", "Journey", "Mountain", "Huntress"]}},
         {"move": {"type": "draft", "seat": 1, "cards": ["Ace of Suns", "Desert", "Painter", "Sailor", "Bard"]}},
@@ -93,7 +107,13 @@ GAMES = {
         {"move": {"type": "event", "card": "Mill"}},
         {"move": {"type": "bid", "seat": 0, "Waves": 1}}, {"move": {"type": "pass", "seat": 1}},
         {"move": {"type": "bid", "seat": 2, "Waves": 2}}],
-        {"A": ["up", "long_down"], "B": ["down", "long_down"]}, ["long_down"], ["long_select", "long_down"]),
+        {"A": ["up", "down", "down", "long_down"], "B": ["down", "back", "long_select", "long_down"]}, ["long_down"],
+        ["long_select", "long_down"]),
+    # the table's own counted ballot: seat 0 casts Aye 2 (A) or Nay 3 (B), as House 0 above
+    "yes_your_grace": ({"players": 3}, {"move": dict(OPEN, options=["Aye", "Abstain", "Nay", "Pass"],
+                                                     counted=["Aye", "Nay"], max=5), "seat": None},
+                       {"A": ["up", "up", "down", "back"], "B": ["down", "down", "down", "long_down"]},
+                       ["long_select"], ["long_down"]),
 }
 
 

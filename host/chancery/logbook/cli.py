@@ -308,11 +308,9 @@ def _import(book, args):
     from shared_rules import canon, matches
 
     try:
-        match, names = logfile.load_named(args.file)
-    except (logfile.FileProblem, matches.LogError) as e:
+        match, names = logfile.load_named(args.file)  # every problem names its line
+    except logfile.FileProblem as e:
         return _error("cannot import %s: %s" % (args.file, e))
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        return _error("cannot import %s: it does not replay (%s: %s)" % (args.file, type(e).__name__, e))
     log = matches.log_of(match)
     entries = log.pop("entries")
     wanted = [canon.encode(e) for e in entries]

@@ -13,17 +13,30 @@ must have); whether the entries replay is matches.replay's job.
 Names: a log's header may say the seats' names ("names": one per seat from seat 0,
 null for a seat without one), beside the log and out of its digests, so a named log
 replays as any other; `load_named` reads and checks them, `save` writes them.
+
+Reading is bounded as the board's link bounds a frame (shared_rules/jsonlines.py's
+MAX_LINE, MAX_DEPTH and MAX_DIGITS): every line's length before anything is parsed,
+then the nesting and the numbers, so a hostile file ('[[[[...' deep, an integer of a
+hundred thousand digits) is an answer, never a RecursionError or a ValueError from the
+JSON parser. Every problem with a file's contents names its line (Rows), those that
+replay finds included.
 """
 
+import bisect
 import json
 import os
 import pathlib
+import re
 import tempfile
 import time
 
-from shared_rules import canon, engine, games, matches, seat_names
+from shared_rules import canon, engine, games, jsonlines, matches, seat_names
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
+
+# What well-formed JSON with odd contents can make the rules core raise besides its own
+# errors (a list where it wants an object, ...): reported as a bad file, never a traceback.
+ODD_INPUT = (TypeError, ValueError, KeyError, IndexError, AttributeError)
 
 
 class FileProblem(Exception):
@@ -34,16 +47,40 @@ class FileProblem(Exception):
 
 def read_text(path):
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except FileNotFoundError:
         raise FileProblem("no such file: %s" % path)
     except IsADirectoryError:
         raise FileProblem("%s is a directory, not a log file" % path)
-    except UnicodeDecodeError:
-        raise FileProblem("%s is not a text (UTF-8) file" % path)
     except OSError as e:
         raise FileProblem("cannot read %s: %s" % (path, e.strerror or e))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise FileProblem("line %d: %s is not a text (UTF-8) file: byte 0x%02x" % (
+            data.count(b"\n", 0, e.start) + 1, path, data[e.start]))
+
+
+class Rows:
+    """Where a file's parts are, to name the line of a problem: the header's line, and
+    each entry's or action's (`what`)."""
+
+    def __init__(self, header, items, what):
+        self.header, self.items, self.what = header, items, what
+
+    def line(self, index):
+        """The line of item `index` (None: the header's; past the items: the last line's)."""
+        if index is None or not self.items:
+            return self.header
+        return self.items[min(index, len(self.items) - 1)]
+
+    def where(self, index):
+        """"entry 3: line 5" (or "action 3: ..."), or "header: line 1"."""
+        return "%s: line %d" % ("header" if index is None else "%s %d" % (self.what, index), self.line(index))
+
+    def say(self, index, reason):
+        return "%s: %s" % (self.where(index), reason)
 
 
 def _json_error(e, prefix="", lineno=None):
@@ -77,7 +114,7 @@ def _entry_at_error(text):
 
 
 def _plain(value, where):
-    """Refuse what the canonical encoding cannot hold (floats, NaN)."""
+    """Refuse what the canonical encoding cannot hold (floats, NaN). `where` names the line."""
     if value is None or isinstance(value, (bool, int, str)):
         return
     if isinstance(value, list):
@@ -92,9 +129,13 @@ def _plain(value, where):
 
 
 def _content(text):
-    """(line number, text) of the lines that are neither blank nor '#' comments."""
+    """(line number, text) of the lines that are neither blank nor '#' comments; raises
+    FileProblem at the first line (of any kind) longer than a line may be."""
     out = []
     for number, line in enumerate(text.splitlines(), 1):
+        if len(line) > jsonlines.MAX_LINE:
+            raise FileProblem("line %d: %d characters, more than %d (a log holds one entry a line)" % (
+                number, len(line), jsonlines.MAX_LINE))
         if line.strip() and not line.lstrip().startswith("#"):
             out.append((number, line))
     return out
@@ -109,9 +150,9 @@ def _jsonl_header(lines):
     if not lines:
         return None
     try:
-        value = json.loads(lines[0][1])
-    except json.JSONDecodeError:
-        return None
+        value = jsonlines.loads(lines[0][1], lines[0][0])
+    except ValueError:
+        return None  # not a line of its own: the whole document's scan says what is wrong
     if not isinstance(value, dict) or "entries" in value or "actions" in value or "game" not in value:
         return None
     if len(lines) == 1 and "format" in value:
@@ -121,40 +162,89 @@ def _jsonl_header(lines):
 
 def _parse_lines(lines, header):
     """JSON Lines: a header, then one log entry or scenario item per line."""
-    _plain(header, "header")
     log = "start" in header or "format" in header
-    items = []
+    items, numbers = [], []
     for number, line in lines[1:]:
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise FileProblem(_json_error(e, "%s %d: " % ("entry" if log else "action", len(items)), number))
+            value = jsonlines.loads(line, number)
+        except ValueError as e:
+            raise FileProblem("%s %d: %s" % ("entry" if log else "action", len(items), e))
         items.append(value)
+        numbers.append(number)
     doc = dict(header)
     log = log or bool(items and isinstance(items[0], dict) and "events" in items[0])
     doc["entries" if log else "actions"] = items
-    what = "entry" if log else "action"
+    rows = Rows(lines[0][0], numbers, "entry" if log else "action")
+    _plain(header, rows.where(None))
     for i in range(len(items)):
-        _plain(items[i], "%s %d" % (what, i))
-    return doc
+        _plain(items[i], rows.where(i))
+    return doc, rows
+
+
+# A whole-document file's tokens: a string, a bracket or separator, a run of anything else
+# (a number, true, a typo), or a quote that opens no string on its line.
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+|"')
+_LONG_NUMBER = re.compile(r"\d{%d}" % (jsonlines.MAX_DIGITS + 1))
+
+
+def _scan(text):
+    """One pass over a whole-document file before it is parsed: raises FileProblem at the
+    first line nested deeper than a document may be (an entry's bound, and two for the
+    document and its list) or holding a number of too many digits. Returns the line of each
+    item of its top-level "entries" or "actions" list."""
+    ends = [m.start() for m in re.finditer("\n", text)]
+    deepest = jsonlines.MAX_DEPTH + 2
+    depth, items, prev, key, listing, item_next = 0, [], None, False, False, False
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if item_next and tok not in ("]", ","):
+            items.append(bisect.bisect_left(ends, m.start()) + 1)
+        item_next = False
+        if tok == "[" or tok == "{":
+            if tok == "[" and depth == 1 and key and prev == ":":
+                listing, item_next = True, True
+            depth += 1
+            if depth > deepest:
+                raise FileProblem("line %d: nested deeper than %d" % (bisect.bisect_left(ends, m.start()) + 1, deepest))
+        elif tok == "]" or tok == "}":
+            if depth == 2 and listing:
+                listing = False
+            depth = max(depth - 1, 0)
+        elif tok == ",":
+            item_next = listing and depth == 2
+        elif tok != ":":
+            if tok[0] != '"' and _LONG_NUMBER.search(tok):
+                raise FileProblem("line %d: a number of more than %d digits" % (
+                    bisect.bisect_left(ends, m.start()) + 1, jsonlines.MAX_DIGITS))
+            if depth == 1 and prev in ("{", ","):
+                key = tok in ('"entries"', '"actions"')
+        prev = tok
+    return items
 
 
 def parse(text):
-    """The document in a log or scenario file's text (a dict); raises FileProblem.
+    """The document in a log or scenario file's text (a dict); raises FileProblem."""
+    return parse_lines(text)[0]
+
+
+def parse_lines(text):
+    """(the document, its Rows) from a log or scenario file's text; raises FileProblem
+    naming the line.
 
     A log or a scenario, as one JSON object or as JSON Lines ('#' lines are
     comments there). A JSON Lines file is a log when its header has a start
     digest or a format (or its lines carry events), else a scenario.
     """
     if not text.strip():
-        raise FileProblem("the file is empty")
+        raise FileProblem("line 1: the file is empty")
     if text.lstrip().startswith("idx,action,summary,digest"):  # store.CSV_COLUMNS: an export to read, not to replay
-        raise FileProblem("this is a CSV export (`chancery log export --format csv`), a table to read: it holds no "
-                          "settings, seed or events. Export the game with --format jsonl to replay it")
+        raise FileProblem("line 1: this is a CSV export (`chancery log export --format csv`), a table to read: it "
+                          "holds no settings, seed or events. Export the game with --format jsonl to replay it")
     lines = _content(text)
     header = _jsonl_header(lines)
     if header is not None:
         return _parse_lines(lines, header)
+    numbers = _scan(text)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -162,18 +252,18 @@ def parse(text):
         if found is not None:
             raise FileProblem(_json_error(found[1], "entry %d: " % found[0]))
         raise FileProblem(_json_error(e))
+    first = lines[0][0]
     if not isinstance(doc, dict):
-        raise FileProblem("a log or scenario is a JSON object, not %s" % type(doc).__name__)
+        raise FileProblem("line %d: a log or scenario is a JSON object, not %s" % (first, type(doc).__name__))
+    log = "actions" not in doc or "entries" in doc
+    rows = Rows(first, numbers, "entry" if log else "action")
     for key in doc:
-        if key == "entries" and isinstance(doc[key], list):
+        if key in ("entries", "actions") and isinstance(doc[key], list) and (key == "entries") == log:
             for i in range(len(doc[key])):
-                _plain(doc[key][i], "entry %d" % i)
-        elif key == "actions" and isinstance(doc[key], list):
-            for i in range(len(doc[key])):
-                _plain(doc[key][i], "action %d" % i)
+                _plain(doc[key][i], rows.where(i))
         else:
-            _plain(doc[key], "header")
-    return doc
+            _plain(doc[key], rows.where(None))
+    return doc, rows
 
 
 def is_scenario(doc):
@@ -203,25 +293,54 @@ def check_log(doc):
                 raise LogError(i, "the entry has no %r" % key)
 
 
+def replay(doc, rows):
+    """check_log and matches.replay, every problem a FileProblem naming its line."""
+    try:
+        check_log(doc)
+        return matches.replay(doc)
+    except LogError as e:
+        raise FileProblem(rows.say(e.entry, e.reason))
+    except ODD_INPUT as e:
+        raise FileProblem(rows.say(_first_odd(doc), "it does not replay (%s: %s)" % (type(e).__name__, e)))
+
+
+def _first_odd(doc):
+    """The entry whose replay raises one of ODD_INPUT (None: the header): the shortest
+    prefix of the log that does, found by halving."""
+    good, bad = 0, len(doc["entries"])  # replay(upto=bad) raises
+    try:
+        matches.replay(doc, upto=0)
+    except (LogError,) + ODD_INPUT:
+        return None
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        try:
+            matches.replay(doc, upto=mid)
+            good = mid
+        except (LogError,) + ODD_INPUT:
+            bad = mid
+    return bad - 1 if bad else None
+
+
 def load_match(path):
-    """Read, check and replay a log file: the verified match. Raises FileProblem or LogError."""
+    """Read, check and replay a log file: the verified match. Raises FileProblem naming the line."""
     return load_named(path)[0]
 
 
 def load_named(path):
     """(the verified match, its seats' names or None) of a log file (load_match). Names the
     rule refuses raise FileProblem saying which and why."""
-    doc = parse(read_text(path))
+    doc, rows = parse_lines(read_text(path))
     if is_scenario(doc):
-        raise FileProblem("%s is a scenario file (it has actions, not entries), not a saved game" % path)
-    check_log(doc)
-    match = matches.replay(doc)
+        raise FileProblem(rows.say(None, "%s is a scenario file (it has actions, not entries), not a saved game"
+                                   % path))
+    match = replay(doc, rows)
     names = doc.get("names")
     if names is not None:
         try:
             names = seat_names.check(names, match["settings"]["players"])
         except RuleError as e:
-            raise FileProblem("header: its names: %s" % games.message(e))
+            raise FileProblem(rows.say(None, "its names: %s" % games.message(e)))
     return match, names
 
 

@@ -8,9 +8,7 @@ from shared_rules import canon, engine, games, matches, scenario
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
-# What a log or scenario with well-formed JSON but odd contents can make the
-# core raise besides its own errors; reported as a bad file, never a traceback.
-ODD_INPUT = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+ODD_INPUT = logfile.ODD_INPUT
 
 
 def _error(text):
@@ -26,14 +24,11 @@ def _print_state(view, prompt_line, as_json, summary):
         print(show.full(view, prompt_line))
 
 
-def _log(path, doc, as_json):
+def _log(path, doc, rows, as_json):
     try:
-        logfile.check_log(doc)
-        match = matches.replay(doc)
-    except LogError as e:
+        match = logfile.replay(doc, rows)
+    except logfile.FileProblem as e:
         return _error(str(e))
-    except ODD_INPUT as e:
-        return _error("the log cannot be replayed (%s: %s)" % (type(e).__name__, e))
     view = matches.view(match, None)
     _print_state(view, matches.prompt(match), as_json,
                  "%s: %d entries replayed, every event and digest verified." % (path, len(match["entries"])))
@@ -50,19 +45,30 @@ def _check_scenario(doc):
     for i, item in enumerate(doc["actions"]):
         if isinstance(item, dict) and "action" in item and "type" not in item:
             if "expect" in item and not isinstance(item["expect"], dict):
-                raise LogError(None, "action %d: 'expect' is an object of view fields" % i)
+                raise LogError(i, "'expect' is an object of view fields")
 
 
-def _scenario(path, doc, as_json):
+def _scenario(path, doc, rows, as_json):
     try:
         _check_scenario(doc)
-        state, failures = scenario.run(doc)
+        engine.new_match(doc["game"], doc.get("settings"), doc.get("seed", 0))  # the header alone first
     except LogError as e:
-        return _error(str(e))
+        return _error(rows.say(e.entry, e.reason))
     except RuleError as e:
-        return _error("header: " + games.message(e))
+        return _error(rows.say(None, games.message(e)))
     except ODD_INPUT as e:
-        return _error("the scenario cannot be run (%s: %s)" % (type(e).__name__, e))
+        return _error(rows.say(None, "the scenario cannot be run (%s: %s)" % (type(e).__name__, e)))
+    done = [-1]  # the last action run: an odd one raises before it is reported
+
+    def ran(i, *rest):
+        done[0] = i
+
+    try:
+        state, failures = scenario.run(doc, ran)
+    except ODD_INPUT as e:
+        at = done[0] + 1
+        return _error(rows.say(at if at < len(doc["actions"]) else None,
+                               "the scenario cannot be run (%s: %s)" % (type(e).__name__, e)))
     g = engine.game_module(doc["game"])
     view = g.view(state, None)
     name = doc.get("name") or path
@@ -77,9 +83,9 @@ def _scenario(path, doc, as_json):
 
 def run(path, as_json=False):
     try:
-        doc = logfile.parse(logfile.read_text(path))
+        doc, rows = logfile.parse_lines(logfile.read_text(path))
     except logfile.FileProblem as e:
         return _error(str(e))
     if logfile.is_scenario(doc):
-        return _scenario(path, doc, as_json)
-    return _log(path, doc, as_json)
+        return _scenario(path, doc, rows, as_json)
+    return _log(path, doc, rows, as_json)
