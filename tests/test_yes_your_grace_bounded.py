@@ -376,3 +376,14 @@ def test_the_panel_of_a_five_seat_civil_war_stays_small():
     lines = show.status(engine.game_module("yes_your_grace").view(m["state"], None)).splitlines()
     assert len(lines) <= 12 and max([len(line) for line in lines]) <= 100, lines
     assert "Last Civil War | seat 0 14 | seat 1 14 | seat 2 14 | seat 3 56 | seat 4 14 | seat 3 crowned" in lines
+
+
+def test_a_choice_that_might_double_another_seat_but_never_does_leaves_one_outcome():
+    """Found by the property test above: a seat whose tie-break changes which types stay present,
+    where no combination changes any total. Every combination is walked, so the count is exact:
+    one outcome, nothing left open (it used to be reported as at least two)."""
+    per_seat = [[], [(0, 1, 0), (2, 1, 0)], [(0, 2, 2), (1, 1, 2), (3, 2, 0)]]
+    ref, _ = ref_war(per_seat, [[], [], []])
+    out = calc.outcomes(per_seat, [[], [], []], [()] * 3)
+    assert len(ref) == 1 and out["count"] == 1 and out["exact"] and out["open"] == [[], [], []]
+    assert out["result"] == ref[0]

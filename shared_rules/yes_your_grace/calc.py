@@ -348,8 +348,11 @@ def settle(per, firsts, roles):
         whole = whole and (full or not matter[s])
     listed, count, done = _walk(lists)
     lists = None  # the heap it held goes to what follows
-    if True in matter and count < 2:  # the walk's bound came first: still more than one
-        count, done = 2, False
+    if True in matter and count < 2:
+        if whole and done:  # every combination walked gave one total: no choice changes it after all
+            matter = [False] * len(ps)  # (_matter's doubling test (b) can only say it might)
+        else:  # the walk's bound came first: still more than one
+            count, done = 2, False
     return ps, {"listed": listed, "count": count, "exact": whole and done,
                 "open": [_open(ps[s]) if matter[s] else [] for s in range(len(ps))]}
 
