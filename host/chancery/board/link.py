@@ -126,6 +126,10 @@ class Link:
         self.game_id = None
         self.answers = {}
         self.probe = None  # {index: digest} while catch-up asks the board for entries to compare
+        # An entry frame past the mirror's end: the ones before it were lost (a cable pulled while
+        # the board sent them). It is fetched with them, from the board (_fill_gap), not refused.
+        self.gap_to = None
+        self._fetching = False  # a fetch is under way: a gap it meets is its own to fill
         self.offered = None  # the known names the board was last offered in this session
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
@@ -175,6 +179,8 @@ class Link:
             if waiting:
                 for item in self.reader.feed(self.ser.read(waiting)):
                     self._handle(item)
+                if self.gap_to is not None and not self._fetching and self.state == "live":
+                    self._fill_gap()
                 if self.reader.idle() and not self.ser.in_waiting:
                     return  # a whole frame or more came: let the caller look
                 continue
@@ -248,6 +254,9 @@ class Link:
         if self.probe is not None and body.get("i") in self.probe:
             self.probe[body["i"]] = body.get("digest")
             return
+        if body.get("i", 0) > len(self.mirror.match["entries"]):
+            self.gap_to = max(self.gap_to or 0, body["i"] + 1)
+            return
         if self.mirror.add(body["i"], body["move"], body["events"], body["digest"]):
             entry = self.mirror.match["entries"][body["i"]]
             if self.logbook is not None:
@@ -311,15 +320,28 @@ class Link:
             k -= 1
         if k < len(entries):
             self._take_back(k)
-        total = self.mirror.welcome["len"]
-        while len(self.mirror.match["entries"]) < total:
-            have = len(self.mirror.match["entries"])
-            self.send(wire.GET, {"i": have, "j": min(total, have + FETCH)})
-            deadline = time.monotonic() + wait
-            while len(self.mirror.match["entries"]) < min(total, have + FETCH):
-                if time.monotonic() > deadline:
-                    raise LinkError("entries %d.. did not arrive" % have)
-                self.poll(0.05)
+        self._fetch(self.mirror.welcome["len"], wait)
+        self.gap_to = None  # the welcome's length covers every entry sent before it
+
+    def _fetch(self, total, wait=5.0):
+        """Get the board's entries from the mirror's end up to `total`, FETCH at a time."""
+        self._fetching = True
+        try:
+            while len(self.mirror.match["entries"]) < total:
+                have = len(self.mirror.match["entries"])
+                self.send(wire.GET, {"i": have, "j": min(total, have + FETCH)})
+                deadline = time.monotonic() + wait
+                while len(self.mirror.match["entries"]) < min(total, have + FETCH):
+                    if time.monotonic() > deadline:
+                        raise LinkError("entries %d.. did not arrive" % have)
+                    self.poll(0.05)
+        finally:
+            self._fetching = False
+
+    def _fill_gap(self):
+        """Live, an entry came past the mirror's end: get the ones missed, then it."""
+        total, self.gap_to = self.gap_to, None
+        self._fetch(total)
 
     def request(self, kind, body, wait=5.0):
         """Send an act or press and wait for its answer: ("ok"|"error", body)."""
