@@ -27,7 +27,7 @@ from test_logbook_plays import (  # noqa: F401  (book_path: a fixture)
     scenario_game,
 )
 from test_new_game import TABLE, board, cursor, pick
-from test_simboard import connect, start
+from test_simboard import HEAP, connect, start
 
 from chancery.board.link import Mirror
 from chancery.logbook import chart, plays, stats
@@ -438,11 +438,6 @@ def test_the_logbooks_commands_name_the_players(capsys, tmp_path, book_path, mon
 
 # --- the board, the link and the logbook, end to end ------------------------------------
 
-# The unix port's heap guard for a board that boots into a named game and names it again: the
-# resume, then the names code at the welcome. A guard with margin, not the budget (that is the
-# chip's, tools/chip/heap.py): at 104K this path failed once each game's setup became a module of
-# its own (loaded at a resume, its names interned), the change that lowered the chip's figures.
-NAMES_HEAP = os.environ.get("CHANCERY_NAMES_HEAP", "108K")
 
 def test_names_reach_the_board_and_the_logbook_and_survive_a_killed_board(firmware_build, micropython, tmp_path,
                                                                           capsys, monkeypatch):
@@ -451,7 +446,7 @@ def test_names_reach_the_board_and_the_logbook_and_survive_a_killed_board(firmwa
     book = Logbook(str(tmp_path / "book.sqlite3"))
     book.set_names(log_game(book, KD_ABDICATION), ["Zed", "Yan", "Xu"])  # names the logbook knows
     flash = tmp_path / "flash"
-    sim = start(firmware_build, flash, micropython, players=3, heap=NAMES_HEAP)
+    sim = start(firmware_build, flash, micropython, players=3, heap=HEAP)
     try:
         link = connect(sim, book)  # the hello offers the known names
         assert link.offered == ["Zed", "Yan", "Xu"]
@@ -470,7 +465,7 @@ def test_names_reach_the_board_and_the_logbook_and_survive_a_killed_board(firmwa
         link.close()
     finally:
         sim.stop()
-    with start(firmware_build, flash, micropython, players=3, heap=NAMES_HEAP) as again:
+    with start(firmware_build, flash, micropython, players=3, heap=HEAP) as again:
         other = Logbook(str(tmp_path / "other.sqlite3"))
         link = connect(again, other)
         assert link.mirror.welcome["len"] == 2 and link.mirror.names == ["Ann", "Mary Ann", None]
