@@ -304,7 +304,7 @@ class Table:
         if low[0] == "a" and engine.game_module(self.game).dice_wanted(self.state):
             out.append("hold push: roll")  # the table's one press for the board's roll (key())
         # what each button does, for a table that has not read the guide
-        out += ["up/down: move", "select: choose", "hold sel: finish", "back: step back"]
+        out += ["sel:pick bk:back", "hold sel: finish"]
         return out
 
     def key(self, pad, name):
