@@ -1,0 +1,132 @@
+"""The GoDice protocol (Particula's GoDice), bytes only: it runs under MicroPython and CPython.
+
+A die offers the Nordic UART service: it notifies on RX and takes commands on TX. Its
+messages, as the maker's Python API (the `godice` package on PyPI, godice/dice.py) reads them:
+  b"R"                    rolling
+  b"S" x y z              stable after a roll; x, y, z signed bytes, the accelerometer's axes
+  b"FS" x y z             "fake stable": at rest again, not from a roll (a short shake)
+  b"MS" x y z             "move stable": at rest again after being moved by hand
+  b"TS" x y z             "tilt stable": at rest, but not flat
+  b"Bat" level            battery percent
+  b"Col" code             the pips' colour, COLOURS[code]
+The face up is the shell's face whose vector is nearest (x, y, z) (godice/xyzinterpret.py
+has the maker's vectors; the tables below are written from them, as integers). A D6 reads
+its own vectors; D20, D10 and D10X the D20's; D4, D8 and D12 a 24-vector table, then the
+face printed on that shell.
+"""
+
+SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
+TX = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"  # commands to the die (write)
+RX = "6e400003-b5a3-f393-e0a9-e50e24dcca9e"  # its messages (notify)
+NAME_PREFIX = "GoDice"  # what a GoDice advertises as its name
+
+SHELLS = ("D6", "D20", "D10", "D10X", "D4", "D8", "D12")  # the maker's shell numbers, in order
+COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
+
+# Vectors, x y z after each other, for the face 1, 2, 3...
+_D6 = (-64, 0, 0, 0, 0, 64, 0, 64, 0, 0, -64, 0, 0, 0, -64, 64, 0, 0)
+_D20 = (-64, 0, -22, 42, -42, 40, 0, 22, -64, 0, 22, 64, -42, -42, 42, 22, 64, 0, -42, -42, -42, 64, 0, -22,
+        -22, 64, 0, 42, -42, -42, -42, 42, 42, 22, -64, 0, -64, 0, 22, 42, 42, 42, -22, -64, 0, 42, 42, -42,
+        0, -22, -64, 0, -22, 64, -42, 42, -42, 64, 0, 22)
+_D24 = (20, -60, -20, 20, 0, 60, -40, -40, 40, -60, 0, 20, 40, 20, 40, -20, -60, -20, 20, 60, 20, -40, 20, -40,
+        -40, 40, 40, -20, 0, 60, -20, -60, 20, 60, 0, 20, -60, 0, -20, 20, 60, -20, 20, 0, -60, 40, -20, -40,
+        -20, 60, -20, -40, -40, -40, 40, -20, 40, 20, -60, 20, 60, 0, -20, 40, 20, -40, -20, 0, -60, -20, 60, 20)
+# What a shell prints on the face its table found (index: that face - 1)
+_ON_D10 = (8, 2, 6, 1, 4, 3, 9, 0, 7, 5, 5, 7, 0, 9, 3, 4, 1, 6, 2, 8)
+_ON_D4 = (3, 1, 4, 1, 4, 4, 1, 4, 2, 3, 1, 1, 1, 4, 2, 3, 3, 2, 2, 2, 4, 1, 3, 2)
+_ON_D8 = (3, 3, 6, 1, 2, 8, 1, 1, 4, 7, 5, 5, 4, 4, 2, 5, 7, 7, 8, 2, 8, 3, 6, 6)
+
+
+def _nearest(table, x, y, z):
+    """The face (1..) whose vector is nearest (x, y, z), by squared distance (ints only)."""
+    best, best_d = 0, -1
+    for i in range(0, len(table), 3):
+        dx, dy, dz = x - table[i], y - table[i + 1], z - table[i + 2]
+        d = dx * dx + dy * dy + dz * dz
+        if best_d < 0 or d < best_d:
+            best, best_d = i // 3 + 1, d
+    return best
+
+
+def face(shell, x, y, z):
+    """The face up on a die in `shell` whose axes read x, y, z (signed). D10 reads 0-9,
+    D10X 0-90 by tens, as printed; the others 1 to their sides."""
+    if shell == "D6":
+        return _nearest(_D6, x, y, z)
+    if shell in ("D20", "D10", "D10X"):
+        f = _nearest(_D20, x, y, z)
+        if shell == "D20":
+            return f
+        return _ON_D10[f - 1] * (10 if shell == "D10X" else 1)
+    if shell in ("D4", "D8", "D12"):
+        f = _nearest(_D24, x, y, z)
+        if shell == "D12":
+            return (f - 1) % 12 + 1
+        return (_ON_D4 if shell == "D4" else _ON_D8)[f - 1]
+    raise ValueError("no GoDice shell %r (known: %s)" % (shell, ", ".join(SHELLS)))
+
+
+def _signed(b):
+    return b - 256 if b > 127 else b
+
+
+class Reader:
+    """One GoDice's messages as events (firmware/dice/__init__.py). `die` is its id (its
+    address, or a name the table gave it), `shell` one of SHELLS."""
+
+    def __init__(self, die, shell="D6"):
+        face(shell, 0, 0, 0)  # an unknown shell is refused here, not at the first roll
+        self.die = die
+        self.shell = shell
+
+    def feed(self, data):
+        data = bytes(data)
+        if data[:1] == b"R":
+            return ("rolling", self.die)
+        if data[:3] == b"Bat" and len(data) >= 4:
+            return ("battery", self.die, data[3])
+        if data[:3] == b"Col" and len(data) >= 4:
+            return ("colour", self.die, COLOURS[data[3]] if data[3] < len(COLOURS) else "colour %d" % data[3])
+        if data[:1] == b"S":
+            kind, axes = "settled", data[1:4]
+        elif data[1:2] == b"S" and data[:1] in (b"F", b"M"):
+            kind, axes = "moved", data[2:5]
+        elif data[:2] == b"TS":
+            kind, axes = "tilted", data[2:5]
+        else:
+            return None
+        if len(axes) < 3:
+            return None
+        return (kind, self.die, face(self.shell, _signed(axes[0]), _signed(axes[1]), _signed(axes[2])))
+
+    def lost(self):
+        return ("lost", self.die)
+
+
+# Commands (written to TX)
+
+def ask_battery():
+    return b"\x03"
+
+
+def ask_colour():
+    return b"\x17"
+
+
+def _rgb(rgb):
+    if len(rgb) != 3 or [c for c in rgb if not (isinstance(c, int) and 0 <= c <= 255)]:
+        raise ValueError("a colour is three ints 0-255 (red, green, blue), not %r" % (rgb,))
+    return bytes(rgb)
+
+
+def leds(first, second):
+    """Both LEDs on, in these colours ((0, 0, 0): off)."""
+    return b"\x08" + _rgb(first) + _rgb(second)
+
+
+def pulse(count, on_10ms, off_10ms, rgb):
+    """Both LEDs blink `count` times, on and off for these times in 10 ms steps (each 0-255)."""
+    for n in (count, on_10ms, off_10ms):
+        if not (isinstance(n, int) and 0 <= n <= 255):
+            raise ValueError("a pulse's count and times are ints 0-255, not %r" % (n,))
+    return bytes((16, count, on_10ms, off_10ms)) + _rgb(rgb) + b"\x01\x00"
