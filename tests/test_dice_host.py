@@ -158,7 +158,7 @@ def test_a_settled_throw_becomes_the_boards_roll_with_each_values_die():
     said, link = [], FakeLink()
     watch = Watch(link, said.append)
     watch.tick()
-    assert said == ["the board asks for 6 dice: roll them"]
+    assert said == ["roll 6 dice"]
     throw(watch, [("a1", 3), ("b2", 4)])
     throw(watch, [("a1", 1), ("b2", 1)])
     assert link.acts == []
@@ -166,7 +166,7 @@ def test_a_settled_throw_becomes_the_boards_roll_with_each_values_die():
     assert link.acts == [{"type": "roll", "values": [3, 4, 1, 1, 5, 6], "source": "smart",
                           "dice": ["a1", "b2", "a1", "b2", "a1", "b2"]}]
     assert link.mirror.match["state"]["problems"] == [[3, 4], [1, 1], [5, 6]]
-    assert said[-1] == "rolled 3 4 1 1 5 6 (entry 0)"
+    assert said[-1] == "rolled 3 4 1 1 5 6"
 
 
 def test_a_die_still_rolling_holds_the_roll_back():
@@ -198,7 +198,7 @@ def test_a_die_lost_mid_roll_leaves_the_roll_to_the_menu():
     assert said[-1] == "die a1 lost: enter the roll on the menu"
     throw(watch, [("b2", v) for v in (1, 2, 3, 4, 5, 6)])
     assert link.acts == []
-    assert said[-1] == "die b2 rolled 6: this roll is the board menu's now (a die was lost)"
+    assert said[-1] == "die b2 rolled 6: this roll is the menu's now (a die was lost)"
 
 
 def test_a_refused_roll_is_said_in_words_and_left_to_the_menu():
@@ -207,7 +207,7 @@ def test_a_refused_roll_is_said_in_words_and_left_to_the_menu():
     watch = Watch(link, said.append)
     throw(watch, [("a1", 17)] + [("b2", 2)] * 5)
     assert len(link.acts) == 1
-    assert said[-1].startswith("the board refused the roll: ") and said[-1].endswith("enter it on the board's menu")
+    assert said[-1].startswith("the roll was refused: ") and said[-1].endswith("; enter it on the menu")
 
 
 def test_a_game_whose_roll_takes_no_smart_dice_says_so_once():
@@ -216,7 +216,7 @@ def test_a_game_whose_roll_takes_no_smart_dice_says_so_once():
     watch.tick()
     watch.tick()
     throw(watch, [("a1", 3)])
-    assert said[0] == "kings_dilemma's roll takes no smart dice: enter it on the board's menu"
+    assert said[0] == "kings_dilemma's roll takes no smart dice: enter it on the menu"
     assert said.count(said[0]) == 1 and link.acts == []
 
 
