@@ -58,6 +58,9 @@ class Desk:
     def event(self, event):
         self.tick()
         kind, die = event[0], event[1]
+        if kind == "battery":
+            self.say("die %s battery %d%%" % (die, event[2]))
+            return
         roll = self.roll
         if roll is None or roll.fallback is not None:
             if kind == "settled" and roll is not None:

@@ -23,25 +23,26 @@ NAME_PREFIX = "GoDice"  # what a GoDice advertises as its name
 SHELLS = ("D6", "D20", "D10", "D10X", "D4", "D8", "D12")  # the maker's shell numbers, in order
 COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
 
-# Vectors, x y z after each other, for the face 1, 2, 3...
-_D6 = (-64, 0, 0, 0, 0, 64, 0, 64, 0, 0, -64, 0, 0, 0, -64, 64, 0, 0)
-_D20 = (-64, 0, -22, 42, -42, 40, 0, 22, -64, 0, 22, 64, -42, -42, 42, 22, 64, 0, -42, -42, -42, 64, 0, -22,
-        -22, 64, 0, 42, -42, -42, -42, 42, 42, 22, -64, 0, -64, 0, 22, 42, 42, 42, -22, -64, 0, 42, 42, -42,
-        0, -22, -64, 0, -22, 64, -42, 42, -42, 64, 0, 22)
-_D24 = (20, -60, -20, 20, 0, 60, -40, -40, 40, -60, 0, 20, 40, 20, 40, -20, -60, -20, 20, 60, 20, -40, 20, -40,
-        -40, 40, 40, -20, 0, 60, -20, -60, 20, 60, 0, 20, -60, 0, -20, 20, 60, -20, 20, 0, -60, 40, -20, -40,
-        -20, 60, -20, -40, -40, -40, 40, -20, 40, 20, -60, 20, 60, 0, -20, 40, 20, -40, -20, 0, -60, -20, 60, 20)
+# Vectors, x y z after each other for the face 1, 2, 3..., each axis + 64 as a byte (bytes
+# stay in flash when frozen; a tuple of ints is built in RAM)
+_D6 = b"\x00\x40\x40\x40\x40\x80\x40\x80\x40\x40\x00\x40\x40\x40\x00\x80\x40\x40"
+_D20 = (b"\x00\x40\x2a\x6a\x16\x68\x40\x56\x00\x40\x56\x80\x16\x16\x6a\x56\x80\x40\x16\x16\x16\x80\x40\x2a"
+        b"\x2a\x80\x40\x6a\x16\x16\x16\x6a\x6a\x56\x00\x40\x00\x40\x56\x6a\x6a\x6a\x2a\x00\x40\x6a\x6a\x16"
+        b"\x40\x2a\x00\x40\x2a\x80\x16\x6a\x16\x80\x40\x56")
+_D24 = (b"\x54\x04\x2c\x54\x40\x7c\x18\x18\x68\x04\x40\x54\x68\x54\x68\x2c\x04\x2c\x54\x7c\x54\x18\x54\x18"
+        b"\x18\x68\x68\x2c\x40\x7c\x2c\x04\x54\x7c\x40\x54\x04\x40\x2c\x54\x7c\x2c\x54\x40\x04\x68\x2c\x18"
+        b"\x2c\x7c\x2c\x18\x18\x18\x68\x2c\x68\x54\x04\x54\x7c\x40\x2c\x68\x54\x18\x2c\x40\x04\x2c\x7c\x54")
 # What a shell prints on the face its table found (index: that face - 1)
-_ON_D10 = (8, 2, 6, 1, 4, 3, 9, 0, 7, 5, 5, 7, 0, 9, 3, 4, 1, 6, 2, 8)
-_ON_D4 = (3, 1, 4, 1, 4, 4, 1, 4, 2, 3, 1, 1, 1, 4, 2, 3, 3, 2, 2, 2, 4, 1, 3, 2)
-_ON_D8 = (3, 3, 6, 1, 2, 8, 1, 1, 4, 7, 5, 5, 4, 4, 2, 5, 7, 7, 8, 2, 8, 3, 6, 6)
+_ON_D10 = b"\x08\x02\x06\x01\x04\x03\x09\x00\x07\x05\x05\x07\x00\x09\x03\x04\x01\x06\x02\x08"
+_ON_D4 = b"\x03\x01\x04\x01\x04\x04\x01\x04\x02\x03\x01\x01\x01\x04\x02\x03\x03\x02\x02\x02\x04\x01\x03\x02"
+_ON_D8 = b"\x03\x03\x06\x01\x02\x08\x01\x01\x04\x07\x05\x05\x04\x04\x02\x05\x07\x07\x08\x02\x08\x03\x06\x06"
 
 
 def _nearest(table, x, y, z):
     """The face (1..) whose vector is nearest (x, y, z), by squared distance (ints only)."""
     best, best_d = 0, -1
     for i in range(0, len(table), 3):
-        dx, dy, dz = x - table[i], y - table[i + 1], z - table[i + 2]
+        dx, dy, dz = x + 64 - table[i], y + 64 - table[i + 1], z + 64 - table[i + 2]
         d = dx * dx + dy * dy + dz * dz
         if best_d < 0 or d < best_d:
             best, best_d = i // 3 + 1, d
