@@ -8,10 +8,12 @@ import subprocess
 import time
 
 import pytest
+from menu_player import TABLE_PAD, BoardPlayer
 
 from chancery.board import micropython as mp
 from chancery.board.link import Link
 from chancery.board.simboard import SimBoard
+from shared_rules import wire
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKES = os.path.join(HERE, "fakes", "ble")
@@ -23,6 +25,7 @@ HEAP = "160K"  # the unix port's; the script and the fakes are compiled from sou
 # imports), where the board without dice keeps within test_simboard's 108K guard: the dice's modules, the
 # fake aioble (7 KB of it on this 64-bit port) and the tasks. A little margin over the measure.
 DICE_BOARD_HEAP = "124K"
+DICE_MENU_HEAP = "140K"  # with the table's menu too: measured 136K (134K fails); test_simboard's MENU_HEAP is 120K without dice
 
 with open(os.path.join(HERE, "dice", "godice_recordings.json")) as _f:
     _D6 = {e[2]: h for h, e in json.load(_f)["D6"]["notifications"] if e and e[0] == "settled"}
@@ -160,3 +163,39 @@ def test_aioble_goes_on_with_mpremotes_mip_and_a_failure_says_what_to_run():
     assert ran[0][1:] == ["-m", "mpremote", "connect", "/dev/ttyACM0", "mip", "install", "aioble", "+", "soft-reset"]
     with pytest.raises(flash.DeployError, match="mpremote: mip: no network.*mpremote connect /dev/ttyACM0 mip install"):
         flash.install_aioble("/dev/ttyACM0", said.append, lambda cmd, **kw: Done(1))
+
+
+def test_a_die_given_to_a_seat_on_the_tables_menu_rolls_no_more_for_the_table(tmp_path, micropython, firmware_build,
+                                                                               fake_ble):
+    gate = tmp_path / "assigned"
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps([["gate", str(gate)]] + throw([A, 3], [B, 4])
+                                 + [x for f in (1, 1, 5, 6, 2) for x in throw([B, f])]))
+    board = DiceBoard([[A, "D6"], [B, "D6"]], data_dir=str(tmp_path / "board"), players=2,
+                      heap=DICE_MENU_HEAP, micropython=micropython,
+                      code_path=[firmware_build, fake_ble], extra_env={"FAKE_AIOBLE_SCRIPT": str(script)})
+    link = Link(board.open_pty())
+    link.open()
+    board.start()
+    with board:
+        link.hello(wait=10.0)
+        player = BoardPlayer(link, TABLE_PAD)
+        said, heard = [], player._heard
+        player._heard = lambda kind, data: (said.append(data["lines"]) if kind == wire.DISPLAY else None,
+                                            heard(kind, data))
+        link.on_event = player._heard
+        schema = {"type": "dice", "who": "table", "params": [
+            {"name": "die", "domain": {"kind": "enum", "values": sorted(IDS.values())}},
+            {"name": "holder", "domain": {"kind": "enum", "values": ["table", "seat 0", "seat 1"]}}]}
+        player.enter(schema, {"type": "dice", "die": IDS[A], "holder": "seat 1"})
+        assert player.shown == ["die " + IDS[A], "for seat 1"], player.shown
+        gate.write_text("")
+        deadline = time.monotonic() + 30
+        while not link.mirror.match["entries"] and time.monotonic() < deadline:
+            link.poll(0.1)
+        assert link.mirror.match["entries"], (said, board.stderr_text()[-2000:])
+        assert link.mirror.match["entries"][0]["action"] == {"type": "roll", "values": [4, 1, 1, 5, 6, 2],
+                                                             "source": "smart", "dice": [IDS[B]] * 6}
+        assert ["die", IDS[A] + ":", "not for this", "roll"] in said, said[-8:]
+        link.close()
+    assert json.loads((tmp_path / "board" / "dice.json").read_text()) == {IDS[A]: "seat 1", IDS[B]: "table"}

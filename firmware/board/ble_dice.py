@@ -14,6 +14,7 @@ connects again after a pause. What the desk says goes to the display and to a ho
 """
 
 import asyncio
+import json
 
 import aioble
 import bluetooth
@@ -35,13 +36,56 @@ def die_id(address):
 async def run(table, hw, dice):
     """Read `dice` ([[address, shell], ...]) for the table's rolls, forever."""
     desk = Desk(lambda: (engine.game_module(table.game), table.state, table.count),
-                lambda move: _act(table, hw, move), lambda line: _say(table, hw, line),
-                [die_id(d[0]) for d in dice])
+                lambda move: _act(table, hw, move), lambda line: _say(table, hw, line))
+    table.dice = Holders(desk, table.journal.folder + "/dice.json", [die_id(d[0]) for d in dice])
     for d in dice:
         asyncio.create_task(_die(desk, d[0], d[1]))
     while True:  # a roll asked for by a press or the host: said when it is asked, not at the first throw
         desk.tick()
         await asyncio.sleep_ms(500)
+
+
+class Holders:
+    """Which die rolls for whom: the table (its rolls, such as Chancellors' problem dice) or a
+    seat; set on the table's menu (its action "dice": a die, then "table" or "seat N"), kept on
+    flash beside the journal. A die that is a seat's gives no value to a table's roll (the desk
+    says so); every die is the table's until the menu says otherwise."""
+
+    def __init__(self, desk, path, ids):
+        self.desk, self.path = desk, path
+        self.holder = {}
+        for i in ids:
+            self.holder[i] = "table"
+        try:
+            with open(path) as f:
+                kept = json.load(f)
+            for i in kept:
+                if i in self.holder:
+                    self.holder[i] = kept[i]
+        except (OSError, ValueError):  # none kept yet, or a file cut short: every die is the table's
+            pass
+        self._tell()
+
+    def _tell(self):
+        desk = self.desk
+        desk.dice = [i for i in self.holder if self.holder[i] == "table"]
+        if desk.roll is not None:  # the roll under way too: a die given away mid-roll rolls no more for it
+            desk.roll.dice = desk.dice
+
+    def action(self, seats):
+        from shared_rules.schema import action, param
+
+        return action("dice", "table", [param("die", {"kind": "enum", "values": sorted(self.holder)}),
+                                        param("holder", {"kind": "enum", "values": ["table"] + ["seat %d" % i
+                                                                                              for i in range(seats)]})])
+
+    def assign(self, move):
+        """The menu's "dice" action: the die is the holder's from now on (the display's lines)."""
+        self.holder[move["die"]] = move["holder"]
+        self._tell()
+        with open(self.path, "w") as f:
+            f.write(json.dumps(self.holder))
+        return ["die " + move["die"], "for " + move["holder"]]
 
 
 def _act(table, hw, move):

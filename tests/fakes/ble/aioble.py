@@ -2,7 +2,8 @@
 
 SCRIPT (set by the test, or read from the file FAKE_AIOBLE_SCRIPT names) is a list of [address, what] played in order, whoever reads: what is a
 notification in hex, "lost" (that die's connection drops), or "wait" (nothing
-for 50 ms: lets the board act on what came). Each die's notified() waits until the
+for 50 ms: lets the board act on what came); ["gate", PATH] holds the rest back until
+that file exists. Each die's notified() waits until the
 script's next item is its own. WRITTEN keeps what was written to each die.
 """
 
@@ -60,6 +61,13 @@ class _Characteristic:
             if SCRIPT and SCRIPT[0][0] == "wait":
                 SCRIPT.pop(0)
                 await asyncio.sleep_ms(50)
+                continue
+            if SCRIPT and SCRIPT[0][0] == "gate":  # the rest waits until the test makes this file
+                try:
+                    os.stat(SCRIPT[0][1])
+                    SCRIPT.pop(0)
+                except OSError:
+                    await asyncio.sleep_ms(5)
                 continue
             if SCRIPT and SCRIPT[0][0] == self.addr:
                 what = SCRIPT.pop(0)[1]
