@@ -17,6 +17,7 @@ from chancery.dice import ble
 from chancery.dice import cli as dice_cli
 from chancery.dice.watch import Watch
 from firmware.dice import godice as protocol
+from firmware.dice.desk import Desk
 from shared_rules import engine, wire
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -210,14 +211,26 @@ def test_a_refused_roll_is_said_in_words_and_left_to_the_menu():
     assert said[-1].startswith("the roll was refused: ") and said[-1].endswith("; enter it on the menu")
 
 
-def test_a_game_whose_roll_takes_no_smart_dice_says_so_once():
+def test_the_kings_dilemma_momentum_roll_is_read_by_smart_dice_too():
     said, link = [], FakeLink(game="kings_dilemma", players=4)
     watch = Watch(link, said.append)
-    watch.tick()
-    watch.tick()
-    throw(watch, [("a1", 3)])
-    assert said[0] == "kings_dilemma's roll takes no smart dice: enter it on the menu"
-    assert said.count(said[0]) == 1 and link.acts == []
+    throw(watch, [("a1", 1), ("b2", 2), ("a1", 3), ("b2", 4), ("a1", 6)])
+    assert link.acts == [{"type": "roll", "values": [1, 2, 3, 4, 6], "source": "smart",
+                          "dice": ["a1", "b2", "a1", "b2", "a1"]}]
+    assert [e["source"] for e in link.mirror.match["entries"][0]["events"] if e["t"] == "momentum"] == ["smart"] * 5
+
+
+def test_a_game_whose_roll_takes_no_smart_dice_says_so_once():
+    game = argparse.Namespace(NAME="oldgame", dice_wanted=lambda state: 2, SCHEMAS=[
+        {"type": "roll", "who": "table", "params": [{"name": "source", "domain": {"kind": "enum",
+                                                                                   "values": ["board", "manual"]}}]}])
+    said, acts = [], []
+    desk = Desk(lambda: (game, {}, 0), acts.append, said.append)
+    desk.tick()
+    desk.tick()
+    throw(desk, [("a1", 3)])
+    assert said[0] == "oldgame's roll takes no smart dice: enter it on the menu"
+    assert said.count(said[0]) == 1 and acts == []
 
 
 def test_watch_reads_the_dice_into_the_simulated_boards_log(tmp_path, micropython, firmware_build):
