@@ -17,6 +17,7 @@ from chancery.dice import ble
 from chancery.dice import cli as dice_cli
 from chancery.dice.watch import Watch
 from firmware.dice import godice as protocol
+from firmware.dice import godice_commands
 from firmware.dice.desk import Desk
 from shared_rules import engine, wire
 
@@ -80,7 +81,7 @@ def test_the_makers_api_reads_the_recordings_as_the_boards_reader_does(shell):
     clients, events = {}, []
     connect_die(ADDRESS, shell, clients, events)
     assert events == [("battery", "d4ee0712a3f0", 77)]
-    assert clients[ADDRESS].written[-1] == protocol.leds((0, 0, 0), (0, 0, 0))
+    assert clients[ADDRESS].written[-1] == godice_commands.leds((0, 0, 0), (0, 0, 0))
     # godice 0.1.2 reads only R, S, FS, TS, MS, Bat and Col: the position messages are replayed
     wanted = [(h, e) for h, e in RECORDINGS[shell]["notifications"] if e and e[0] not in ("battery", "colour")]
     del events[:]

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chancery.board import micropython as mp
-from firmware.dice import godice
+from firmware.dice import godice, godice_commands
 from firmware.dice.roll import Roll
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,11 +50,15 @@ def test_the_same_events_under_micropython(micropython, firmware_build):
     proc = mp.run_micropython(os.path.join(MP_DIR, "dice_replay.py"), [RECORDINGS], heap="2M",
                               path=[firmware_build], micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    got = {}
+    got, commands = {}, {}
     for line in proc.stdout.splitlines():
         shell, hexed, event = line.split(" ", 2)
-        got.setdefault(shell, []).append([hexed, json.loads(event)])
+        if shell == "command":
+            commands[hexed] = event
+        else:
+            got.setdefault(shell, []).append([hexed, json.loads(event)])
     assert got == {shell: rec["notifications"] for shell, rec in recordings().items()}
+    assert commands == {"battery": "03", "colour": "17", "leds": "080000ffffff00", "pulse": "10030a14ff00000100"}
 
 
 @pytest.mark.parametrize("shell", godice.SHELLS)
@@ -83,13 +87,13 @@ def test_an_unknown_shell_is_refused_naming_the_known_ones():
 
 def test_commands_are_the_bytes_the_die_takes():
     assert godice.ask_battery() == b"\x03"
-    assert godice.ask_colour() == b"\x17"
-    assert godice.leds((0, 0, 255), (255, 255, 0)) == bytes([8, 0, 0, 255, 255, 255, 0])
-    assert godice.pulse(3, 10, 20, (255, 0, 0)) == bytes([16, 3, 10, 20, 255, 0, 0, 1, 0])
+    assert godice_commands.ask_colour() == b"\x17"
+    assert godice_commands.leds((0, 0, 255), (255, 255, 0)) == bytes([8, 0, 0, 255, 255, 255, 0])
+    assert godice_commands.pulse(3, 10, 20, (255, 0, 0)) == bytes([16, 3, 10, 20, 255, 0, 0, 1, 0])
     with pytest.raises(ValueError, match="three ints 0-255"):
-        godice.leds((0, 0, 256), (0, 0, 0))
+        godice_commands.leds((0, 0, 256), (0, 0, 0))
     with pytest.raises(ValueError, match="0-255"):
-        godice.pulse(300, 1, 1, (0, 0, 0))
+        godice_commands.pulse(300, 1, 1, (0, 0, 0))
 
 
 # --- a roll read from dice ---------------------------------------------------------

@@ -104,30 +104,7 @@ class Reader:
         return ("lost", self.die)
 
 
-# Commands (written to TX)
-
 def ask_battery():
+    """The command (to TX) that has the die answer with its battery (b"Bat" level). The other
+    commands (LEDs, colour) are godice_commands.py's: a board reading dice sends only this."""
     return b"\x03"
-
-
-def ask_colour():
-    return b"\x17"
-
-
-def _rgb(rgb):
-    if len(rgb) != 3 or [c for c in rgb if not (isinstance(c, int) and 0 <= c <= 255)]:
-        raise ValueError("a colour is three ints 0-255 (red, green, blue), not %r" % (rgb,))
-    return bytes(rgb)
-
-
-def leds(first, second):
-    """Both LEDs on, in these colours ((0, 0, 0): off)."""
-    return b"\x08" + _rgb(first) + _rgb(second)
-
-
-def pulse(count, on_10ms, off_10ms, rgb):
-    """Both LEDs blink `count` times, on and off for these times in 10 ms steps (each 0-255)."""
-    for n in (count, on_10ms, off_10ms):
-        if not (isinstance(n, int) and 0 <= n <= 255):
-            raise ValueError("a pulse's count and times are ints 0-255, not %r" % (n,))
-    return bytes((16, count, on_10ms, off_10ms)) + _rgb(rgb) + b"\x01\x00"
