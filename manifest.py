@@ -50,7 +50,9 @@ FIRMWARE = [
     "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "names", "pads", "resume",
     "table", "ticks", "undo",
 ]
-BOARD = ["knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
+BOARD = ["ble_dice", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
+# smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)
+DICE = ["__init__", "desk", "godice", "roll"]
 BACKENDS = ("rp2", "esp32")
 
 if options.backend not in BACKENDS:
@@ -59,4 +61,4 @@ if options.backend not in BACKENDS:
 package("shared_rules", files=["__init__.py"] + [m + ".py" for m in SHARED_RULES]
         + [g + "/" + m + ".py" for g in GAMES for m in ["__init__"] + GAMES[g]], opt=3)
 package("firmware", files=["__init__.py", "board/__init__.py"] + [m + ".py" for m in FIRMWARE]
-        + ["board/" + m + ".py" for m in BOARD + [options.backend]], opt=3)
+        + ["board/" + m + ".py" for m in BOARD + [options.backend]] + ["dice/" + m + ".py" for m in DICE], opt=3)

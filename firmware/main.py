@@ -1,5 +1,8 @@
 """Start the board: `micropython -m firmware.main --board sim --data DIR [--game G] [--players N] [--seed S]
-[--settings JSON]`.
+[--settings JSON] [--dice JSON]`.
+
+dice: the smart dice the board reads itself over Bluetooth LE ([[address, shell], ...]:
+firmware/board/ble_dice.py, imported only then; a board without dice loads none of it).
 
 On a real board, main.py on the flash calls run() with that board's options.
 The game, players and settings are those of a board's first game only: a
@@ -21,27 +24,35 @@ _GC_EVERY = const(8192)
 
 def options(argv):
     out = {"board": "sim", "data": "chancery-data", "game": "chancellors", "players": None, "seed": None,
-           "settings": None}
+           "settings": None, "dice": None}
     i = 0
     while i < len(argv):
         name = argv[i][2:]  # each option is "--" and a key of out
         if argv[i][:2] != "--" or name not in out or i + 1 >= len(argv):
             raise SystemExit("usage: firmware.main [--board B] [--data DIR] [--game G] [--players N] [--seed S] "
-                             "[--settings JSON]")
+                             "[--settings JSON] [--dice JSON]")
         out[name] = argv[i + 1]
         i += 2
     for name in ("players", "seed"):
         if out[name] is not None:
             out[name] = int(out[name])
-    if isinstance(out["settings"], str):
-        import json
+    for name in ("settings", "dice"):
+        if isinstance(out[name], str):
+            import json
 
-        out["settings"] = json.loads(out["settings"])
+            out[name] = json.loads(out[name])
     return out
 
 
-async def _main(table, hw):
+async def _main(table, hw, dice):
     asyncio.create_task(hw.inputs(table))
+    if dice:  # smart dice over Bluetooth LE: this board's radio and aioble, only when it reads dice
+        try:
+            from firmware.board import ble_dice
+        except ImportError as e:  # no aioble or no radio (a Pico without W, the unix port): play on
+            print("chancery: the dice are not read, no Bluetooth LE here:", e)
+        else:
+            asyncio.create_task(ble_dice.run(table, hw, dice))
     # Let the inputs task set its pins' IRQs before the link answers anything: a host's hello
     # (and the journal's upkeep after it) can keep the link busy for a second, and a tap in
     # that time, with no IRQ yet to note it, was lost.
@@ -71,7 +82,7 @@ def run(opts):
         table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
         table.restart = reboot.restarter(hw.data_dir())
     hw.show(table)
-    asyncio.run(_main(table, hw))
+    asyncio.run(_main(table, hw, opts.get("dice")))
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ class Table:
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
         self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
+        self.dice = None  # the smart dice this board reads, when it reads some (firmware/board/ble_dice.py)
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
         # names action (a list: its schema), while the seats are named (firmware/names.py)
         self.setup = None
@@ -157,6 +158,8 @@ class Table:
 
             if _exists(self.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
                 out.append(action("names", "table", []))
+            if self.dice is not None:  # which die rolls for whom
+                out.append(self.dice.action(engine.seats(state)))
             out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
         return out
 
@@ -370,6 +373,8 @@ class Table:
             return ["undone", "entry %d" % (i + 1)], None
         if move["type"] == "names":
             return self.name(move, None, menu, seat), None
+        if move["type"] == "dice":
+            return self.dice.assign(move), None
         if move["type"] == "new_game":
             if self.setup is None:  # the game chosen: its settings next
                 self.setup = move["game"]

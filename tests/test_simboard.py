@@ -251,7 +251,10 @@ POINTS = ["before", "torn", "written", "entry", "idle"]
 # The board that dies mid-act runs in a larger heap than the guard: this test is about the
 # journal and the link. At 104K the resume is at the mercy of the heap's layout (measured: a
 # resume that the plain firmware does in 98K fails in 104K with only two more strings in
-# argv); the boots as the firmware itself (the idle point, the last) keep the guard.
+# argv). The boots as the firmware itself after a cut (the idle point, the last) are resumes
+# too, at the same mercy: with Chancellors' roll taking dice ids (issue 20: one more param of
+# schema, about 0.4 KB), seed 2's resume needed 109K where it had passed at 104K, and an unused
+# dict of that size in the same module did the same; the boot's own guard stays in the other tests.
 DYING_HEAP = "112K"
 
 
@@ -288,7 +291,7 @@ def test_a_board_killed_mid_act_loses_nothing_acknowledged(firmware_build, micro
             said = len(board.stderr_text())
             plain = point in (None, "idle")
             board.entry = None if plain else ["-m", "dying_board", point, str(acts + 1)] + board.args()
-            board.heap = HEAP if plain else DYING_HEAP
+            board.heap = DYING_HEAP
             if board.cable.dead:
                 board.open_pty()  # the cable back in: the host's port at the same path
             link.open()

@@ -12,12 +12,13 @@ import sys
 
 from chancery import __version__
 from chancery.deploy import cli as deploy
+from chancery.dice import cli as dice
 from chancery.hardware import cli as hardware
 from chancery.logbook import cli as logbook
 from chancery.mirror import cli as mirror
 from chancery.play import cli as play
 
-JOBS = (play, logbook, mirror, hardware, deploy)  # in the order of the help's commands
+JOBS = (play, logbook, mirror, hardware, deploy, dice)  # in the order of the help's commands
 
 
 def parser():

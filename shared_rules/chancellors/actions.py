@@ -27,6 +27,9 @@ SCHEMAS = (
     action("roll", "table", [
         param("values", {"kind": "list", "of": _DIE, "min": 1, "max": 10}, optional=True, omit="board rolls"),
         param("source", {"kind": "enum", "values": ["board", "manual", "smart"]}, optional=True, default="board"),
+        # a smart roll's dice: each value's die (its id), in the values' order; the log keeps them, the
+        # state does not (views.legal leaves this out of the menus: only a smart dice reader fills it)
+        param("dice", {"kind": "list", "of": {"kind": "text", "max": 12}, "min": 1, "max": 10}, optional=True),
     ]),
     action("reveal", "table", [param("cards", {"kind": "per_seat", "of": _CARD})]),
     action("assign", "table", [

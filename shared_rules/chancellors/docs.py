@@ -16,6 +16,8 @@ DOCS = {
     "roll.values": "The faces, in the order asked. Omitted with source board, the rules core rolls them "
                    "from the match seed (the terminal game, tests); a board gives the faces of its own roll.",
     "roll.source": "Where the values come from: board, manual (a physical die) or smart (a smart die).",
+    "roll.dice": "With source smart: the die that gave each value (its id, in the values' order), for the log; "
+                 "the state keeps only the values.",
     "reveal": "Step A: the cards the seats revealed for control, one per seat (L31-L43).",
     "reveal.cards": "The card each seat revealed, in seat order.",
     "assign": "Step A, entered as its outcome: who now controls each service (ruling X2).",

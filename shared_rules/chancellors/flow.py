@@ -106,6 +106,9 @@ def _roll(state, act, emit):
         # os.urandom), so the log holds the faces and no secret predicts the next ones
         if len(values) != len(pending):
             raise RuleError("bad_roll", {"why": "count", "dice": pending, "got": len(values)})
+    ids = act.get("dice")
+    if ids is not None and (source != "smart" or values is None or len(ids) != len(values)):
+        raise RuleError("bad_roll", {"why": "ids", "dice": pending, "got": len(ids), "source": source})
     roll_for = state["roll_for"]
     for i in range(len(pending)):
         p, d = pending[0]

@@ -38,6 +38,9 @@ def _bad_roll(d):
     k = len(d["dice"])
     if d["why"] == "no_values":
         return "a %s roll needs the values read from the dice (%d of them)" % (d["source"], k)
+    if d["why"] == "ids":
+        return "dice ids come with a smart roll's values, one per value: %d values wanted, %d ids, source %s" % (
+            k, d["got"], d["source"])
     return "%d %s to roll (%s), got %d values" % (k, "die" if k == 1 else "dice", slots(d["dice"]), d["got"])
 
 

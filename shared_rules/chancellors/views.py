@@ -46,7 +46,7 @@ def legal(state, seat=None):
         n = len(state["pending"])
         values = _with_domain(s["params"][0], {"kind": "list", "of": {"kind": "int", "min": 1, "max": 6},
                                                "min": n, "max": n})
-        out.append(_narrow(s, {"values": values}))
+        out.append(_narrow(dict(s, params=s["params"][:2]), {"values": values}))  # not "dice" (actions.py)
     elif step == "A":
         cards = _cards(state)
         s = by_type["reveal"]

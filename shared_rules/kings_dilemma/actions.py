@@ -37,7 +37,9 @@ def _schemas():
     power = [param("power", _int(1, 99))]
     yield action("roll", "table", [
         param("values", _list(_int(1, 6), 1, 5), optional=True, omit="board rolls"),
-        param("source", {"kind": "enum", "values": ["board", "manual"]}, optional=True, default="board"),
+        param("source", {"kind": "enum", "values": ["board", "manual", "smart"]}, optional=True, default="board"),
+        # a smart roll's dice: each value's die, for the log only (views.legal leaves it out of the menus)
+        param("dice", _list({"kind": "text", "max": 12}, 1, 5), optional=True),
     ])
     yield action("vote", "seat", [param("side", side), power[0]])
     yield action("pass", "seat", [param("kind", {"kind": "enum", "values": ["gather", "moderate"]},

@@ -42,7 +42,10 @@ DOCS = {
     "roll": "The random side of each Resource marker at setup (L781-783): the board rolls five dice, or "
             "enter five coin tosses or dice; odd = white (Positive, up), even = black (Negative, down).",
     "roll.values": "Five values, in Resource order; 1 = white, 2 = black for a coin.",
-    "roll.source": "board (the board's roll, or the core's from the seed when values are omitted) or manual.",
+    "roll.source": "board (the board's roll, or the core's from the seed when values are omitted), manual, or "
+                   "smart (smart dice).",
+    "roll.dice": "With source smart: the die that gave each value (its id), for the log; the state keeps only "
+                 "the values.",
     "vote": "First turn: put at least 1 Power on your AYE or NAY card (L1743-1755).",
     "vote.side": "aye or nay.",
     "vote.power": "The Power committed now.",

@@ -49,6 +49,9 @@ def _roll(state, act, emit):
         values = prng.dice(state["rng"], k)[0]
     elif len(values) != k:
         raise RuleError("bad_roll", {"why": "count", "dice": k, "got": len(values)})
+    ids = act.get("dice")
+    if ids is not None and (source != "smart" or values is None or len(ids) != len(values)):
+        raise RuleError("bad_roll", {"why": "ids", "dice": k, "got": len(ids), "source": source})
     for r in range(k):
         emit({"t": "momentum", "resource": r, "side": 1 if values[r] % 2 else -1, "die": values[r],
               "source": source})

@@ -28,7 +28,7 @@ def _side_name(side):
 
 
 def _momentum_line(group):
-    how = {"board": "rolled by the board", "manual": "read from the table"}.get(group[0]["source"], group[0]["source"])
+    how = {"board": "rolled by the board", "manual": "read from the table", "smart": "read by smart dice"}.get(group[0]["source"], group[0]["source"])
     parts = ["%s %s" % (_res(ev["resource"]), _side_name(ev["side"])) for ev in group]
     return "Momentum (%s): %s." % (how, ", ".join(parts))
 

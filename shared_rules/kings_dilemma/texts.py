@@ -39,6 +39,9 @@ def now(n):
 def _bad_roll(d):
     if d["why"] == "no_values":
         return "a %s roll needs the values read from the dice or coins (%d of them)" % (d["source"], d["dice"])
+    if d["why"] == "ids":
+        return "dice ids come with a smart roll's values, one per value: %d values wanted, %d ids, source %s" % (
+            d["dice"], d["got"], d["source"])
     return "%d values are needed (one per Resource), got %d" % (d["dice"], d["got"])
 
 

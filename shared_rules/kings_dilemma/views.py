@@ -32,7 +32,8 @@ def legal(state, seat=None):
     n = state["settings"]["players"]
     if step == "roll":
         k = state["pending"]
-        out.append(_narrow(by["roll"], {"values": {"kind": "list", "of": _ints(1, 6), "min": k, "max": k}}))
+        roll = dict(by["roll"], params=[p for p in by["roll"]["params"] if p["name"] != "dice"])  # a reader's only
+        out.append(_narrow(roll, {"values": {"kind": "list", "of": _ints(1, 6), "min": k, "max": k}}))
     elif step == "vote":
         who = state["turn"]
         if state["settings"].get("voting") != "sealed" and (seat is None or seat == who):

@@ -19,6 +19,10 @@ def configure(sub):
     p.add_argument("--game", help="the board's first game, played while its flash holds none (default chancellors)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="a setting of that first game (see `chancery rules GAME`); repeat for more")
+    p.add_argument("--die", action="append", default=[], metavar="ADDRESS[=SHELL]",
+                   help="a smart die (GoDice) the board reads itself over Bluetooth LE (Pico W, ESP32-S3): its "
+                        "address from `chancery dice scan`, and its shell (default D6); repeat for more. "
+                        "Installs aioble (mpremote mip) where the firmware lacks it")
     p.add_argument("--resume", action="store_true",
                    help="never soft-reset the board (the MicroPython unix port on a pty, as the tests use)")
     return ["deploy"]
@@ -32,8 +36,20 @@ def run(args):
     except commands.ParseError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
+    try:
+        dice = parse_dice(args.die)
+    except ValueError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
     from chancery.board.link import LinkError, board_port
     from chancery.deploy import flash
+
+    if dice:  # refused before any board is looked for: dice need a board with Bluetooth LE
+        try:
+            flash.check_dice(args.board, flash.pin_map(args.board), dice)
+        except flash.DeployError as e:
+            print("error: %s" % e, file=sys.stderr)
+            return 2
 
     try:
         port = board_port(args.port)
@@ -49,8 +65,26 @@ def run(args):
         return 2
     try:
         flash.deploy(port, args.board, dry_run=args.dry_run, resume=args.resume, skip_code=args.skip_code,
-                    first=first)
+                     first=first, dice=dice)
     except flash.DeployError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     return 0
+
+
+def parse_dice(given):
+    """--die ADDRESS[=SHELL] values as [[address, shell], ...]; ValueError in words."""
+    from firmware.dice import godice
+
+    out = []
+    for item in given:
+        address, _, shell = item.partition("=")
+        parts = address.split(":")
+        if len(parts) != 6 or [p for p in parts if len(p) != 2 or p.strip("0123456789abcdefABCDEF")]:
+            raise ValueError("--die %s: a die's address is six hex pairs joined by colons (d4:ee:07:12:a3:f0), "
+                             "as `chancery dice scan` lists it" % item)
+        shell = shell.upper() or "D6"
+        if shell not in godice.SHELLS:
+            raise ValueError("--die %s: no GoDice shell %s; the shells are %s" % (item, shell, ", ".join(godice.SHELLS)))
+        out.append([address.lower(), shell])
+    return out

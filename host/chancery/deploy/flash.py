@@ -38,6 +38,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import time
 import zlib
@@ -187,6 +188,7 @@ class Board:
     def __init__(self, port, resume=False, answer=3.0):
         self.port = port
         self.resume = resume
+        self.lacks_aioble = False  # a deploy with dice found no aioble on it (install_aioble)
         self.answer = answer  # seconds a board has to show its raw REPL, each of two tries
         self.transport = None
         self.serial = None
@@ -436,9 +438,10 @@ def backend(cfg):
     return "sim" if cfg is None else PORTS[cfg["port"]]
 
 
-def main_py(board_name, cfg, first=None):
+def main_py(board_name, cfg, first=None, dice=None):
     """The board's main.py; `first` (a new_game action: game, settings) is its first
-    game, played when its flash holds none (after that the table chooses)."""
+    game, played when its flash holds none (after that the table chooses); `dice`
+    ([[address, shell], ...]) the smart dice it reads over Bluetooth LE."""
     opts = {"board": backend(cfg), "data": "chancery-data" if cfg is None else "/chancery", "game": "chancellors",
             "players": None, "seed": None}
     if first is not None:
@@ -446,14 +449,25 @@ def main_py(board_name, cfg, first=None):
         opts["settings"] = dict(first["settings"])
     if cfg is not None:
         opts["pins"] = board_name
+    if dice:
+        opts["dice"] = [list(d) for d in dice]
     return ("# Written by `chancery deploy --board %s`: starts the Chancery firmware at power-on.\n"
             "# mpremote can still interrupt it (Ctrl-C): the link never sends that byte.\n"
             "from firmware import main\n\nmain.run(%r)\n" % (board_name, opts))
 
 
-def stage(out_dir, board_name, fmt, skip_code=False, first=None):
+def check_dice(board_name, cfg, dice):
+    """Refuse dice for a board without Bluetooth LE (its pin map's "ble")."""
+    if dice and (cfg is None or not cfg.get("ble")):
+        able = [n for n in hardware_files.names("boards") if hardware_files.load("boards", n).get("ble")]
+        raise DeployError("--board %s has no Bluetooth LE for smart dice: the boards that read them are %s"
+                          % (board_name, ", ".join(able)))
+
+
+def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
     """Write the board's files under out_dir; returns {board path: local path}."""
     cfg = pin_map(board_name)
+    check_dice(board_name, cfg, dice)
     files = {}
     if not skip_code:  # the modules this board's backend runs, and no others (deploy/modules.py)
         lib = os.path.join(out_dir, "lib")
@@ -473,7 +487,7 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None):
             if name.endswith(".json"):
                 _copy(os.path.join(ROOT, "hardware", "layouts", name), os.path.join(out_dir, "hardware", "layouts", name))
     with open(os.path.join(out_dir, "main.py"), "w", encoding="utf-8") as f:
-        f.write(main_py(board_name, cfg, first))
+        f.write(main_py(board_name, cfg, first, dice))
     for folder, _dirs, names in os.walk(out_dir):
         for name in names:
             if name.startswith("."):  # the build's own notes (mpy-cross's arguments), not the board's
@@ -542,19 +556,39 @@ def changes(files, held, skip_code=False):
     return copy, remove
 
 
-def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=None, say=print, first=None):
+def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=None, say=print, first=None,
+           dice=None, run=subprocess.run):
     """Deploy to the board on `port`; returns (copied, removed). Raises DeployError."""
+    check_dice(board_name, pin_map(board_name), dice)  # before anything is copied
     if link is not None:
         link.close()  # the port opens exclusively
     try:
         with Board(port, resume=resume) as board:
-            return _deploy(board, board_name, dry_run, skip_code, say, first)
+            out = _deploy(board, board_name, dry_run, skip_code, say, first, dice)
+        if board.lacks_aioble:  # after the reset: mpremote interrupts the firmware, installs, and soft-resets into it
+            install_aioble(port, say, run)
+        return out
     finally:
         if link is not None:
             _reconnect(link, say)
 
 
-def _deploy(board, board_name, dry_run, skip_code, say, first):
+_HAS_AIOBLE = "try:\n import aioble\n print('yes')\nexcept ImportError:\n print('no')\n"
+
+
+def install_aioble(port, say=print, run=subprocess.run):
+    """micropython-lib's aioble onto the board with mpremote's mip (the host fetches it: online),
+    for firmware that does not freeze it (the ESP32-S3's; the Pico W's does)."""
+    cmd = [sys.executable, "-m", "mpremote", "connect", port, "mip", "install", "aioble", "+", "soft-reset"]
+    say("the board's MicroPython has no aioble (smart dice): " + " ".join(cmd[2:]))
+    done = run(cmd, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise DeployError("the firmware is on the board, but aioble could not be installed (mpremote: %s); run "
+                          "`mpremote connect %s mip install aioble` with this computer online, or the board "
+                          "plays without its dice" % (_last_line((done.stdout + done.stderr).encode()) or done.returncode, port))
+
+
+def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
     name, version, mpy, platform, packs = probe(board)
     mine = ours()
     fmt = code_format(name, version, mpy, mine)
@@ -565,7 +599,7 @@ def _deploy(board, board_name, dry_run, skip_code, say, first):
         say("the board loads .mpy v%d.%d and mpy-cross here writes v%d.%d: copying sources, which the board "
             "compiles as it imports them (more RAM; update MicroPython to use .mpy)" % (mpy + mine))
     with tempfile.TemporaryDirectory(prefix="chancery-deploy-") as tmp:
-        files = stage(tmp, board_name, fmt, skip_code, first)
+        files = stage(tmp, board_name, fmt, skip_code, first, dice)
         held = board_hashes(board)
         copy, remove = changes(files, held, skip_code)
         say("%d files to copy, %d unchanged, %d to remove" % (len(copy), len(files) - len(copy), len(remove)))
@@ -587,6 +621,7 @@ def _deploy(board, board_name, dry_run, skip_code, say, first):
                 raise DeployError("verify failed: %d files differ on the board after the copy (%s)"
                                   % (len(wrong), ", ".join(wrong[:3])))
         say("verified: %d files on the board match the build" % len(files))
+    board.lacks_aioble = bool(dice) and board.exec(_HAS_AIOBLE).strip().endswith("no")  # installed after the reset
     if not board.resume:
         board.reset()
         say("reset: the board starts the firmware")

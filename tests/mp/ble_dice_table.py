@@ -1,0 +1,64 @@
+"""The board's smart dice (firmware/board/ble_dice.py) on a Table, with the fake aioble (tests/fakes/ble/).
+
+    micropython ble_dice_table.py DATA_DIR SCRIPT.json
+
+SCRIPT.json: {"dice": [[address, shell], ...], "script": [[address, what], ...] (see the fake),
+"then": [[at, move], ...]} where each move is acted on the table (a host's act) when the script
+has `at` items left. Prints "said LINE" for each display, then "entry JSON" for each log entry.
+MicroPython-safe.
+"""
+
+import asyncio
+import json
+import os
+import sys
+
+import aioble
+
+from firmware.board import ble_dice
+from firmware.journal import Journal
+from firmware.table import Table
+
+
+class Hardware:
+    """What ble_dice asks of a board: show() and send()."""
+
+    def show(self, table):
+        table.changed = False
+        table.screen_due = False
+
+    def send(self, kind, body):
+        if kind == "display":
+            print("said", " | ".join(body["lines"]))
+
+
+async def main(table, spec):
+    hw = Hardware()
+    asyncio.create_task(ble_dice.run(table, hw, spec["dice"]))
+    then = spec.get("then", [])
+    idle = 0
+    while idle < 200:
+        await asyncio.sleep_ms(5)
+        for at_move in then:
+            if at_move[0] is not None and len(aioble.SCRIPT) <= at_move[0]:
+                table.act(at_move[1])
+                at_move[0] = None
+        idle = idle + 1 if not aioble.SCRIPT else 0
+
+
+folder = sys.argv[1]
+try:
+    os.mkdir(folder)
+except OSError:
+    pass
+f = open(sys.argv[2])
+spec = json.load(f)
+f.close()
+aioble.SCRIPT = spec["script"]
+table = Table(Journal(folder), lambda kind, body: None, lambda n: b"\x5a" * n, "chancellors", {"players": 2}, "t")
+table.boot()
+table.listening = True
+table.send = Hardware().send
+asyncio.run(main(table, spec))
+for entry in table.journal.entries(0):
+    print("entry", json.dumps(entry["action"]))
