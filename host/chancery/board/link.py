@@ -210,10 +210,10 @@ class Link:
         before = self.mirror.names if self.mirror is not None else None
         if self.mirror is None or self.mirror.welcome.get("start") != body.get("start") or \
                 self.mirror.welcome.get("seed") != body.get("seed"):
-            if self.mirror is not None and self.mirror.welcome.get("id") == body.get("id") and \
-                    self.logbook is not None and self.game_id is not None:
-                self.logbook.close_game(self.game_id, "new_game")  # the same board has started another game
-                self.on_event("new_game", body)
+            if self.mirror is not None and self.mirror.welcome.get("id") == body.get("id"):
+                if self.logbook is not None and self.game_id is not None:
+                    self.logbook.close_game(self.game_id, "new_game")  # the same board has started another game
+                self.on_event("new_game", body)  # the mirror's line between the games, logbook or not
             self.mirror = Mirror(body)  # a new game (or the first sight of this one)
             if self.logbook is not None:
                 self.game_id = self.logbook.begin_game(self.mirror.header(), body.get("id"), body.get("fw"),
