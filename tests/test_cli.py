@@ -12,7 +12,8 @@ import pytest
 from chancery import cli
 from chancery.logbook import logfile
 from chancery.words import commands, describe
-from shared_rules import canon, decktet, engine, matches
+from shared_rules import canon, decktet, engine, games, matches
+from shared_rules.errors import RuleError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -248,6 +249,18 @@ def test_rules_lists_every_action_and_setting(capsys):
         for p in a["params"]:
             assert "- %s" % p["name"] in out
     assert "an integer from 1 to 6" in out  # domains in words
+
+
+def test_rules_gives_the_dealers_range_for_the_seats_shown(capsys):
+    """The Council's dealer is a seat: its range follows the seat count, in `rules` and in the
+    refusal of a dealer past the last seat (issue 16: it said 0 to 4 whatever the seats)."""
+    code, out, _ = run(capsys, "rules", "the_council")
+    assert code == 0 and "shown for the default 4 seats" in out
+    assert "dealer (default 0): an integer from 0 to 3" in out
+    with pytest.raises(RuleError) as e:
+        engine.new_match("the_council", {"players": 3, "dealer": 5}, 1)
+    e.value.game = "the_council"
+    assert games.message(e.value) == "dealer is out of range (got 5); allowed: an integer from 0 to 2"
 
 
 def test_rules_json(capsys):
