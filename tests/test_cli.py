@@ -263,6 +263,13 @@ def test_rules_gives_the_dealers_range_for_the_seats_shown(capsys):
     assert games.message(e.value) == "dealer is out of range (got 5); allowed: an integer from 0 to 2"
 
 
+def test_the_terminal_games_usage_gives_the_problems_for_its_seats(monkeypatch, capsys, tmp_path):
+    """Chancellors has a problem more than it has seats: with 3 seats, problems 0 to 3, in the
+    usage line as in the parameter's words (issue 16: the usage said 0-4)."""
+    code, out, _ = play(monkeypatch, capsys, "help solve\nquit\n", "--players", "3", "--log", str(tmp_path / "g.json"))
+    assert code == 0 and "solve 0-3 CARD..." in out and "an integer from 0 to 3" in out and "0-4" not in out
+
+
 def test_rules_json(capsys):
     code, out, _ = run(capsys, "rules", "chancellors", "--json")
     assert code == 0
