@@ -268,7 +268,7 @@ class Link:
     def hello(self, wait=2.0):
         """Open the session and catch up: hello, welcome, get what is missing."""
         self.answers.clear()
-        start = self.send(wire.HELLO, {"proto": wire.PROTO})
+        self.send(wire.HELLO, {"proto": wire.PROTO})
         deadline = time.monotonic() + wait
         before = self.mirror.welcome if self.mirror else None
         while time.monotonic() < deadline:
@@ -276,7 +276,9 @@ class Link:
             if self.mirror is not None and self.mirror.welcome is not before:
                 break
         else:
-            raise LinkError("no welcome from %s within %.1f s (frame %d)" % (self.port_name, wait, start))
+            raise LinkError("nothing on %s answered the hello within %.1f s: is the Chancery firmware on it? "
+                            "(`chancery deploy` puts it on a Pico; `chancery sim` starts a simulated board)"
+                            % (self.port_name, wait))
         self.catch_up()
         self.offer_names()
         self.backoff_ms = BACKOFF_FIRST_MS
@@ -378,7 +380,7 @@ class Link:
                 self.close()
                 n += 1
                 if attempts is not None and n >= attempts:
-                    raise LinkError("cannot reach the board on %s: %s" % (self.port_name, e))
+                    raise LinkError("no board after %d %s: %s" % (n, "try" if n == 1 else "tries", e))
                 self.on_event("retry", self.backoff_ms)
                 sleep(self.backoff_ms / 1000.0)
                 self.backoff_ms = min(self.backoff_ms * 2, BACKOFF_MAX_MS)

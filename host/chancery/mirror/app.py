@@ -264,7 +264,7 @@ class MirrorApp(App):
             try:
                 self.link.connect(attempts=3)
             except LinkError as e:
-                self.log_line("Cannot reach the board: %s" % e)
+                self.log_line("Cannot reach the board: %s" % e)  # the link's words say where and why
         self.set_interval(0.05, self.poll_link)
         self.set_interval(0.1, self.watch_chip if self.chip is not None else self.turn_phase)
         self.show_history()
