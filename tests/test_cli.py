@@ -89,7 +89,7 @@ def test_replay_reads_json_lines(saved, tmp_path, capsys):
     lines[3] = lines[3][:20]  # a torn line: named by entry and line
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run(capsys, "replay", str(path))
-    assert code == 2 and err.startswith("error: entry 2: line 4 ")
+    assert code == 2 and err.startswith("error: entry #3: line 4 ")
 
 
 def _tampered(path, tmp_path, change):
@@ -108,7 +108,7 @@ def test_tampered_event_is_named(saved, tmp_path, capsys):
 
     code, out, err = run(capsys, "replay", str(_tampered(path, tmp_path, change)))
     assert code == 2
-    assert err.startswith("error: entry 2: ") and "events differ" in err
+    assert err.startswith("error: entry #3: ") and "events differ" in err
     assert "event 0 is {" in err and '"points":9' in err and "where the rules give {" in err  # which, and how
 
 
@@ -127,7 +127,7 @@ def test_tampered_digest_is_named(saved, tmp_path, capsys):
 
     code, out, err = run(capsys, "replay", str(_tampered(path, tmp_path, change)))
     assert code == 2
-    assert err.startswith("error: entry 4: ") and "digest" in err
+    assert err.startswith("error: entry #5: ") and "digest" in err
 
 
 def test_tampered_action_and_float_are_named(saved, tmp_path, capsys):
@@ -137,19 +137,19 @@ def test_tampered_action_and_float_are_named(saved, tmp_path, capsys):
         doc["entries"][3]["action"]["problem"] = 1  # already partly solved this turn
 
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, refused)))
-    assert code == 2 and err.startswith("error: entry 3: ") and "refused" in err
+    assert code == 2 and err.startswith("error: entry #4: ") and "refused" in err
 
     def floaty(doc):
         doc["entries"][5]["events"][0]["value"] = 2.5
 
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, floaty)))
-    assert code == 2 and err.startswith("error: entry 5: ")
+    assert code == 2 and err.startswith("error: entry #6: ")
 
 
 def test_missing_fields_are_named(saved, tmp_path, capsys):
     _, path = saved
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, lambda d: d["entries"][1].pop("digest"))))
-    assert code == 2 and err.startswith("error: entry 1: ") and "digest" in err
+    assert code == 2 and err.startswith("error: entry #2: ") and "digest" in err
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, lambda d: d.pop("entries"))))
     assert code == 2 and err.startswith("error: header: ") and "entries" in err
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, lambda d: d.update(seed=8))))
@@ -165,7 +165,7 @@ def test_truncated_log_names_the_entry(saved, tmp_path, capsys):
     bad.write_text(cut)
     code, out, err = run(capsys, "replay", str(bad))
     assert code == 2
-    assert err.startswith("error: entry 3: line 5 ") and "bad JSON" in err
+    assert err.startswith("error: entry #4: line 5 ") and "bad JSON" in err
 
 
 def test_bad_json_gives_line_and_missing_file_is_clear(tmp_path, capsys):
