@@ -499,6 +499,10 @@ class Table:
     def hello(self):
         self.send(wire.WELCOME, self.welcome())
         self.send_state()
+        if self.menu_pad is None and not self.held and self.said is None:
+            # no key's screen up: the board layer shows (and sends) status(), so a host that
+            # has just come sees the display as it is, not a blank until the next key
+            self.screen_due = True
 
     def send_state(self):
         """The state frame: the log's length, the state's digest and the public view, so a

@@ -44,6 +44,10 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
         async with app.run_test(size=(140, 45)) as pilot:
             display = lambda: text(app, "#board")  # noqa: E731  (the board's display, as the mirror shows it)
 
+            # the display as the board shows it, from the first look: where the game is, what the keys do
+            await until(pilot, app, lambda: display().split()[:1] == ["#0"], "the board's display at the hello")
+            assert "hold push: roll" in display() and "sel:pick bk:back" in display()
+
             # the table's push held: the board rolls, and its display says where the game is
             await pilot.press("asterisk")
             await until(pilot, app, lambda: "#1 roll" in display(), "the board's roll on its display")

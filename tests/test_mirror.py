@@ -213,7 +213,7 @@ def test_the_mirror_follows_a_light_terminal_and_keeps_the_strips_background():
     assert mirror.terminal_theme({}) == "textual-dark"
 
     class NoLink:
-        ser = mirror = None
+        ser = mirror = display = None
         state = "closed"
         on_event = None
 

@@ -131,6 +131,7 @@ class Link:
         self.gap_to = None
         self._fetching = False  # a fetch is under way: a gap it meets is its own to fill
         self.offered = None  # the known names the board was last offered in this session
+        self.display = None  # the board's display lines, as its last display frame gave them
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
 
@@ -204,6 +205,8 @@ class Link:
             self.answers[body.get("re")] = (kind, body)
             self.on_event(kind, body)
         else:
+            if kind == wire.DISPLAY:  # kept: a mirror that starts after the hello shows it at once
+                self.display = body.get("lines")
             self.on_event(kind, body)
 
     def _welcome(self, body):

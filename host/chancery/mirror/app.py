@@ -242,7 +242,7 @@ class MirrorApp(App):
         self.frame = None
         self.phase = 0  # as the board's: where seats share an LED they take turns
         self.ticks = 0
-        self.display_lines = []
+        self.display_lines = list(link.display or [])  # the display frame sent before the mirror started
         self.link.on_event = self.on_link_event
         self.theme = terminal_theme(os.environ)  # the strip is legible on either (strip_text)
 
