@@ -126,7 +126,7 @@ def menu(table, menu, move, seat):
     except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
         if table.listening:  # the host says it in its words, the display in the board's
             table._error(None, e.code, "", e.detail)
-        return table.refused(e, seat)
+        return table.why(e, seat)
     table.setup = None
     menu.rest()  # its next key starts the table's menu afresh
     if table.listening:

@@ -55,7 +55,7 @@ def test_a_first_deploy_copies_compiled_code_and_verifies_it(deployed):
     # exactly the modules the unix port's firmware imports (deploy/modules.py): no other backend, no docs
     assert sorted(p for p in copied if p != "main.py") == sorted(
         ["lib/" + f[:-3] + ".mpy" for f in modules.board_files("sim")] + ["lib/" + f for f in mp.BOARD_DATA])
-    assert "lib/firmware/refusals.txt" in copied  # the refusals' words for the display (firmware/refusal.py)
+    assert "lib/firmware/refusals.txt" in copied  # the refusals' words for the display (firmware/words.py)
     assert "lib/firmware/board/rp2.mpy" not in copied and "lib/shared_rules/scenario.mpy" not in copied
     for p in copied:
         assert (flash / p).is_file(), p
@@ -221,7 +221,7 @@ def test_a_pin_map_goes_with_a_real_boards_code(tmp_path):
     files = deploy.stage(str(tmp_path), "rpi-pico", "mpy", skip_code=True)
     layouts = sorted("hardware/layouts/" + n for n in os.listdir(os.path.join(deploy.ROOT, "hardware", "layouts")))
     assert "hardware/layouts/chancellors.json" in layouts
-    # frozen code reads the refusals' words from a file all the same (firmware/refusal.py)
+    # frozen code reads the refusals' words from a file all the same (firmware/words.py)
     assert sorted(files) == ["hardware/boards/rpi-pico.json"] + layouts + ["lib/firmware/refusals.txt", "main.py"]
     text = (tmp_path / "main.py").read_text()
     assert "'board': 'rp2'" in text and "'pins': 'rpi-pico'" in text and "'data': '/chancery'" in text

@@ -1,5 +1,5 @@
 """A refusal in words on the board's own display (issue 16): firmware/refusals.txt holds a
-short sentence per error code, in the host's words, read by firmware/refusal.py only when
+short sentence per error code, in the host's words, read by firmware/words.py only when
 a refusal happens; the display shows it in 16 columns, scrolled by the pad's up and down
 when it is longer than the display."""
 
@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from firmware import refusal
+from firmware import words as refusal
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import engine, games, scenario
@@ -110,7 +110,7 @@ def test_a_refusal_longer_than_the_display_scrolls_on_its_pads_up_and_down(tmp_p
     e = RuleError("unknown_game", {"game": " ".join(["word%d" % i for i in range(20)])})
     whole = refusal.screen("chancellors", e)
     assert len(whole) == 12  # "Not allowed:" and 11 lines of words
-    first = t.refused(e, 1)
+    first = t.why(e, 1)
     assert first == whole[:8]
     down = t.pressed(1, "down")[0]
     assert down == whole[:1] + whole[2:9]
@@ -119,8 +119,8 @@ def test_a_refusal_longer_than_the_display_scrolls_on_its_pads_up_and_down(tmp_p
     assert last == whole[:1] + whole[5:]  # at the end it stays
     assert t.pressed(1, "up")[0] == whole[:1] + whole[4:11]
     t.pressed(1, "select")  # any other key: the pad's menu, as ever
-    assert t.said is None and t.pressed(1, "down")[0][0] != "Not allowed:"
-    t.refused(e, 1)
+    assert -1 not in t.held and t.pressed(1, "down")[0][0] != "Not allowed:"
+    t.why(e, 1)
     assert t.pressed(2, "down")[0][0] != "Not allowed:"  # another pad's keys are its own
 
 

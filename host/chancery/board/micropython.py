@@ -370,7 +370,7 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS, only=Non
 
 BOARD_PACKAGES = ("shared_rules", "firmware")  # what a board runs, from the checkout
 # Data a board reads beside its modules (found on sys.path, as they are): the refusals'
-# words for its display (firmware/refusal.py). Copied wherever the modules go, and by a
+# words for its display (firmware/words.py). Copied wherever the modules go, and by a
 # deploy of frozen firmware too (manifest.py freezes no data).
 BOARD_DATA = ("firmware/refusals.txt",)
 

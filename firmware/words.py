@@ -1,4 +1,4 @@
-"""A refusal in words on the board's own display, from firmware/refusals.txt.
+"""The board's words: a refusal on its own display, from firmware/refusals.txt.
 
 The rules answer a refusal with a code and its facts (shared_rules/errors.py);
 the host says it in words with shared_rules.texts and the game's texts module,
@@ -17,6 +17,29 @@ existed) the display shows the code, as it did.
 _FILE = "firmware/refusals.txt"
 _W = 16  # the display's columns (128 px, 8x8 font)
 _ROWS = 8  # its lines (64 px)
+_KEPT = -1  # table.held's key for a long refusal (the pads' own keys are 0-5)
+
+
+def lines(table, error, seat, key=None):
+    """For firmware/table.py (Table.why): the display's lines for `error` (a RuleError),
+    the first screen of it, the whole kept in table.held[-1] for `seat`'s pad to scroll
+    (held goes with the state, as a refusal's screen does). With error None, a key of a
+    pad while a long refusal is kept: up or down of its pad scroll it (the lines), any
+    other key lets it go (None)."""
+    held = table.held
+    if error is not None:
+        out = screen(table.game, error)
+        if len(out) > _ROWS:
+            held[_KEPT] = [seat, out, 0]
+        else:
+            held.pop(_KEPT, None)
+        return out[:_ROWS]
+    kept = held.pop(_KEPT, None)
+    if kept is None or kept[0] != seat or (key != "up" and key != "down"):
+        return None
+    out, kept[2] = scroll(kept[1], kept[2], 1 if key == "down" else -1)
+    held[_KEPT] = kept
+    return out
 
 
 def screen(game, error):
