@@ -19,8 +19,9 @@
 # opt=3 is what deploy compiles with (mpy-cross -O3: no line-number tables).
 #
 # Frozen bytecode runs from flash: the board keeps none of it in RAM, which
-# leaves the heap to the game. The pin maps, the layouts and main.py stay files
-# (data the builder edits): put them on the board with
+# leaves the heap to the game. The pin maps, the layouts, main.py and the
+# refusals' words for the display (firmware/refusals.txt, read from
+# /lib/firmware/ when a refusal happens) stay files: put them on the board with
 #
 #   chancery deploy --board rpi-pico --skip-code
 #
@@ -47,8 +48,8 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "names", "pads", "resume",
-    "table", "ticks", "undo",
+    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "names", "pads",
+    "resume", "table", "ticks", "undo", "words",
 ]
 BOARD = ["ble_dice", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
 # smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)

@@ -164,7 +164,7 @@ def key(table, seat, name, b):
             i = 3
     if choice is None:
         if i >= len(b["options"]):
-            return ["Not allowed:", "bad_param"], None  # no option on that key
+            return ["Not allowed:", "no option on", "that key"], None
         choice = b["options"][i]
     move = {"type": "ballot_cast", "choice": choice}
     if count is not None:

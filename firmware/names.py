@@ -124,9 +124,9 @@ def menu(table, menu, move, seat):
     try:
         act(table, {"type": "names", "names": names})
     except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
-        if table.listening:  # the host says it in words; the display has room for the code
+        if table.listening:  # the host says it in its words, the display in the board's
             table._error(None, e.code, "", e.detail)
-        return ["Not allowed:", e.code[:16]]
+        return table.why(e, seat)
     table.setup = None
     menu.rest()  # its next key starts the table's menu afresh
     if table.listening:

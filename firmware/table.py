@@ -59,7 +59,9 @@ class Table:
         self.menu = None  # the one menu (firmware/menu.py), loaded at the first press
         self.menu_pad = None  # the pad it serves now
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
-        self.held = {}  # pad: what a game's own pad keys have counted so far (see key())
+        # pad: what a game's own pad keys have counted so far (see key()); and at -1, a refusal
+        # longer than the display, scrolled by its pad (firmware/words.py). Both go with the state.
+        self.held = {}
         self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
         self.dice = None  # the smart dice this board reads, when it reads some (firmware/board/ble_dice.py)
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
@@ -317,6 +319,10 @@ class Table:
 
         self.screen_due = False  # the key's own screen is what the display shows
         seat = None if pad == pads.TABLE else pad
+        if -1 in self.held:  # a long refusal up: its pad's up and down scroll it
+            screen = self.why(None, seat, name)
+            if screen is not None:
+                return screen, None
         b = self.state.get("ballot")
         if b is not None and b["open"] and (seat in b["voters"] or seat is None):
             from firmware import ballot_box
@@ -369,7 +375,7 @@ class Table:
             try:
                 i = self.undo()
             except RuleError as e:
-                return ["Not allowed:", e.code[:16]], None
+                return self.why(e, seat), None
             return ["undone", "entry %d" % (i + 1)], None
         if move["type"] == "names":
             return self.name(move, None, menu, seat), None
@@ -387,7 +393,7 @@ class Table:
             try:
                 self.start(move)
             except RuleError as e:
-                return ["Not allowed:", e.code[:16]], None
+                return self.why(e, seat), None
             return ["new_game", self.game], None
         index, refused = self.pad_act(move, seat)
         return refused or menu.start(self.state, seat), index
@@ -396,13 +402,34 @@ class Table:
         """An action entered on a pad: (its entry index, None), or (None, the refusal as
         display lines): the rules' answer goes to the display, the board plays on. A host
         listening hears the refusal's facts too (an error frame, re null), to say it in
-        words: the board keeps no sentences in its RAM."""
+        its words; the display says it in the board's (why())."""
         try:
             return self.act(move, seat), None
         except RuleError as e:
             if self.listening:
                 self._error(None, e.code, "", e.detail)
-            return None, ["Not allowed:", e.code[:16]]
+            return None, self.why(e, seat)
+
+    def why(self, e, seat, key=None):
+        """A refusal's display lines: "Not allowed:" and why, in the words of the file
+        firmware/refusals.txt (firmware/words.py: loaded for it, let go after, so no prose
+        stays in RAM). A sentence longer than the display scrolls on the up and down of
+        `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
+        screen, or None for a key that goes on as ever. (This method's name, the module's
+        and its function's are identifiers the board has interned already: a new one on
+        the boot path cost a resumed board its next pool of them, 2 KB, at the worst time.)"""
+        from firmware.journal import _let_go
+
+        try:
+            from firmware import words
+
+            return words.lines(self, e, seat, key)
+        except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
+            self.held.pop(-1, None)
+            return None if e is None else ["Not allowed:", e.code[:16]]
+        finally:
+            words = None
+            _let_go("firmware.words")
 
     # --- the link ------------------------------------------------------------------
 
@@ -474,6 +501,10 @@ class Table:
     def hello(self):
         self.send(wire.WELCOME, self.welcome())
         self.send_state()
+        if self.menu_pad is None:
+            # no key's screen up: the board layer shows (and sends) status(), so a host that
+            # has just come sees the display as it is, not a blank until the next key
+            self.screen_due = True
 
     def send_state(self):
         """The state frame: the log's length, the state's digest and the public view, so a

@@ -95,5 +95,5 @@ def ballot_key(table, box, name):
     try:
         i = table.undo()
     except RuleError as e:
-        return ["Not allowed:", e.code[:16]], None
+        return table.why(e, None), None
     return ["undone", "entry %d" % (i + 1)], None

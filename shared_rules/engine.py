@@ -51,8 +51,8 @@ def settings_for(g, given):
             raise RuleError("bad_setting", {"game": g.NAME, "unknown": key, "names": names}, names)
     for s in g.SETTINGS:
         value = given.get(s["name"], s["default"])
-        try:
-            schemas.check_value(s["name"], s["domain"], value, 0, ())
+        try:  # players, checked first: a range that follows the seat count (schema.int_max) knows it
+            schemas.check_value(s["name"], s["domain"], value, out.get("players", 0), ())
         except RuleError as e:
             raise RuleError("bad_setting", e.detail)
         out[s["name"]] = value

@@ -19,7 +19,8 @@ class LogError(Exception):
     """A match log that does not replay: names the entry and the reason."""
 
     def __init__(self, entry, reason):
-        where = "header" if entry is None else "entry " + str(entry)
+        # entries numbered from 1 ("#3"), as `log show`, the mirror and the narration number them
+        where = "header" if entry is None else "entry #%d" % (entry + 1) if isinstance(entry, int) else "entry " + str(entry)
         super().__init__(where + ": " + reason)
         self.entry = entry
         self.reason = reason

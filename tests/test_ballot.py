@@ -192,7 +192,7 @@ def test_a_host_cannot_reveal_for_the_board(tmp_path):
 def test_a_voters_pad_casts_and_its_screen_does_not_say_what(tmp_path):
     t = table(tmp_path)
     t.act({"type": "ballot_open", "question": "Which?", "options": ["a", "b", "c", "d"]})
-    assert t.key(0, "long_down") == (["Not allowed:", "bad_param"], None)  # no 6th option: nothing cast
+    assert t.key(0, "long_down") == (["Not allowed:", "no option on", "that key"], None)  # no 6th option: nothing cast
     screen, index = t.key(0, "back")  # held up: the fourth option
     assert screen == ["S0 ballot", "voted"] and index is not None
     assert t.key(0, "up")[0] == ["S0 ballot", "voted"]  # again: the same screen

@@ -12,7 +12,8 @@ import pytest
 from chancery import cli
 from chancery.logbook import logfile
 from chancery.words import commands, describe
-from shared_rules import canon, decktet, engine, matches
+from shared_rules import canon, decktet, engine, games, matches
+from shared_rules.errors import RuleError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -88,7 +89,7 @@ def test_replay_reads_json_lines(saved, tmp_path, capsys):
     lines[3] = lines[3][:20]  # a torn line: named by entry and line
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run(capsys, "replay", str(path))
-    assert code == 2 and err.startswith("error: entry 2: line 4 ")
+    assert code == 2 and err.startswith("error: entry #3: line 4 ")
 
 
 def _tampered(path, tmp_path, change):
@@ -107,7 +108,7 @@ def test_tampered_event_is_named(saved, tmp_path, capsys):
 
     code, out, err = run(capsys, "replay", str(_tampered(path, tmp_path, change)))
     assert code == 2
-    assert err.startswith("error: entry 2: ") and "events differ" in err
+    assert err.startswith("error: entry #3: ") and "events differ" in err
     assert "event 0 is {" in err and '"points":9' in err and "where the rules give {" in err  # which, and how
 
 
@@ -126,7 +127,7 @@ def test_tampered_digest_is_named(saved, tmp_path, capsys):
 
     code, out, err = run(capsys, "replay", str(_tampered(path, tmp_path, change)))
     assert code == 2
-    assert err.startswith("error: entry 4: ") and "digest" in err
+    assert err.startswith("error: entry #5: ") and "digest" in err
 
 
 def test_tampered_action_and_float_are_named(saved, tmp_path, capsys):
@@ -136,19 +137,19 @@ def test_tampered_action_and_float_are_named(saved, tmp_path, capsys):
         doc["entries"][3]["action"]["problem"] = 1  # already partly solved this turn
 
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, refused)))
-    assert code == 2 and err.startswith("error: entry 3: ") and "refused" in err
+    assert code == 2 and err.startswith("error: entry #4: ") and "refused" in err
 
     def floaty(doc):
         doc["entries"][5]["events"][0]["value"] = 2.5
 
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, floaty)))
-    assert code == 2 and err.startswith("error: entry 5: ")
+    assert code == 2 and err.startswith("error: entry #6: ")
 
 
 def test_missing_fields_are_named(saved, tmp_path, capsys):
     _, path = saved
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, lambda d: d["entries"][1].pop("digest"))))
-    assert code == 2 and err.startswith("error: entry 1: ") and "digest" in err
+    assert code == 2 and err.startswith("error: entry #2: ") and "digest" in err
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, lambda d: d.pop("entries"))))
     assert code == 2 and err.startswith("error: header: ") and "entries" in err
     code, _, err = run(capsys, "replay", str(_tampered(path, tmp_path, lambda d: d.update(seed=8))))
@@ -164,7 +165,7 @@ def test_truncated_log_names_the_entry(saved, tmp_path, capsys):
     bad.write_text(cut)
     code, out, err = run(capsys, "replay", str(bad))
     assert code == 2
-    assert err.startswith("error: entry 3: line 5 ") and "bad JSON" in err
+    assert err.startswith("error: entry #4: line 5 ") and "bad JSON" in err
 
 
 def test_bad_json_gives_line_and_missing_file_is_clear(tmp_path, capsys):
@@ -248,6 +249,25 @@ def test_rules_lists_every_action_and_setting(capsys):
         for p in a["params"]:
             assert "- %s" % p["name"] in out
     assert "an integer from 1 to 6" in out  # domains in words
+
+
+def test_rules_gives_the_dealers_range_for_the_seats_shown(capsys):
+    """The Council's dealer is a seat: its range follows the seat count, in `rules` and in the
+    refusal of a dealer past the last seat (issue 16: it said 0 to 4 whatever the seats)."""
+    code, out, _ = run(capsys, "rules", "the_council")
+    assert code == 0 and "shown for the default 4 seats" in out
+    assert "dealer (default 0): an integer from 0 to 3" in out
+    with pytest.raises(RuleError) as e:
+        engine.new_match("the_council", {"players": 3, "dealer": 5}, 1)
+    e.value.game = "the_council"
+    assert games.message(e.value) == "dealer is out of range (got 5); allowed: an integer from 0 to 2"
+
+
+def test_the_terminal_games_usage_gives_the_problems_for_its_seats(monkeypatch, capsys, tmp_path):
+    """Chancellors has a problem more than it has seats: with 3 seats, problems 0 to 3, in the
+    usage line as in the parameter's words (issue 16: the usage said 0-4)."""
+    code, out, _ = play(monkeypatch, capsys, "help solve\nquit\n", "--players", "3", "--log", str(tmp_path / "g.json"))
+    assert code == 0 and "solve 0-3 CARD..." in out and "an integer from 0 to 3" in out and "0-4" not in out
 
 
 def test_rules_json(capsys):

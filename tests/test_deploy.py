@@ -53,7 +53,9 @@ def test_a_first_deploy_copies_compiled_code_and_verifies_it(deployed):
     host_only = [p for p in copied if p.rsplit("/", 1)[-1][:-4] + ".py" in mp.HOST_ONLY]
     assert not host_only and "lib/shared_rules/wording.mpy" not in copied, host_only  # words for the host alone
     # exactly the modules the unix port's firmware imports (deploy/modules.py): no other backend, no docs
-    assert sorted(p for p in copied if p != "main.py") == ["lib/" + f[:-3] + ".mpy" for f in modules.board_files("sim")]
+    assert sorted(p for p in copied if p != "main.py") == sorted(
+        ["lib/" + f[:-3] + ".mpy" for f in modules.board_files("sim")] + ["lib/" + f for f in mp.BOARD_DATA])
+    assert "lib/firmware/refusals.txt" in copied  # the refusals' words for the display (firmware/words.py)
     assert "lib/firmware/board/rp2.mpy" not in copied and "lib/shared_rules/scenario.mpy" not in copied
     for p in copied:
         assert (flash / p).is_file(), p
@@ -219,7 +221,8 @@ def test_a_pin_map_goes_with_a_real_boards_code(tmp_path):
     files = deploy.stage(str(tmp_path), "rpi-pico", "mpy", skip_code=True)
     layouts = sorted("hardware/layouts/" + n for n in os.listdir(os.path.join(deploy.ROOT, "hardware", "layouts")))
     assert "hardware/layouts/chancellors.json" in layouts
-    assert sorted(files) == ["hardware/boards/rpi-pico.json"] + layouts + ["main.py"]
+    # frozen code reads the refusals' words from a file all the same (firmware/words.py)
+    assert sorted(files) == ["hardware/boards/rpi-pico.json"] + layouts + ["lib/firmware/refusals.txt", "main.py"]
     text = (tmp_path / "main.py").read_text()
     assert "'board': 'rp2'" in text and "'pins': 'rpi-pico'" in text and "'data': '/chancery'" in text
     compile(text, "main.py", "exec")
@@ -256,7 +259,8 @@ def _ours(name):
 @pytest.mark.parametrize("board, backend", [("rpi-pico", "rp2"), ("esp32-s3-devkitc", "esp32"), ("sim", "sim")])
 def test_a_board_gets_every_module_it_imports_and_nothing_else(tmp_path, board, backend):
     staged = sorted(p[4:] for p in deploy.stage(str(tmp_path), board, "py") if p.startswith("lib/"))
-    assert staged == modules.board_files(backend)
+    assert staged == sorted(modules.board_files(backend) + list(mp.BOARD_DATA))
+    staged = [p for p in staged if p.endswith(".py")]
     others = [b for b in modules.BACKENDS if b not in (backend, "sim")]  # sim.py: mpboard uses its link helpers
     wrong = [p for p in staged if p.rsplit("/", 1)[-1] in mp.HOST_ONLY
              or p.rsplit("/", 1)[-1] in ("docs.py", "scenario.py", "jsonlines.py")

@@ -242,7 +242,7 @@ def test_an_entry_that_makes_the_core_raise_is_found_by_its_line(where, monkeypa
     (code, named), (icode, inamed) = replay_and_import(where, "log.json", FILES["log.json"].encode())
     assert (code, named, icode, inamed) == (2, 6, 2, 6)
     _, _, err = answer(["replay", str(where / "log.json")])
-    assert err.startswith("error: entry 4: line 6: it does not replay (TypeError: an odd entry)"), err
+    assert err.startswith("error: entry #5: line 6: it does not replay (TypeError: an odd entry)"), err
 
 
 def test_the_command_answers_with_exit_2_and_no_traceback(where):
@@ -265,7 +265,8 @@ def test_the_command_answers_with_exit_2_and_no_traceback(where):
 ADVERSARIAL = ["[" * 50, "[" * 3000, "{\"a\":" * 30, "{\"a\":" * 1000, "9" * 5000, "9" * 25, "-9" * 12,
                "]", "}", ",", ":", "\"", "\\", "#", "\n", "\n\n", "x" * 5000,
                "1.5", "1e999", "NaN", "-Infinity", "true", "null", "\"\\ud800\"", "\"\\u0000\"", "\x00", "\t",
-               "\"entries\":[", "\"actions\":[", "{\"events\":[]}", "idx,action,summary,digest\n"]
+               "\"entries\":[", "\"actions\":[", "{\"events\":[]}", "entry,action,summary,digest\n",
+               "idx,action,summary,digest\n"]
 
 
 @st.composite

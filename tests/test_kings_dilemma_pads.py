@@ -130,8 +130,9 @@ def test_a_houses_pad_shows_the_same_whatever_power_it_has():
 
 
 def test_a_refusal_on_a_pad_reaches_the_host_as_facts_to_say_in_words(tmp_path):
-    """The display shows the code; a listening host hears the code and its facts (an error
-    frame answering no frame: re null) and says it as the terminal game would (issue 16)."""
+    """The display says it in the board's short words; a listening host hears the code and its
+    facts (an error frame answering no frame: re null) and says it as the terminal game would
+    (issue 16)."""
     from shared_rules import games
     from shared_rules.errors import RuleError
 
@@ -147,7 +148,8 @@ def test_a_refusal_on_a_pad_reaches_the_host_as_facts_to_say_in_words(tmp_path):
     screen, index = t.key(seat, "back")  # held: the vote
     assert index is None and screen[0] == "Not allowed:"
     (kind, body), = sent[before:]
-    assert kind == "error" and body["re"] is None and body["code"] == screen[1] and body["detail"]
+    assert kind == "error" and body["re"] is None and body["code"] == "not_enough_power" and body["detail"]
+    assert " ".join(screen[1:]) == "House %d has not 30 Power" % seat
     e = RuleError(body["code"], body["detail"])
     e.game = "kings_dilemma"
     words = games.message(e)

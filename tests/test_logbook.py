@@ -97,7 +97,7 @@ def test_a_tampered_logbook_export_is_caught_by_replay(book, tmp_path, capsys):
     with open(path, "w") as f:
         book.export(gid, "jsonl", f)
     code, out, err = replay_cli(capsys, path)
-    assert code == 2 and err.startswith("error: entry 3: ") and "digest" in err
+    assert code == 2 and err.startswith("error: entry #4: ") and "digest" in err
 
 
 def test_open_and_empty_games_export_replayable_logs(book, tmp_path, capsys):
@@ -120,9 +120,9 @@ def test_csv_has_one_row_per_entry(book):
     out = io.StringIO()
     book.export(gid, "csv", out)
     rows = list(csv.reader(io.StringIO(out.getvalue())))
-    assert rows[0] == ["idx", "action", "summary", "digest"]
+    assert rows[0] == ["entry", "action", "summary", "digest"]
     body = rows[1:]
-    assert [r[0] for r in body] == [str(i) for i in range(len(m["entries"]))]
+    assert [r[0] for r in body] == [str(i + 1) for i in range(len(m["entries"]))]  # from 1, as log show numbers
     assert [r[1] for r in body] == [e["action"]["type"] for e in m["entries"]]
     assert [r[3] for r in body] == [e["digest"] for e in m["entries"]]
     assert all(r[2] for r in body)
@@ -500,7 +500,7 @@ def test_cli_list_show_export_import(tmp_path, monkeypatch, capsys):
     code, out, err = run(capsys, "replay", str(target))
     assert code == 0 and "every event and digest verified" in out
     code, out, err = run(capsys, "log", "export", "1", "--format", "csv")
-    assert code == 0 and out.splitlines()[0] == "idx,action,summary,digest"
+    assert code == 0 and out.splitlines()[0] == "entry,action,summary,digest"
     assert len(list(csv.reader(io.StringIO(out)))) == len(m["entries"]) + 1
 
     for argv, says in ((("log", "show", "9"), "no game 9"), (("log", "export", "0", "--format", "csv"), "no game 0"),
@@ -517,7 +517,7 @@ def test_cli_list_show_export_import(tmp_path, monkeypatch, capsys):
     doc["entries"][2]["digest"] = "00000000"
     bad.write_text(json.dumps(doc))
     code, out, err = run(capsys, "log", "import", str(bad))
-    assert code == 2 and "entry 2" in err and "digest" in err
+    assert code == 2 and "entry #3" in err and "digest" in err  # numbered from 1, as log show does
     code, out, err = run(capsys, "log", "import", str(tmp_path / "missing.json"))
     assert code == 2 and "no such file" in err
 

@@ -159,3 +159,76 @@ def test_the_strip_says_what_its_leds_mean():
     assert rows[1].endswith(" 37") and rows[1].count("\u25cf") == 4  # 3 whole LEDs and a part
     assert "\u25cb" not in [r for r in rows if r.startswith("Problem 0, die 0")][0]
     assert rows[-1].split() == ["Seats", "\u25cf0", "\u25cf1", "\u25cf2"]
+
+
+def _cells(text):
+    """(character, rgb) of each character of a rich Text drawn in an rgb colour."""
+    out = []
+    for span in text.spans:
+        colour = span.style.color if hasattr(span.style, "color") else None
+        if colour is None:
+            from rich.style import Style
+
+            colour = Style.parse(span.style).color
+        rgb = colour.get_truecolor()
+        out += [(ch, (rgb.red, rgb.green, rgb.blue)) for ch in text.plain[span.start:span.end]]
+    return out
+
+
+@pytest.mark.parametrize("game", ["chancellors", "kings_dilemma", "the_council", "yes_your_grace"])
+def test_the_strip_is_legible_on_its_own_dark_background(game):
+    """Issue 16: every lit LED, the words and the key stand out from the strip's background
+    (WCAG's 3:1 for graphics), which is its own whatever the terminal's; an LED that is off
+    is fainter, but seen. Colours that differ on the strip differ on the screen."""
+    from chancery.mirror import app as mirror
+
+    layout = load_layout(game)
+    match = engine.new_match(game, {"players": 5 if game != "chancellors" else 4}, 3)
+    try:
+        engine.apply(match, {"type": "roll"})
+    except Exception:
+        pass  # a game that does not start with a roll: its first frame is enough
+    view = matches.view(match)
+    frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
+    cells = _cells(mirror.strip_text(frame, layout, view))
+    assert cells
+    for ch, rgb in cells:
+        if not ch.strip():
+            continue
+        least = 2.0 if ch == "\u00b7" else mirror.LEGIBLE  # an LED that is off
+        assert mirror.contrast(rgb, mirror.STRIP_BG) >= least, (ch, rgb)
+    colours = [tuple(c) for c in layout["colours"].values()] + [tuple(c) for c in layout["seat_colours"]]
+    for a in colours:
+        assert mirror.contrast(mirror.legible(a), mirror.STRIP_BG) >= mirror.LEGIBLE, a
+        for b in colours:
+            assert a == b or mirror.legible(a) != mirror.legible(b), (a, b)
+
+
+def test_the_mirror_follows_a_light_terminal_and_keeps_the_strips_background():
+    from chancery.mirror import app as mirror
+
+    assert mirror.terminal_theme({"COLORFGBG": "0;15"}) == "textual-light"
+    assert mirror.terminal_theme({"COLORFGBG": "15;0"}) == "textual-dark"
+    assert mirror.terminal_theme({"COLORFGBG": "0;default;15"}) == "textual-light"  # rxvt's three fields
+    assert mirror.terminal_theme({}) == "textual-dark"
+
+    class NoLink:
+        ser = mirror = display = None
+        state = "closed"
+        on_event = None
+
+    async def run(theme):
+        app = MirrorApp(NoLink(), connect=False)
+        app.theme = theme
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            strip = app.query_one("#strip")
+            bg = strip.styles.background
+            assert (bg.r, bg.g, bg.b) == mirror.STRIP_BG, theme
+            fg = strip.styles.color
+            assert mirror.contrast((fg.r, fg.g, fg.b), mirror.STRIP_BG) >= 4.5
+            screen = app.screen.styles.background
+            return (screen.r, screen.g, screen.b)
+
+    light, dark = asyncio.run(run("textual-light")), asyncio.run(run("textual-dark"))
+    assert mirror.luminance(light) > 0.5 > mirror.luminance(dark)  # the themes do differ; the strip does not

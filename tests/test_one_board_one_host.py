@@ -74,3 +74,20 @@ def test_a_port_held_by_another_host_is_reported_as_such():
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_a_port_where_nothing_answers_is_said_once_in_words():
+    """Issue 16: a board that never answers was 'cannot reach the board on P: no welcome from P
+    within 2.0 s (frame 2)'. Now it says what was tried and what to do, the port named once."""
+    master, slave = pty.openpty()
+    try:
+        link = Link(os.ttyname(slave))
+        with pytest.raises(LinkError) as e:
+            link.connect(attempts=1, sleep=lambda s: None)
+        text = str(e.value)
+        assert text.startswith("no board after 1 try: nothing on %s answered the hello within" % os.ttyname(slave))
+        assert "chancery sim" in text and "chancery deploy" in text and "frame" not in text
+        assert text.count(os.ttyname(slave)) == 1
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -188,7 +188,7 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     for name in ("Yan", "Xu", "Yan", "-"):  # Yan twice: refused when sent
         pick(t, name)
     before = journal_bytes(tmp_path)
-    assert t.key(TABLE, "select")[0] == ["Not allowed:", "name_duplicate"]
+    assert t.key(TABLE, "select")[0] == ["Not allowed:", "Yan is the name", "of two seats"]  # in words
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "name_duplicate"  # the host hears why
     assert journal_bytes(tmp_path) == before and "names" not in t.welcome()
     t.key(TABLE, "back")  # back corrects the picks, the last first

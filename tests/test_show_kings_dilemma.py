@@ -160,6 +160,9 @@ def test_a_sealed_ballot_shows_who_voted_never_what():
     assert "AYE 3" not in text and "NAY 5" not in text and "Moderator | " not in text.splitlines()[2]
     full = show.full(KD.view(m["state"], None), matches.prompt(m))
     assert "Sealed ballot (Vote of the Council): voted House 0, House 1; waiting for House 2" in full
+    # the prompt asks every House at once, not the open vote's one House (issue 16)
+    assert matches.prompt(m) == ("Round 1, the sealed vote: every House casts its side and Power on its own pad "
+                                 "(2 of 3 voted).")
 
 
 def test_the_full_text_in_replay(capsys):

@@ -101,7 +101,12 @@ def prompt(state):
     """One line: what the table is being asked now."""
     from shared_rules.kings_dilemma.flow import situation
 
-    text = now(situation(state))
+    b = state.get("ballot")
+    if state["step"] == "vote" and b is not None and b["result"] is None:  # the sealed vote: all at once
+        text = "the sealed vote: every House casts its side and Power on its own pad (%d of %d voted)" % (
+            len(b["voted"]), len(b["voters"]))
+    else:
+        text = now(situation(state))
     if state["round"] and state["step"] != "over":
         return "Round %d, %s." % (state["round"], text)
     return text[0].upper() + text[1:] + "."

@@ -17,7 +17,7 @@ def settings():
     for name, domain, default in (
             ("players", {"kind": "int", "min": 3, "max": 5}, 4),
             ("extended", {"kind": "bool"}, False),
-            ("dealer", {"kind": "int", "min": 0, "max": 4}, 0),
+            ("dealer", {"kind": "int", "min": 0, "max": 4, "seats_max": -1}, 0),  # a seat: 0..players - 1
             # the draft entered as cards, chips derived (L23), or with the chips as counted (C3)
             ("draft", {"kind": "enum", "values": ["cards", "chips"]}, "cards"),
             ("events", {"kind": "int", "min": 0, "max": 45}, 0),  # T1: 0 = until the deck is empty

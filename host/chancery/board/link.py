@@ -131,6 +131,7 @@ class Link:
         self.gap_to = None
         self._fetching = False  # a fetch is under way: a gap it meets is its own to fill
         self.offered = None  # the known names the board was last offered in this session
+        self.display = None  # the board's display lines, as its last display frame gave them
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
 
@@ -204,16 +205,18 @@ class Link:
             self.answers[body.get("re")] = (kind, body)
             self.on_event(kind, body)
         else:
+            if kind == wire.DISPLAY:  # kept: a mirror that starts after the hello shows it at once
+                self.display = body.get("lines")
             self.on_event(kind, body)
 
     def _welcome(self, body):
         before = self.mirror.names if self.mirror is not None else None
         if self.mirror is None or self.mirror.welcome.get("start") != body.get("start") or \
                 self.mirror.welcome.get("seed") != body.get("seed"):
-            if self.mirror is not None and self.mirror.welcome.get("id") == body.get("id") and \
-                    self.logbook is not None and self.game_id is not None:
-                self.logbook.close_game(self.game_id, "new_game")  # the same board has started another game
-                self.on_event("new_game", body)
+            if self.mirror is not None and self.mirror.welcome.get("id") == body.get("id"):
+                if self.logbook is not None and self.game_id is not None:
+                    self.logbook.close_game(self.game_id, "new_game")  # the same board has started another game
+                self.on_event("new_game", body)  # the mirror's line between the games, logbook or not
             self.mirror = Mirror(body)  # a new game (or the first sight of this one)
             if self.logbook is not None:
                 self.game_id = self.logbook.begin_game(self.mirror.header(), body.get("id"), body.get("fw"),
@@ -268,7 +271,7 @@ class Link:
     def hello(self, wait=2.0):
         """Open the session and catch up: hello, welcome, get what is missing."""
         self.answers.clear()
-        start = self.send(wire.HELLO, {"proto": wire.PROTO})
+        self.send(wire.HELLO, {"proto": wire.PROTO})
         deadline = time.monotonic() + wait
         before = self.mirror.welcome if self.mirror else None
         while time.monotonic() < deadline:
@@ -276,7 +279,9 @@ class Link:
             if self.mirror is not None and self.mirror.welcome is not before:
                 break
         else:
-            raise LinkError("no welcome from %s within %.1f s (frame %d)" % (self.port_name, wait, start))
+            raise LinkError("nothing on %s answered the hello within %.1f s: is the Chancery firmware on it? "
+                            "(`chancery deploy` puts it on a Pico; `chancery sim` starts a simulated board)"
+                            % (self.port_name, wait))
         self.catch_up()
         self.offer_names()
         self.backoff_ms = BACKOFF_FIRST_MS
@@ -378,7 +383,7 @@ class Link:
                 self.close()
                 n += 1
                 if attempts is not None and n >= attempts:
-                    raise LinkError("cannot reach the board on %s: %s" % (self.port_name, e))
+                    raise LinkError("no board after %d %s: %s" % (n, "try" if n == 1 else "tries", e))
                 self.on_event("retry", self.backoff_ms)
                 sleep(self.backoff_ms / 1000.0)
                 self.backoff_ms = min(self.backoff_ms * 2, BACKOFF_MAX_MS)

@@ -369,6 +369,10 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS, only=Non
 
 
 BOARD_PACKAGES = ("shared_rules", "firmware")  # what a board runs, from the checkout
+# Data a board reads beside its modules (found on sys.path, as they are): the refusals'
+# words for its display (firmware/words.py). Copied wherever the modules go, and by a
+# deploy of frozen firmware too (manifest.py freezes no data).
+BOARD_DATA = ("firmware/refusals.txt",)
 
 
 def build_board(out_dir, *, mpy_cross=None, files=None):
@@ -382,4 +386,8 @@ def build_board(out_dir, *, mpy_cross=None, files=None):
     for package in BOARD_PACKAGES:
         only = None if files is None else {f[len(package) + 1:] for f in files if f.startswith(package + "/")}
         build_mpy(os.path.join(ROOT, package), out_dir, mpy_cross=mpy_cross, only=only)
+    for rel in BOARD_DATA:
+        dst = os.path.join(out_dir, *rel.split("/"))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, *rel.split("/")), dst)
     return out_dir

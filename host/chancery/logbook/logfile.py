@@ -62,6 +62,12 @@ def read_text(path):
             data.count(b"\n", 0, e.start) + 1, path, data[e.start]))
 
 
+def item_name(what, index):
+    """"entry #3" for the entry at index 2 (numbered from 1, as `log show`, the mirror and the
+    CSV export number them); a scenario's "action 2" (from 0, as the scenario runner's)."""
+    return "entry #%d" % (index + 1) if what == "entry" else "%s %d" % (what, index)
+
+
 class Rows:
     """Where a file's parts are, to name the line of a problem: the header's line, and
     each entry's or action's (`what`)."""
@@ -76,8 +82,11 @@ class Rows:
         return self.items[min(index, len(self.items) - 1)]
 
     def where(self, index):
-        """"entry 3: line 5" (or "action 3: ..."), or "header: line 1"."""
-        return "%s: line %d" % ("header" if index is None else "%s %d" % (self.what, index), self.line(index))
+        """"entry #3: line 4" (entries numbered from 1, as `log show` and the mirror number them;
+        a scenario's "action 2: ..." from 0, as the scenario runner does), or "header: line 1"."""
+        if index is None:
+            return "header: line %d" % self.line(index)
+        return "%s: line %d" % (item_name(self.what, index), self.line(index))
 
     def say(self, index, reason):
         return "%s: %s" % (self.where(index), reason)
@@ -168,7 +177,7 @@ def _parse_lines(lines, header):
         try:
             value = jsonlines.loads(line, number)
         except ValueError as e:
-            raise FileProblem("%s %d: %s" % ("entry" if log else "action", len(items), e))
+            raise FileProblem("%s: %s" % (item_name("entry" if log else "action", len(items)), e))
         items.append(value)
         numbers.append(number)
     doc = dict(header)
@@ -237,7 +246,8 @@ def parse_lines(text):
     """
     if not text.strip():
         raise FileProblem("line 1: the file is empty")
-    if text.lstrip().startswith("idx,action,summary,digest"):  # store.CSV_COLUMNS: an export to read, not to replay
+    if text.lstrip().startswith(("entry,action,summary,digest", "idx,action,summary,digest")):  # store.CSV_COLUMNS
+        # (idx: the exports before entries were numbered from 1): an export to read, not to replay
         raise FileProblem("line 1: this is a CSV export (`chancery log export --format csv`), a table to read: it "
                           "holds no settings, seed or events. Export the game with --format jsonl to replay it")
     lines = _content(text)
@@ -250,7 +260,7 @@ def parse_lines(text):
     except json.JSONDecodeError as e:
         found = _entry_at_error(text)
         if found is not None:
-            raise FileProblem(_json_error(found[1], "entry %d: " % found[0]))
+            raise FileProblem(_json_error(found[1], item_name("entry", found[0]) + ": "))
         raise FileProblem(_json_error(e))
     first = lines[0][0]
     if not isinstance(doc, dict):

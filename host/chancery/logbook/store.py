@@ -81,7 +81,7 @@ MIGRATIONS = (
     )),
     (3, PLAYERS_STEP),
 )
-CSV_COLUMNS = ("idx", "action", "summary", "digest")
+CSV_COLUMNS = ("entry", "action", "summary", "digest")  # entries numbered from 1, as log show and the mirror do
 TERMINAL_BOARD = "terminal"  # the board_id of the games played at the terminal (`chancery play`)
 _GAME_COLUMNS = ("id", "board_id", "firmware", "protocol", "format", "game", "settings", "seed", "start",
                  "created_at", "ended", "result")
@@ -562,7 +562,8 @@ class Logbook:
         entry per line, which `chancery replay` verifies digest by digest. A game with no entries yet is one
         line with "entries": [] (a complete log on its own).
         csv: a row of column names (CSV_COLUMNS), then one row per entry: its
-        index, action type, what happened in words, and the digest.
+        number (from 1, as `log show` and the mirror number it), action type, what happened
+        in words, and the digest.
         Note that a replayable log carries the seed: for a game still open, it
         predicts the board's next rolls. Returns the number of entries written.
         """
@@ -579,7 +580,7 @@ class Logbook:
             w.writerow(CSV_COLUMNS)
             words = _summaries(log, entries)
             for i, e in enumerate(entries):
-                w.writerow((i, e["action"].get("type", ""), words[i], e["digest"]))
+                w.writerow((i + 1, e["action"].get("type", ""), words[i], e["digest"]))
         else:
             raise LogbookError("bad_format", "export formats are jsonl and csv, not %r" % (fmt,))
         return len(entries)

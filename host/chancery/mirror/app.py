@@ -23,6 +23,7 @@ On the virtual Pico (`chancery sim --chip`, chip=chip.ChipPins) the strip and th
 display are what the chip's pins showed, decoded, and the keys press its GPIOs.
 """
 
+import os
 import sys
 
 from rich.text import Text
@@ -84,13 +85,60 @@ def _track_name(track):
     return label.split(":")[0] if ":" in label else label.split(",")[0]
 
 
+# The strip is drawn on a background of its own, dark as the strip's board, whatever the
+# terminal's or the theme's: an LED's colour on a light background (yellow, white) or a
+# dark one (blue, deep red) would be lost. Each colour is lifted towards white until it
+# stands out from it (legible()); the words on the strip are light grey.
+STRIP_BG = (16, 16, 16)
+STRIP_TEXT = (200, 200, 200)
+HOLLOW = (128, 128, 128)  # a waiting die, a mark on an empty space
+DARK = (88, 88, 88)  # an LED that is off
+LEGIBLE = 3.0  # the least contrast ratio (WCAG's for large text and graphics) of a cell to the background
+
+
+def luminance(rgb):
+    """WCAG's relative luminance of an sRGB colour (0-255 a channel)."""
+    out = 0.0
+    for c, w in zip(rgb, (0.2126, 0.7152, 0.0722)):
+        c = c / 255.0
+        out += w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+def contrast(a, b):
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def legible(rgb):
+    """The colour, lifted towards white (hue kept) until it stands out from the strip's background."""
+    r, g, b = rgb
+    while contrast((r, g, b), STRIP_BG) < LEGIBLE:
+        r, g, b = r + (256 - r) // 4, g + (256 - g) // 4, b + (256 - b) // 4
+    return min(255, r), min(255, g), min(255, b)
+
+
+def _rgb(c):
+    return "rgb(%d,%d,%d)" % tuple(c)
+
+
+def terminal_theme(env):
+    """Textual's theme for the terminal the mirror runs in: a light one when the terminal says
+    its background is light ($COLORFGBG "fg;bg", bg 7 or 9-15: xterm, rxvt, Konsole, iTerm2),
+    else the dark one. Either way the strip keeps its own dark background."""
+    bg = (env.get("COLORFGBG") or "").split(";")[-1]
+    return "textual-light" if bg.isdigit() and (int(bg) == 7 or 9 <= int(bg) <= 15) else "textual-dark"
+
+
 def strip_text(frame, layout, view=None, names=None):
     """The LED tracks as rows of coloured cells, as the strip shows them: each colour
     brought back up from the layout's brightness cap (a strip at 47/255 is bright in a
-    room, its bytes nearly black on a screen). An LED in a colour that means "not yet"
-    (a die waiting to be rolled, a mark on an empty space) is a hollow cell; with the
-    public `view`, a score track says its score and a key gives each seat's colour (and name,
-    with the seats' `names`, which also name the seats' tracks)."""
+    room, its bytes nearly black on a screen), and made legible on the strip's background.
+    An LED in a colour that means "not yet" (a die waiting to be rolled, a mark on an
+    empty space) is a hollow cell; with the public `view`, a score track says its score
+    and a key gives each seat's colour (and name, with the seats' `names`, which also name
+    the seats' tracks)."""
     out = Text()
     level = max(1, min(255, layout.get("level", 255)))
     hollow = set()
@@ -101,27 +149,28 @@ def strip_text(frame, layout, view=None, names=None):
     width = max(len(label) for label in labels) if labels else 0
     scores = (view or {}).get("scores")
     for track, label in zip(layout["tracks"], labels):
-        out.append(label.ljust(width) + " ", style="dim")
+        out.append(label.ljust(width) + " ", style=_rgb(STRIP_TEXT))
         for k in range(track["length"]):
             led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
             r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
             if (r, g, b) in hollow:
-                out.append("\u25cb", style="grey50")
+                out.append("\u25cb", style=_rgb(HOLLOW))
             elif r or g or b:
-                out.append("\u25cf", style="rgb(%d,%d,%d)" % (min(255, r * 255 // level), min(255, g * 255 // level),
-                                                              min(255, b * 255 // level)))
+                out.append("\u25cf", style=_rgb(legible((min(255, r * 255 // level), min(255, g * 255 // level),
+                                                           min(255, b * 255 // level)))))
             else:
-                out.append("\u00b7", style="grey23")
+                out.append("\u00b7", style=_rgb(DARK))
         if track.get("shows") == "scores" and isinstance(scores, list) and track.get("seat", 0) < len(scores):
-            out.append(" %d" % scores[track.get("seat", 0)])
+            out.append(" %d" % scores[track.get("seat", 0)], style=_rgb(STRIP_TEXT))
         out.append("\n")
     colours = layout.get("seat_colours") or []
     players = ((view or {}).get("settings") or {}).get("players", 0)
     if colours and players:
-        out.append("Seats".ljust(width) + " ", style="dim")
+        out.append("Seats".ljust(width) + " ", style=_rgb(STRIP_TEXT))
         for seat in range(min(players, len(colours))):
-            out.append("\u25cf", style="rgb(%d,%d,%d)" % tuple(colours[seat]))
-            out.append("%d%s " % (seat, " " + names[seat] if names and seat < len(names) and names[seat] else ""))
+            out.append("\u25cf", style=_rgb(legible(colours[seat])))
+            out.append("%d%s " % (seat, " " + names[seat] if names and seat < len(names) and names[seat] else ""),
+                       style=_rgb(STRIP_TEXT))
         out.append("\n")
     return out
 
@@ -175,7 +224,7 @@ class MirrorApp(App):
     Screen { overflow: hidden; }
     #status { height: 1; background: $boost; }
     #top { height: auto; max-height: 24; }
-    #strip { width: auto; max-width: 60%; height: auto; }
+    #strip { width: auto; max-width: 60%; height: auto; background: rgb(16,16,16); color: rgb(200,200,200); }
     #table { width: 1fr; height: auto; padding-left: 1; }
     #board { height: auto; border: round $accent; padding: 0 1; }
     #events { height: 1fr; min-height: 4; border: round $panel; }
@@ -193,8 +242,9 @@ class MirrorApp(App):
         self.frame = None
         self.phase = 0  # as the board's: where seats share an LED they take turns
         self.ticks = 0
-        self.display_lines = []
+        self.display_lines = list(link.display or [])  # the display frame sent before the mirror started
         self.link.on_event = self.on_link_event
+        self.theme = terminal_theme(os.environ)  # the strip is legible on either (strip_text)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -214,7 +264,7 @@ class MirrorApp(App):
             try:
                 self.link.connect(attempts=3)
             except LinkError as e:
-                self.log_line("Cannot reach the board: %s" % e)
+                self.log_line("Cannot reach the board: %s" % e)  # the link's words say where and why
         self.set_interval(0.05, self.poll_link)
         self.set_interval(0.1, self.watch_chip if self.chip is not None else self.turn_phase)
         self.show_history()

@@ -15,7 +15,8 @@ def default_seats(description):
 
 def text(description):
     seats = default_seats(description)
-    lines = [description["game"], description["doc"], "", "Settings:"]
+    lines = [description["game"], description["doc"], "", "Settings (a range that follows the seat count is shown "
+                                                          "for the default %d seats):" % seats]
     for s in description["settings"]:
         lines.append("  %s (default %s): %s" % (s["name"], canon.encode(s["default"]),
                                                  texts.describe(s["domain"], seats)))

@@ -237,7 +237,7 @@ def _placeholder(domain, seats):
         among = domain.get("among")
         if among is not None and 0 < len(among) <= 6:
             return "|".join([str(x) for x in among])
-        return "%d-%d" % (domain["min"], domain["max"])
+        return "%d-%d" % (domain["min"], schemas.int_max(domain, seats))  # a range that follows the seats
     if kind == "seat":
         return "SEAT|-" if domain.get("none") else "SEAT"
     if kind == "enum":
