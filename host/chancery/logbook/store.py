@@ -403,6 +403,55 @@ class Logbook:
 
         return self._write(work)
 
+    def store_kept(self, header, board_id, firmware, protocol, entries, names=None):
+        """A finished game a board kept on flash until a host pulled it: stored whole in one commit;
+        returns its id. The same game already here (the same board and header, its stored entries
+        the first of these: it was mirrored while it was played, until a cable came out, or it was
+        pulled before and the ack was lost) gets the rest; one that differs is another game. A game
+        that did not end is closed with the ending "new_game": the board started another."""
+        fmt, game, settings, seed, start = _header(header)
+        if not isinstance(board_id, str) or not isinstance(firmware, str):
+            raise LogbookError("bad_header", "board_id and firmware are text")
+        rows = [_entry(e) for e in entries]
+        ending = None
+        for e in entries:
+            ending = _ending(e["events"]) or ending
+
+        def work():
+            gid = first = None
+            for (cand,) in self._db.execute(
+                    "SELECT id FROM games WHERE board_id=? AND start=? AND game=? AND settings=? AND seed=?"
+                    " AND format IS ? ORDER BY id DESC", (board_id, start, game, settings, seed, fmt)).fetchall():
+                have = [tuple(r) for r in self._db.execute(
+                    "SELECT action, events, digest FROM entries WHERE game_id=? ORDER BY idx", (cand,)).fetchall()]
+                if have == rows[:len(have)]:
+                    gid, first = cand, len(have)
+                    break
+            if gid is None:
+                gid, first = self._db.execute(
+                    "INSERT INTO games (board_id, firmware, protocol, format, game, settings, seed, start, created_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?)",
+                    (board_id, firmware, protocol, fmt, game, settings, seed, start, _now())).lastrowid, 0
+            now = _now()
+            self._db.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?)",
+                                 [(gid, i, a, e, d, now) for i, (a, e, d) in enumerate(rows) if i >= first])
+            if ending is not None:
+                self._db.execute("UPDATE games SET ended=COALESCE(ended, ?), result=? WHERE id=?",
+                                 (now, canon.encode(ending), gid))
+            else:
+                self._db.execute("UPDATE games SET ended=?, result=? WHERE id=? AND ended IS NULL",
+                                 (now, canon.encode({"ending": "new_game"}), gid))
+            return gid
+
+        gid = self._write(work)
+        if names is not None:
+            try:
+                self.set_names(gid, names)
+            except LogbookError as e:  # names this chancery refuses: the game is stored, its seats unnamed
+                if e.code != "bad_names":
+                    raise
+        return gid
+
     def take_back(self, game_id, count):
         """The board's log is `count` entries long now (an undo): the game's entries from
         index `count` on move to its taken-back entries, in one commit, and a game they
