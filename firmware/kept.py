@@ -24,12 +24,13 @@ long as the flash takes them, and an entry the flash refuses is refused whole (t
 import os
 
 from firmware.journal import Journal
-from firmware.journal_line import PREV, JournalError, _check, _loads, _readline
+from firmware.journal_line import JournalError, _check, _loads, _readline
 from shared_rules.errors import RuleError
 
 # A long game's journal, with room to spare: Chancellors' longest random games write 30-40 KB of
 # lines, and the raw flash log takes its reservations 16 KB at a time
 GAME_ROOM = 64 * 1024
+_PREV = "prev.jsonl"  # where a board of before kept its one finished game (not on the boot path)
 _ALL = 0x3FFFFFFF  # entries() from an index no game reaches: every line checked, none parsed
 
 
@@ -47,7 +48,7 @@ def games(journal):
     if journal.flash is None:
         out = []
         for name in os.listdir(journal.folder):
-            if name == PREV:
+            if name == _PREV:
                 out.append((0, journal._p(name)))
             elif name[:4] == "done" and name[-6:] == ".jsonl" and name[4:-6].isdigit():
                 out.append((int(name[4:-6]), journal._p(name)))
