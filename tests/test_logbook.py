@@ -663,3 +663,22 @@ def test_two_processes_writing_at_once_store_everything_once(tmp_path):
             expect = games[n]["entries"][:40] if g["board_id"] == "shared" else games[n]["entries"]
             assert list(b.entries(g["id"])) == expect
             assert b.names(g["id"])[0] in ("Ada", "Bea")
+
+
+def test_a_kept_game_pulled_from_a_board_is_stored_once(book):
+    """Logbook.store_kept (a finished game a board kept on flash, pulled after a connect): the
+    game the link mirrored while it was played (here up to a pulled cable, then closed when the
+    board started another) gets the rest and the real ending; pulled again (an ack lost), nothing
+    changes; a game whose entries differ is another game. (Fails with store_kept inserting a
+    game each time: the mirrored game is stored a second time.)"""
+    header, entries = whole_game(6)
+    gid = fill(book, header, entries[:10])
+    book.close_game(gid, "new_game")
+    assert book.store_kept(header, "board-1", "fw 0.1", 1, entries, ["Ada", None, None, "Dee"]) == gid
+    assert list(book.entries(gid)) == entries and book.game(gid)["result"] != {"ending": "new_game"}
+    assert book.names(gid)[0] == "Ada"
+    assert book.store_kept(header, "board-1", "fw 0.1", 1, entries) == gid
+    other = [dict(entries[0], digest="00000000")]
+    again = book.store_kept(header, "board-1", "fw 0.1", 1, other)
+    assert again != gid and book.game(again)["result"] == {"ending": "new_game"}  # it did not end
+    assert len(book.games()) == 2
