@@ -9,14 +9,17 @@ first, acknowledging each only once it is committed.
   tests/test_simboard.py): ten games played with no host storing them, then a host with a
   logbook connects: all ten are in it, and the board keeps none; a cable pulled in the middle
   of a pull deletes nothing.
-(The virtual Pico is not run here: it is slow; the raw flash log's part is the FileStore case.)
+* MicroPython's littlefs over a RAM flash, the raw flash log as on a Pico (tests/mp/kept_flash.py).
+(The virtual Pico is not run here: it is slow.)
 """
 
+import json
 import os
 
 import pytest
 from test_simboard import HEAP, connect, lines_of, play, start
 
+from chancery.board import micropython as mp
 from chancery.board.link import Link
 from chancery.logbook.store import Logbook
 from firmware import flash_log
@@ -24,6 +27,8 @@ from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, games, wire
 from shared_rules.errors import RuleError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def board(folder, raw):
@@ -202,3 +207,20 @@ def test_a_cable_pulled_during_a_pull_deletes_nothing(firmware_build, micropytho
     assert not [n for n in os.listdir(flash) if n.startswith("done")]
     games = book.games()
     assert len(games) == 4 and [g["entries"] for g in games] == [0, 5, 5, 5]
+
+
+def test_the_raw_flash_log_on_littlefs_keeps_every_game_until_pulled(firmware_build, micropython, tmp_path):
+    """On MicroPython's littlefs (a 512 KB RAM flash; a Pico's raw flash log, its statvfs): new
+    games until the board refuses one for room, every one kept; pulled and acknowledged, the
+    oldest first, each with its entry, after a reboot between (whose upkeep removes what no game
+    holds); then the flash has room for a new game again. (Fails with the boot letting the games
+    before the last two go, as it did: one game pulled.)"""
+    proc = mp.run_micropython(os.path.join(ROOT, "tests", "mp", "kept_flash.py"), ["128"], heap="2M",
+                              cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["refused"][0] == "flash_full" and out["refused"][1]["kept"] == out["started"] > 3
+    assert [p[0] for p in out["pulled"]] == out["headers"][:out["started"]]  # every game, the oldest first
+    assert [p[1] for p in out["pulled"]] == [1] * out["started"]
+    assert [p[2] for p in out["pulled"]] == list(range(out["started"], 0, -1))
+    assert out["after"] == "ok"
