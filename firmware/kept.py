@@ -161,6 +161,8 @@ def frame(table, seq, kind, body):
 def room(table):
     """Before a new game: RuleError flash_full when the flash has no room for a long game's
     journal, nothing moved; else the screen's warning lines when it has room for one only, or None."""
+    if not hasattr(os, "statvfs"):  # a port that cannot say: the new game goes ahead, as before
+        return None
     st = os.statvfs(table.journal.folder)
     free = st[1] * st[4]  # fragments of frsize bytes free (littlefs: blocks)
     if free >= 2 * GAME_ROOM:
