@@ -42,9 +42,12 @@ every index). The writer moves on too when the flash after the last good line is
 
 Games: a reservation whose first line is a whole header begins a game; the last one is the
 game under way, its entries in the reservations after it, in order of N. start() writes the
-new header into a fresh reservation (a torn header leaves the old game under way); the game
-before becomes the previous one, kept until the next start(), and older reservations are
-removed by tidy(). One empty reservation (the spare) is kept ready for the next.
+new header into a fresh reservation (a torn header leaves the old game under way); the games
+before it are finished, each kept in its reservations (from its header to the next game's)
+until the host has stored it and acknowledged that (firmware/kept.py removes them, the last
+first, so a cut leaves a shorter game, never lines of one read as another's). Reservations
+before the first header are removed by tidy(). One empty reservation (the spare) is kept
+ready for the next.
 
 Stores: LfsStore (rp2: rp2.Flash() under the littlefs that holds the folder; the unix port's
 tests: os.VfsLfs2 over a RAM block device) and FileStore (a plain file per reservation,
@@ -297,10 +300,11 @@ class FlashLog:
         if valid and valid[-1] not in starts and self._empty(regions[valid[-1]]):
             self.spare = regions[valid.pop()]
         first = starts[-1] if starts else self.top + 1
-        keep = starts[-2] if len(starts) > 1 else first
+        keep = starts[0] if starts else first
         self.game = [regions[s] for s in valid if s >= first]
-        # older games go; so does a reservation cut short while it was made (the newest),
-        # but not one that lost its markers among the game's: reading names that damage
+        # the finished games stay until the host has stored them (firmware/kept.py); what goes is
+        # what no game begins (before the first header) and a reservation cut short while it was
+        # made (the newest), but not one that lost its markers among a game's: reading names that damage
         newest = valid[-1] if valid else -1
         self.old = [s for s in valid if s < keep] + [s for s in seqs if regions[s] is None and s > newest]
         self.loaded = True
@@ -385,16 +389,9 @@ class FlashLog:
 
     def begin(self):
         """A new game: its header goes to the start of a fresh reservation; the game under
-        way becomes the previous one, and the one before it is let go."""
+        way is finished, kept until the host has stored it (firmware/kept.py)."""
         if not self.loaded:
             self.load()
-        if self.game:
-            prev = self.game[0].path
-            for seq in self.store.seqs():
-                if self.store.path(seq) == prev:
-                    break
-                if seq not in self.old:
-                    self.old.append(seq)
         self.game = []
         self.advance()
 

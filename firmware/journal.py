@@ -2,9 +2,10 @@
 
 Folder: game.jsonl (the header {format, game, settings, seed, start}, then one line per
 entry), snap.json (the state after `count` entries, the digest the next entry chains on, the
-state's own digest as `sum`, and the header line's CRC, so it never applies to another game), prev.jsonl (the previous game: start() keeps one, so
-a game the host has not pulled survives, and flash use stays bounded) and *.tmp (written,
-flushed, renamed over its target). No `current` marker: game.jsonl's presence is one.
+state's own digest as `sum`, and the header line's CRC, so it never applies to another game), doneN.jsonl
+(the finished games: start() renames game.jsonl to the next N, and only the host's ack of a
+game it has stored removes one: firmware/kept.py) and *.tmp (written, flushed, renamed over
+its target). No `current` marker: game.jsonl's presence is one.
 
 A line is TAG " " JSON " " CRC "\\n": TAG "h" (header), "s" (snapshot) or the entry's index
 (catches a line lost or repeated whole); JSON canon's encoding, streamed through a
@@ -24,7 +25,7 @@ On a Pico (rp2) the lines go elsewhere: programmed into flash a littlefs reserva
 erased beforehand (firmware/flash_log.py says why and how), an append costing page programs
 only (about 2 ms on the chip against 58-104 ms for a flushed littlefs append). Same lines,
 same checks; the header is the first line of the game's first reservation; there is no
-game.jsonl nor prev.jsonl (the previous game stays in its reservations); snap.json as above.
+game.jsonl nor doneN.jsonl (a finished game stays in its reservations); snap.json as above.
 
 Undo: a line tagged "u", {"count": N, "undone": DIGEST}, appended like an entry, takes the
 log back to N entries (the entry whose digest is DIGEST). Nothing is rewritten, on either
@@ -45,7 +46,6 @@ import os
 from firmware.journal_line import (  # noqa: F401 (GAME..NoGame: the journal's names for its callers)
     GAME,
     MAX_LINE,
-    PREV,
     SNAP,
     JournalError,
     NoGame,
@@ -86,6 +86,15 @@ def _let_go(name):
     package = sys.modules.get(package)
     if package is not None and hasattr(package, last):  # a submodule is an attribute of its package
         delattr(package, last)
+
+
+def _done(folder):
+    """The name the game under way gets when it ends: doneN.jsonl, N above every kept game's."""
+    n = 0
+    for name in os.listdir(folder):
+        if name[:4] == "done" and name[-6:] == ".jsonl" and name[4:-6].isdigit() and int(name[4:-6]) > n:
+            n = int(name[4:-6])
+    return "done%d.jsonl" % (n + 1)
 
 
 def _flash(folder):
@@ -200,7 +209,7 @@ class Journal:
         return crc
 
     def start(self, header):
-        """A new game; the old one becomes prev.jsonl. The header is whole in game.tmp
+        """A new game; the old one becomes the next doneN.jsonl. The header is whole in game.tmp
         before anything moves, so a cut anywhere resumes the old game or the new one."""
         if _loads(canon.encode(header), {"game": str, "seed": int, "start": str}) is None:
             raise JournalError("bad_header", self._p(GAME), None, "not a header {game, settings, seed, start}")
@@ -214,8 +223,8 @@ class Journal:
         for name in (SNAP, SNAP + ".tmp"):
             if _exists(self._p(name)):
                 os.remove(self._p(name))
-        if _exists(self._p(GAME)):
-            _replace(self._p(GAME), self._p(PREV))
+        if _exists(self._p(GAME)):  # the game it ends waits there for the host (firmware/kept.py)
+            _replace(self._p(GAME), self._p(_done(self.folder)))
         _replace(self._p(GAME + ".tmp"), self._p(GAME))
         self._begun(head, header)
         self._f = self._open(self._p(GAME), "ab")

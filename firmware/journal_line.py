@@ -16,7 +16,6 @@ from shared_rules.compat import const
 
 GAME = "game.jsonl"
 SNAP = "snap.json"
-PREV = "prev.jsonl"
 MAX_LINE = 4096  # bytes; Chancellors' longest entry is under 1 KB
 _BUF = const(512)  # most entries fit: one write per line
 

@@ -8,7 +8,9 @@ A new game (another game, or the same with other settings) is chosen on the
 table's menu (its last action, "new_game": the game, then each of its
 settings, "(default)" first) or sent by the host as the action
 {"type": "new_game", "game": G, "settings": {...}}. The journal keeps the game
-it ends as prev.jsonl, and the host is sent the new welcome and state.
+it ends on flash until the host has stored it (firmware/kept.py, which also
+refuses a new game the flash has no room for), and the host is sent the new
+welcome and state.
 
 Undo: the table's menu (its "undo", once there is an entry) or the host (the action
 {"type": "undo", "entry": I}) takes back the last entry. The journal keeps it on
@@ -118,8 +120,11 @@ class Table:
     def start(self, move):
         """The action new_game: a new match of move["game"] with move["settings"] (the
         defaults for those not given); refused, with nothing changed, if either is
-        unknown or a setting is out of its domain. The host hears the new welcome."""
+        unknown or a setting is out of its domain, or the flash has no room for it
+        (flash_full). The host hears the new welcome. Returns the display's warning
+        when the flash has room for this game only, else None."""
         game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
+        short = self._kept("room")  # no room on the flash for a new game's journal: refused, nothing moved
         switch = game != self.game and game in engine.games.GAMES
         if switch:
             _forget(self.game)  # room for the other game's code (imported again if this is refused)
@@ -140,6 +145,7 @@ class Table:
         if self.listening:
             self.hello()
         self.restart_due = switch  # the old game's code and names leave with a restart (firmware/board/reboot.py)
+        return short
 
     def legal(self, state, seat):
         """The menus' actions (firmware/menu.py asks this, as it would a game): the
@@ -391,10 +397,10 @@ class Table:
             move = {"game": self.setup, "settings": move}
             move["settings"].pop("type")
             try:
-                self.start(move)
+                short = self.start(move)
             except RuleError as e:
                 return self.why(e, seat), None
-            return ["new_game", self.game], None
+            return ["new_game", self.game] + (short or []), None
         index, refused = self.pad_act(move, seat)
         return refused or menu.start(self.state, seat), index
 
@@ -481,8 +487,21 @@ class Table:
             self.send(wire.OK, {"re": seq, "i": index})
         elif kind == wire.PRESS:
             self.press(seq, body)
-        else:
-            self._error(seq, "wrong_side", "a board does not take %s frames" % kind)
+        else:  # pull and ack (the finished games kept on flash), or a kind a board does not take
+            self._kept("frame", seq, kind, body)
+
+    def _kept(self, name, *args):
+        """firmware/kept.py's `name`(self, *args): the finished games kept on flash until the
+        host has stored them, and the flash's room for a new game; loaded for them only."""
+        gc.collect()  # the catch-up's garbage first: a kept game is read beside the game under way
+        from firmware import kept
+        from firmware.journal import _let_go
+
+        try:
+            return getattr(kept, name)(self, *args)
+        finally:
+            kept = None
+            _let_go("firmware.kept")
 
     def press(self, seq, body):
         from firmware import pads

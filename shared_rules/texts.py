@@ -124,6 +124,11 @@ TEXTS = {
         d["last"] + 1, show(d["entry"] + 1 if isinstance(d["entry"], int) else d["entry"])),
     "undo_reveal": lambda d: ("entry #%d revealed a sealed ballot: its votes are public now, and taking it back would "
                               "let a seat vote again knowing the others'. Enter a correction instead" % (d["entry"] + 1)),
+    # a board's flash (firmware/kept.py): the finished games wait there for the host
+    "flash_full": lambda d: ("the board's flash has %d KB free and a new game needs %d KB: %d finished games wait "
+                             "on it for the host to store them. Connect the host (chancery mirror): it stores them "
+                             "and the board frees their room; then start the new game" % (d["free"], d["need"],
+                                                                                          d["kept"])),
     # seat names (shared_rules/seat_names.py): a seat's name is None or one of these
     "bad_names": lambda d: "names are a list of texts, one per seat from seat 0 (null for a seat without a name), "
                            "not %s" % show(d["value"]),

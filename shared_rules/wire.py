@@ -52,10 +52,12 @@ OK = "ok"
 # a tuple of these took 2.8 KB more of a board's heap, a tuple of strings
 # 0.9 KB (64-bit unix port; MicroPython keeps each string of a constant tuple
 # as an object of its own).
-_KINDS = ("hello proto|get i j|act seat move|press pad key hold|ping|"
+# The finished games a board keeps (pull, ack, kept, old: firmware/kept.py) have no constant
+# here: each would be an identifier every boot interns, for frames only a catch-up sends.
+_KINDS = ("hello proto|get i j|act seat move|press pad key hold|ping|pull id i j|ack id|"
           "welcome fw proto game settings len digest id|entry i move events digest|state len digest view|"
-          "frame px|display lines|error re code message|pong re|ok re i")
-_HOST_KINDS = const(5)
+          "frame px|display lines|error re code message|pong re|ok re i|kept id left|old id i move events digest")
+_HOST_KINDS = const(7)
 
 # one message for every way a line fails to be canonical JSON: where each
 # interpreter's json.loads gives up differs, the answer must not

@@ -46,7 +46,9 @@ for _p in (ROOT, MP_DIR):
 import journal_writer  # noqa: E402
 import playout  # noqa: E402
 
-from firmware.journal import GAME, PREV, SNAP, Journal, JournalError, NoGame  # noqa: E402
+from firmware.journal import GAME, SNAP, Journal, JournalError, NoGame  # noqa: E402
+
+DONE = "done1.jsonl"  # the first finished game, kept until the host has it (firmware/kept.py)
 
 GAME_NAME = "chancellors"
 # Under MicroPython: refuse to run unless the rules core and the journal come from .mpy.
@@ -242,12 +244,12 @@ def test_snapshots_are_replaced_every_k_entries(tmp_path):
     j.close()
     assert seen == [16] * 16 + [32] * 9
     assert resume(tmp_path)[0].snap_at == 32
-    # a new game: the old one is kept as prev.jsonl, its snapshot goes
+    # a new game: the old one is kept as done1.jsonl, its snapshot goes
     old = (tmp_path / GAME).read_bytes()
     j = Journal(str(tmp_path))
     j.start(game(8, 4)[0])
     j.close()
-    assert (tmp_path / PREV).read_bytes() == old and not os.path.exists(tmp_path / SNAP)
+    assert (tmp_path / DONE).read_bytes() == old and not os.path.exists(tmp_path / SNAP)
     j, state, count = resume(tmp_path)
     assert (count, j.snap_at, canon.digest(state)) == (0, 0, game(8, 4)[0]["start"])
 
@@ -613,7 +615,7 @@ def test_interrupted_renames_are_finished_or_undone(tmp_path, mp_tree):
         put(folder, GAME + ".tmp", line("h", other[0])[:-5])
 
     def new_header_ready(folder):  # start() cut between moving the old game and the new
-        os.rename(os.path.join(folder, GAME), os.path.join(folder, PREV))
+        os.rename(os.path.join(folder, GAME), os.path.join(folder, DONE))
         put(folder, GAME + ".tmp", line("h", other[0]))
 
     def half_cut(folder):  # resume() cut while cutting a torn tail

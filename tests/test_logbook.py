@@ -584,3 +584,106 @@ def test_log_list_aligns_its_columns_and_a_game_left_for_a_new_one_is_closed(tmp
     at = rows[0].index("STATE")
     assert rows[1][at:] == "left unfinished for a new game" and rows[2][at:] == "open"
     assert rows[0].index("BOARD") == rows[1].index("board-1") == rows[2].index("board-1")
+
+
+def test_an_older_logbook_is_backed_up_then_migrated(tmp_path, monkeypatch):
+    """A logbook of schema 2 (before the players) opened by this chancery: a copy of it, as it
+    was, is made beside it first, then it is migrated and keeps every game. (Fails without
+    the backup: no .schema2.bak; and fails if the copy were taken after the migration: the
+    copy's schema would be 3 with a players table.)"""
+    path = tmp_path / "lb.sqlite3"
+    m = played_match()
+    with monkeypatch.context() as old:
+        old.setattr(logbook, "SCHEMA_VERSION", 2)
+        old.setattr(logbook, "MIGRATIONS", logbook.MIGRATIONS[:2])
+        with Logbook(path) as b:
+            gid = fill(b, header_of(m), m["entries"])
+            assert b.backed_up is None  # a new logbook has nothing to keep
+    with Logbook(path) as b:
+        assert b.backed_up == tmp_path / "lb.sqlite3.schema2.bak"
+        assert b._db.execute("SELECT version FROM schema_version").fetchall() == [(logbook.SCHEMA_VERSION,)]
+        assert list(b.entries(gid)) == m["entries"]
+        assert b.set_names(gid, ["Ada", None]) is True  # the players' tables are there now
+    copy = sqlite3.connect(str(tmp_path / "lb.sqlite3.schema2.bak"))
+    assert copy.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+    assert copy.execute("SELECT name FROM sqlite_master WHERE name='players'").fetchall() == []
+    assert copy.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == len(m["entries"])  # the WAL's too
+    copy.close()
+    with Logbook(path) as b:  # up to date: no second copy
+        assert b.backed_up is None
+    assert sorted(p.name for p in tmp_path.glob("*.bak*")) == ["lb.sqlite3.schema2.bak"]
+
+
+WRITER = r"""
+import json, sys
+from chancery.logbook.store import Logbook
+
+games, name = json.load(open(sys.argv[1])), sys.argv[3]
+print("ready", flush=True)
+sys.stdin.readline()  # both start writing at once
+book = Logbook(sys.argv[2])
+for n in range(len(games)):
+    # the first half of game 0 on one board for both (a game still open: both continue the one game,
+    # entry against entry), then every game on a board of each writer's own
+    for board, entries in (("shared", games[0]["entries"][:40]), ("%s-%d" % (name, n), games[n]["entries"])):
+        gid = book.begin_game(games[0 if board == "shared" else n]["header"], board, "fw")
+        for i, entry in enumerate(entries):
+            book.add_entry(gid, i, entry)  # the other one's entry already there: False, not an error
+        book.set_names(gid, [name, None])
+print("done", flush=True)
+"""
+
+
+def test_two_processes_writing_at_once_store_everything_once(tmp_path):
+    """Two host processes log into one logbook at the same time, commit against commit: four
+    games each of their own, and one open game both continue. Both finish without an error (the
+    busy timeout waits for the write lock), every game is there once and whole, and the
+    database is sound. (Fails with Logbook's timeout=0: "the logbook ... is locked".)"""
+    games = []
+    for seed in (4, 5, 6, 7):
+        header, entries = whole_game(seed)
+        games.append({"header": header, "entries": entries})
+    src, db, child = tmp_path / "games.json", tmp_path / "lb.sqlite3", tmp_path / "writer.py"
+    src.write_text(json.dumps(games))
+    child.write_text(WRITER)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "host"), str(ROOT)]))
+    procs = [subprocess.Popen([sys.executable, str(child), str(src), str(db), name], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             for name in ("Ada", "Bea")]
+    for p in procs:
+        assert p.stdout.readline() == "ready\n", p.stderr.read()
+    for p in procs:
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0 and out == "done\n", err
+    with Logbook(db) as b:
+        assert b.check() == [] and b.journal_mode() == "wal"
+        held = b.games()
+        want = ["%s-%d" % (name, n) for name in ("Ada", "Bea") for n in range(4)] + ["shared"]
+        assert sorted(g["board_id"] for g in held) == want
+        for g in held:
+            n = 0 if g["board_id"] == "shared" else int(g["board_id"].split("-")[1])
+            expect = games[n]["entries"][:40] if g["board_id"] == "shared" else games[n]["entries"]
+            assert list(b.entries(g["id"])) == expect
+            assert b.names(g["id"])[0] in ("Ada", "Bea")
+
+
+def test_a_kept_game_pulled_from_a_board_is_stored_once(book):
+    """Logbook.store_kept (a finished game a board kept on flash, pulled after a connect): the
+    game the link mirrored while it was played (here up to a pulled cable, then closed when the
+    board started another) gets the rest and the real ending; pulled again (an ack lost), nothing
+    changes; a game whose entries differ is another game. (Fails with store_kept inserting a
+    game each time: the mirrored game is stored a second time.)"""
+    header, entries = whole_game(6)
+    gid = fill(book, header, entries[:10])
+    book.close_game(gid, "new_game")
+    assert book.store_kept(header, "board-1", "fw 0.1", 1, entries, ["Ada", None, None, "Dee"]) == gid
+    assert list(book.entries(gid)) == entries and book.game(gid)["result"] != {"ending": "new_game"}
+    assert book.names(gid)[0] == "Ada"
+    assert book.store_kept(header, "board-1", "fw 0.1", 1, entries) == gid
+    other = [dict(entries[0], digest="00000000")]
+    again = book.store_kept(header, "board-1", "fw 0.1", 1, other)
+    assert again != gid and book.game(again)["result"] == {"ending": "new_game"}  # it did not end
+    assert len(book.games()) == 2

@@ -1,5 +1,5 @@
 """A new game, chosen at the table (the table's menu) or by the host (an act frame):
-another game, or the same one with other settings; the old game stays in prev.jsonl."""
+another game, or the same one with other settings; the old game stays in done1.jsonl."""
 
 import os
 
@@ -61,7 +61,7 @@ def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
     assert screen == ["new_game", "kings_dilemma"], screen
     assert t.game == "kings_dilemma" and t.count == 0 and t.setup is None
     assert t.header["settings"]["players"] == 3 and t.header["settings"]["voting"] == "sealed"
-    assert os.path.exists(tmp_path / "prev.jsonl")  # the old game, whole
+    assert os.path.exists(tmp_path / "done1.jsonl")  # the old game, whole
     resumed = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x05" * n).boot()
     assert resumed.game == "kings_dilemma" and resumed.header == t.header
     assert [canon.encode(e) for e in Journal(str(tmp_path)).entries(0)] == []
@@ -75,7 +75,7 @@ def test_back_leaves_the_settings_and_keeps_the_game(tmp_path):
     t.key(TABLE, "select")
     assert t.setup == "kings_dilemma"
     t.key(TABLE, "back")
-    assert t.setup is None and t.game == "chancellors" and not os.path.exists(tmp_path / "prev.jsonl")
+    assert t.setup is None and t.game == "chancellors" and not os.path.exists(tmp_path / "done1.jsonl")
 
 
 def test_the_host_starts_a_new_game_and_hears_the_welcome(tmp_path):
@@ -104,7 +104,7 @@ def test_a_bad_new_game_is_refused_and_changes_nothing(tmp_path):
         t.frame(1, wire.ACT, {"move": move})
         assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == code, (move, sent)
         assert t.game == "chancellors" and canon.digest(t.state) == digest and t.count == 1
-    assert not os.path.exists(tmp_path / "prev.jsonl")
+    assert not os.path.exists(tmp_path / "done1.jsonl")
 
 
 def test_chancery_sim_asks_for_a_new_game_only_when_told():

@@ -137,7 +137,7 @@ def test_bad_names_from_the_host_are_refused_and_change_nothing(tmp_path, names,
     t.frame(3, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors",
                                                  "settings": {"players": 4}, "names": names}})
     assert sent[-1][1]["code"] == code and journal_bytes(tmp_path) == before and t.welcome() == welcome
-    assert not os.path.exists(tmp_path / "prev.jsonl")
+    assert not os.path.exists(tmp_path / "done1.jsonl")
 
 
 def test_a_new_game_comes_with_its_names_in_one_act(tmp_path):
@@ -151,7 +151,7 @@ def test_a_new_game_comes_with_its_names_in_one_act(tmp_path):
     assert welcome["game"] == "kings_dilemma" and welcome["names"] == ["Bob", "Cy", "Dee"]
     lines = journal_bytes(tmp_path).splitlines()
     assert len(lines) == 2 and lines[0].startswith(b"h ") and lines[1].startswith(b'n {"names":["Bob","Cy","Dee"]}')
-    with open(tmp_path / "prev.jsonl", "rb") as f:  # the game it ended keeps its own names
+    with open(tmp_path / "done1.jsonl", "rb") as f:  # the game it ended keeps its own names
         assert b'"names":["Ann",null,null,null]' in f.read()
     t.frame(3, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {}}})
     assert "names" not in [b for k, b in sent if k == wire.WELCOME][-1]  # a new game without names has none

@@ -57,7 +57,7 @@ def test_a_game_over_the_link_within_the_boards_budget(game, settings, heap, fir
 def test_the_host_starts_another_game_on_the_board(firmware_build, micropython, tmp_path):
     """`:new` in the mirror: the board lets the old game's code go and starts the new one, in
     `chancery sim`'s 128K (switching within one boot holds two games' strings: see the notes;
-    a board booting into any game needs 96K). The old game stays in prev.jsonl."""
+    a board booting into any game needs 96K). The old game stays in done1.jsonl."""
     board = SimBoard(data_dir=str(tmp_path / "flash"), game="chancellors", players=3, heap="128K",
                      micropython=micropython, code_path=[firmware_build])
     port = board.open_pty()
@@ -72,4 +72,4 @@ def test_the_host_starts_another_game_on_the_board(firmware_build, micropython, 
         assert link.mirror.welcome["game"] == "yes_your_grace" and link.mirror.match["entries"] == []
         assert link.act({"type": "next"})[0] == wire.OK
         link.close()
-    assert (tmp_path / "flash" / "prev.jsonl").is_file()
+    assert (tmp_path / "flash" / "done1.jsonl").is_file()

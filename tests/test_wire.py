@@ -109,10 +109,10 @@ def test_round_trip_every_kind(frame):
 
 def test_every_kind_has_its_fields_and_a_sender():
     table = wire.kinds()
-    assert [k for k, _, _ in table] == ["hello", "get", "act", "press", "ping", "welcome", "entry", "state", "frame",
-                                        "display", "error", "pong", "ok"]
+    assert [k for k, _, _ in table] == ["hello", "get", "act", "press", "ping", "pull", "ack", "welcome", "entry",
+                                        "state", "frame", "display", "error", "pong", "ok", "kept", "old"]
     for kind, sender, fields in table:
-        assert sender == ("host" if kind in ("hello", "get", "act", "press", "ping") else "board")
+        assert sender == ("host" if kind in ("hello", "get", "act", "press", "ping", "pull", "ack") else "board")
         assert wire.fields(kind) == fields
         assert all(f > "c" and f not in ("k", "n") for f in fields), kind  # c stays first
     assert wire.fields("nope") is None

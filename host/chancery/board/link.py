@@ -18,6 +18,13 @@ Names: the board's welcome carries the seats' names once they are named (the boa
 sends it again after each naming); the link stores them in the logbook's players
 table. After each hello it offers the board the names the logbook knows (an act
 known_names), which the board's table menu picks from.
+
+Finished games: a board keeps every game it finished on its flash until a host has stored
+it (firmware/kept.py). After each hello (and catch-up), a link with a logbook pulls them,
+the oldest first, stores each whole in one commit, and only then acknowledges it (ack), so
+that the board removes it: a read that fails or a cable pulled half-way acknowledges
+nothing, and the game is pulled again at the next connect (the logbook finds what it has).
+Progress goes to on_event ("kept": {"id", "left", "len", "game", "got"}).
 """
 
 import time
@@ -28,6 +35,9 @@ from shared_rules import canon, engine, matches, seat_names, wire
 from shared_rules.errors import RuleError
 
 FETCH = 50  # entries per get: a long log comes in pieces
+# the kept games' frames (docs/protocol.md); shared_rules.wire has no constants for them (they
+# would be identifiers on the board's boot path)
+PULL, ACK, KEPT, OLD = "pull", "ack", "kept", "old"
 BACKOFF_FIRST_MS = 500  # reconnect delay (docs/protocol.md): doubles after each failure
 BACKOFF_MAX_MS = 10000
 PICO_VID = 0x2E8A  # Raspberry Pi (RP2040/RP2350 boards running MicroPython)
@@ -132,6 +142,8 @@ class Link:
         self._fetching = False  # a fetch is under way: a gap it meets is its own to fill
         self.offered = None  # the known names the board was last offered in this session
         self.display = None  # the board's display lines, as its last display frame gave them
+        self.kept_head = None  # the last kept frame: a finished game the board keeps (pull_kept)
+        self.kept_entries = {}  # its entries as their old frames came: {index: entry}
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
 
@@ -201,6 +213,12 @@ class Link:
         elif kind == wire.STATE:
             self._state_frame(body)
             self.on_event(kind, body)
+        elif kind == KEPT:
+            self.kept_head = body
+        elif kind == OLD:
+            if self.kept_head is not None and body.get("id") == self.kept_head.get("id"):
+                self.kept_entries[body.get("i")] = {"action": body["move"], "events": body["events"],
+                                                    "digest": body["digest"]}
         elif kind in (wire.OK, wire.ERROR, wire.PONG):
             self.answers[body.get("re")] = (kind, body)
             self.on_event(kind, body)
@@ -284,6 +302,7 @@ class Link:
                             % (self.port_name, wait))
         self.catch_up()
         self.offer_names()
+        self.pull_kept()
         self.backoff_ms = BACKOFF_FIRST_MS
         self._state("live")
 
@@ -301,6 +320,66 @@ class Link:
             self.offered = known
         else:
             self.on_event("noise", "the board did not take the known names: %s" % body.get("code"))
+
+    def _pull(self, kept_id, i, j, wait):
+        """Ask for kept game `kept_id` (None: the oldest) and its entries i..j-1: the kept frame
+        (its head), or None when the board does not know pull (an older firmware)."""
+        self.kept_head = None
+        seq = self.send(PULL, {"id": kept_id, "i": i, "j": j})
+        deadline = time.monotonic() + wait
+        while self.kept_head is None or (self.kept_head.get("id") is not None and
+                                         len([k for k in range(i, min(j, self.kept_head.get("len", 0)))
+                                              if k not in self.kept_entries]) > 0):
+            if seq in self.answers:
+                kind, body = self.answers.pop(seq)
+                if body.get("code") == "unknown_kind":
+                    return None
+                raise LinkError("the board could not give its finished game %s: %s %s" % (
+                    kept_id, body.get("code"), body.get("message")))
+            if time.monotonic() > deadline:
+                raise LinkError("the board's finished game %s (entries %d..) did not arrive" % (kept_id, i))
+            self.poll(0.05)
+        return self.kept_head
+
+    def pull_kept(self, wait=5.0):
+        """Store the finished games the board keeps, the oldest first, each acknowledged once it
+        is committed to the logbook (the board then frees its room). Returns how many were
+        stored. A failure raises LinkError with nothing acknowledged that is not stored."""
+        if self.logbook is None or self.mirror is None:
+            return 0
+        welcome, stored = self.mirror.welcome, 0
+        while True:
+            self.kept_entries = {}
+            head = self._pull(None, 0, 0, wait)
+            if head is None or head.get("id") is None:
+                return stored
+            kept_id, total = head["id"], head.get("len")
+            if not isinstance(total, int) or not isinstance(head.get("head"), dict):
+                raise LinkError("the board's kept frame lacks its game's head or length: %s" % head)
+            progress = {"id": kept_id, "left": head.get("left"), "len": total, "game": head["head"].get("game"),
+                        "got": 0}
+            self.on_event(KEPT, dict(progress))
+            while len(self.kept_entries) < total:
+                have = len(self.kept_entries)
+                self._pull(kept_id, have, min(total, have + FETCH), wait)
+                progress["got"] = len(self.kept_entries)
+                self.on_event(KEPT, dict(progress))
+            entries = [self.kept_entries[k] for k in range(total)]
+            try:
+                check = Mirror(dict(head["head"], len=total))
+                for k in range(total):
+                    check.add(k, entries[k]["action"], entries[k]["events"], entries[k]["digest"])
+            except (LinkError, RuleError) as e:  # stored as the table entered it all the same: `log show` says
+                self.on_event("noise", "the board's finished game %s does not replay here: %s" % (kept_id, e))
+            self.logbook.store_kept(head["head"], welcome.get("id"), welcome.get("fw"), welcome.get("proto"),
+                                    entries, head.get("names"))
+            kind, body = self.request(ACK, {"id": kept_id}, wait)  # committed: the board may let it go
+            if kind != wire.OK:
+                raise LinkError("the board did not let its stored game %s go: %s" % (kept_id, body.get("code")))
+            stored += 1
+            progress["left"] = head.get("left", 1) - 1
+            self.on_event(KEPT, dict(progress, stored=True))
+            self.kept_head, self.kept_entries = None, {}
 
     def _board_digest(self, i, wait):
         """The digest of the board's entry i (fetched, not applied)."""

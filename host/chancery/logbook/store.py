@@ -6,13 +6,22 @@ Each entry is committed on its own as soon as it is added, so what was
 acknowledged survives the host crashing, the cable being pulled and the
 power going off.
 
+Two processes at once (a mirror and `chancery log import`, two hosts): WAL lets
+readers go on while one writes; every write takes the write lock first
+(BEGIN IMMEDIATE) and waits up to `timeout` seconds for it (SQLite's busy
+timeout) before saying "busy", so a check and the write it decides are never
+split by another writer. A killed process leaves its last transaction
+uncommitted, which SQLite rolls back at the next opening.
+
 Durability: WAL with synchronous=FULL. In WAL mode NORMAL already survives an
 application crash, but a power cut may roll back the last commits; FULL
 fsyncs the WAL at every commit, so an acknowledged entry survives a power cut
 too. Entries arrive at the pace of a table (seconds apart) and a commit costs
 a few milliseconds, so the price is invisible.
 
-Schema (version 3; `schema_version` holds the number, MIGRATIONS the way up):
+Schema (version 3; `schema_version` holds the number, MIGRATIONS the way up;
+a logbook of an older schema is copied to LOGBOOK.schemaN.bak first, then
+migrated in one transaction):
 
     games(id, board_id, firmware, protocol, format, game, settings, seed,
           start, created_at, ended, result)
@@ -219,6 +228,7 @@ class Logbook:
 
     def __init__(self, path=None, create=True, timeout=5.0):
         self.path = pathlib.Path(path) if path is not None else default_path()
+        self.backed_up = None  # the copy made before a migration (backup_path), if this opening made one
         if not create and not self.path.exists():
             raise LogbookError("no_logbook", "there is no logbook at %s yet: games are logged as a board plays "
                                              "them, or with `chancery log import FILE`" % self.path)
@@ -286,6 +296,8 @@ class Logbook:
                 raise LogbookError("too_new", "the logbook %s was written by a newer chancery (schema %d; this "
                                               "one knows %d): upgrade chancery" % (self.path, version,
                                                                                      SCHEMA_VERSION))
+            if 0 < version < SCHEMA_VERSION:
+                self._backup(version)  # under the write lock: no other chancery writes meanwhile
             for target, statements in MIGRATIONS:
                 if target > version:
                     for sql in statements:
@@ -296,6 +308,39 @@ class Logbook:
         version = self._read("SELECT version FROM schema_version")[0][0] if exists else 0
         if version != SCHEMA_VERSION:  # only then take the write lock: readers open while a game is logged
             self._write(work)
+
+    def backup_path(self, version):
+        """Where a migration from schema `version` keeps the logbook as it was: beside it,
+        LOGBOOK.schemaN.bak (then .bak2, .bak3... when one is there already: never overwritten)."""
+        base = self.path.with_name("%s.schema%d.bak" % (self.path.name, version))
+        path, n = base, 1
+        while path.exists():
+            n += 1
+            path = base.with_name("%s%d" % (base.name, n))
+        return path
+
+    def _backup(self, version):
+        """A copy of the whole logbook (its write-ahead log's commits included: SQLite's backup, not
+        a copy of the file) before a migration changes it; raises LogbookError if it cannot be made,
+        and then nothing is migrated."""
+        path = self.backup_path(version)
+        try:
+            # read through a connection of its own: this one holds the write lock (no writer changes
+            # the logbook meanwhile), and a backup from a connection inside a write transaction waits
+            # for itself for ever; a WAL reader sees the last commit, the logbook as it was
+            source = sqlite3.connect(urllib.request.pathname2url(str(self.path)).join(("file:", "?mode=ro")),
+                                     uri=True)
+            copy = sqlite3.connect(str(path))
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
+                source.close()
+        except (OSError, sqlite3.Error) as e:
+            raise LogbookError("unavailable", "the logbook %s (schema %d) needs migrating to schema %d, and its backup "
+                                              "%s could not be made first (%s); nothing was changed"
+                               % (self.path, version, SCHEMA_VERSION, path, e))
+        self.backed_up = path
 
     # --- writing -----------------------------------------------------------
 
@@ -357,6 +402,55 @@ class Logbook:
             return True
 
         return self._write(work)
+
+    def store_kept(self, header, board_id, firmware, protocol, entries, names=None):
+        """A finished game a board kept on flash until a host pulled it: stored whole in one commit;
+        returns its id. The same game already here (the same board and header, its stored entries
+        the first of these: it was mirrored while it was played, until a cable came out, or it was
+        pulled before and the ack was lost) gets the rest; one that differs is another game. A game
+        that did not end is closed with the ending "new_game": the board started another."""
+        fmt, game, settings, seed, start = _header(header)
+        if not isinstance(board_id, str) or not isinstance(firmware, str):
+            raise LogbookError("bad_header", "board_id and firmware are text")
+        rows = [_entry(e) for e in entries]
+        ending = None
+        for e in entries:
+            ending = _ending(e["events"]) or ending
+
+        def work():
+            gid = first = None
+            for (cand,) in self._db.execute(
+                    "SELECT id FROM games WHERE board_id=? AND start=? AND game=? AND settings=? AND seed=?"
+                    " AND format IS ? ORDER BY id DESC", (board_id, start, game, settings, seed, fmt)).fetchall():
+                have = [tuple(r) for r in self._db.execute(
+                    "SELECT action, events, digest FROM entries WHERE game_id=? ORDER BY idx", (cand,)).fetchall()]
+                if have == rows[:len(have)]:
+                    gid, first = cand, len(have)
+                    break
+            if gid is None:
+                gid, first = self._db.execute(
+                    "INSERT INTO games (board_id, firmware, protocol, format, game, settings, seed, start, created_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?)",
+                    (board_id, firmware, protocol, fmt, game, settings, seed, start, _now())).lastrowid, 0
+            now = _now()
+            self._db.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?)",
+                                 [(gid, i, a, e, d, now) for i, (a, e, d) in enumerate(rows) if i >= first])
+            if ending is not None:
+                self._db.execute("UPDATE games SET ended=COALESCE(ended, ?), result=? WHERE id=?",
+                                 (now, canon.encode(ending), gid))
+            else:
+                self._db.execute("UPDATE games SET ended=?, result=? WHERE id=? AND ended IS NULL",
+                                 (now, canon.encode({"ending": "new_game"}), gid))
+            return gid
+
+        gid = self._write(work)
+        if names is not None:
+            try:
+                self.set_names(gid, names)
+            except LogbookError as e:  # names this chancery refuses: the game is stored, its seats unnamed
+                if e.code != "bad_names":
+                    raise
+        return gid
 
     def take_back(self, game_id, count):
         """The board's log is `count` entries long now (an undo): the game's entries from

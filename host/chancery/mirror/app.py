@@ -322,6 +322,9 @@ class MirrorApp(App):
         elif kind == "names":
             self.log_line("Players: %s" % seat_words.listing(data))
             self.refresh_all()
+        elif kind == "kept" and data.get("stored"):  # a finished game the board kept, now in the logbook
+            self.log_line("Stored the board's finished game %s (%s, %d entries); %d more on the board" % (
+                data["id"], data["game"], data["len"], data["left"]))
         elif kind == wire.ERROR:
             self.log_line("Board says no: %s" % _error_text(self.link, data))
         elif kind in ("link", "welcome", "retry"):

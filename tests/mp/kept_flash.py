@@ -1,0 +1,98 @@
+"""The finished games kept on a Pico's raw flash log, on MicroPython's littlefs (issue 17, part 2).
+
+    micropython tests/mp/kept_flash.py BLOCKS
+
+A NOR-like RAM device of BLOCKS 4 KB blocks, littlefs on it at /flash, the journal's
+reservations programmed through it (flash_log.LfsStore, as rp2.Flash() on a Pico): a table
+plays a roll a game and starts new games until the board refuses one (flash_full, on the
+real filesystem's statvfs), boots again, then a host's pulls and acks (firmware/kept.py) take every kept
+game, and a new game starts again. Prints one JSON line of what happened.
+"""
+
+import json
+import os
+import sys
+
+from firmware import flash_log
+from firmware.journal import Journal
+from firmware.table import Table
+
+BLOCK = 4096
+
+
+class RamDev:
+    """Erased bytes are 0xFF and a program only clears bits, as NOR flash."""
+
+    def __init__(self, blocks):
+        self.data = bytearray(b"\xff" * (blocks * BLOCK))
+
+    def readblocks(self, block, buf, off=0):
+        a = block * BLOCK + off
+        buf[:] = memoryview(self.data)[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, off=None):
+        if off is None:
+            for i in range(len(buf) // BLOCK):
+                self.ioctl(6, block + i)
+            off = 0
+        a = block * BLOCK + off
+        d = self.data
+        for i in range(len(buf)):
+            d[a + i] &= buf[i]
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self.data) // BLOCK
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            self.data[arg * BLOCK:(arg + 1) * BLOCK] = b"\xff" * BLOCK
+        return 0
+
+
+def main(blocks):
+    dev = RamDev(blocks)
+    os.VfsLfs2.mkfs(dev, progsize=256)
+    os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
+    sent = []
+    table = Table(Journal("/flash", 16, flash_log.LfsStore("/flash", dev)),
+                  lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors", {"players": 3}).boot()
+    new = {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {"players": 3}}}
+    out = {"started": 0, "headers": []}
+    while out["started"] < 40:
+        table.act({"type": "roll"})
+        out["headers"].append(table.header["start"])
+        del sent[:]
+        table.frame(1, "act", new)
+        table.idle()
+        kind, body = sent[-1]
+        if kind == "error":
+            out["refused"] = [body["code"], body["detail"]]
+            break
+        out["started"] += 1
+    # the board switched off and on: its boot maps the reservations again, and its upkeep removes
+    # what no game holds, never a kept game
+    table = Table(Journal("/flash", 16, flash_log.LfsStore("/flash", dev)),
+                  lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors", {"players": 3}).boot()
+    while table.journal.tidy():
+        pass
+    pulled = []
+    while True:
+        del sent[:]
+        table.frame(2, "pull", {"id": None, "i": 0, "j": 50})
+        head = sent[0][1]
+        if head["id"] is None:
+            break
+        pulled.append([head["head"]["start"], len([k for k, b in sent if k == "old"]), head["left"]])
+        del sent[:]
+        table.frame(3, "ack", {"id": head["id"]})
+        assert sent[-1][0] == "ok", sent
+    out["pulled"] = pulled
+    del sent[:]
+    table.frame(4, "act", new)
+    out["after"] = sent[-1][0]
+    out["files"] = sorted(n for n in os.listdir("/flash"))
+    print(json.dumps(out))
+
+
+main(int(sys.argv[1]))
