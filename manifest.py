@@ -47,8 +47,8 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "main", "menu", "names", "pads", "resume",
-    "table", "ticks", "undo",
+    "ballot_box", "buttons", "flash_log", "flash_read", "journal", "journal_line", "journal_read", "main", "menu",
+    "names", "pads", "resume", "table", "ticks", "undo",
 ]
 BOARD = ["knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
 BACKENDS = ("rp2", "esp32")
