@@ -17,7 +17,7 @@ from chancery.vpico import VirtualPico, image
 from shared_rules import canon, engine, wire
 
 sys.path.insert(0, str(ROOT / "tests" / "mp"))
-import playout  # noqa: E402  (tests/mp: the random legal moves tests/test_simboard.py plays too)
+import playout  # (tests/mp: the random legal moves tests/test_simboard.py plays too)
 
 pytestmark = needs_uf2
 
