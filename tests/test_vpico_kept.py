@@ -56,7 +56,8 @@ def test_ten_games_played_with_no_logbook_all_reach_it_at_the_next_connect(tmp_p
     host that plays them over the link keeps no logbook: it never pulls nor acks), then a host
     with a logbook connects: each game is in it with the entries played, and the board has let
     them all go (a second connect pulls nothing). Fails with pull_kept a no-op (one game in the
-    logbook: the one under way)."""
+    logbook: the one under way) and with the board's ack removing nothing (the link stops: the
+    board offers game 0 again after its ack)."""
     flash = str(tmp_path / "flash.img")
     image.deployed_image(flash, first={"game": "chancellors", "settings": {"players": 3}})
     book = Logbook(str(tmp_path / "book.sqlite3"))
