@@ -347,13 +347,16 @@ class Link:
         stored. A failure raises LinkError with nothing acknowledged that is not stored."""
         if self.logbook is None or self.mirror is None:
             return 0
-        welcome, stored = self.mirror.welcome, 0
+        welcome, stored, acked = self.mirror.welcome, 0, set()
         while True:
             self.kept_entries = {}
             head = self._pull(None, 0, 0, wait)
             if head is None or head.get("id") is None:
                 return stored
             kept_id, total = head["id"], head.get("len")
+            if kept_id in acked:  # pulled again and again, for ever, had the host not stopped here
+                raise LinkError("the board still keeps its finished game %s after answering its ack: it is stored; "
+                                "the board's flash may be failing" % kept_id)
             if not isinstance(total, int) or not isinstance(head.get("head"), dict):
                 raise LinkError("the board's kept frame lacks its game's head or length: %s" % head)
             progress = {"id": kept_id, "left": head.get("left"), "len": total, "game": head["head"].get("game"),
@@ -377,6 +380,7 @@ class Link:
             if kind != wire.OK:
                 raise LinkError("the board did not let its stored game %s go: %s" % (kept_id, body.get("code")))
             stored += 1
+            acked.add(kept_id)
             progress["left"] = head.get("left", 1) - 1
             self.on_event(KEPT, dict(progress, stored=True))
             self.kept_head, self.kept_entries = None, {}
