@@ -23,7 +23,7 @@ long as the flash takes them, and an entry the flash refuses is refused whole (t
 
 import os
 
-from firmware.journal import Journal, _let_go
+from firmware.journal import Journal
 from firmware.journal_line import JournalError, _check, _loads, _readline
 from shared_rules.errors import RuleError
 
