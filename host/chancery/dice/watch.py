@@ -21,6 +21,6 @@ class Watch(Desk):
         kind, body = self.link.act(move)
         if kind == wire.OK:
             return None
-        from chancery.mirror.app import _error_text
+        from chancery.words.names import error_text
 
-        return _error_text(self.link, body)
+        return error_text(self.link, body)

@@ -524,14 +524,5 @@ def attach(link, wanted, chip=None, again=False, names=None):
 
 
 def _error_text(link, body):
-    """The sentence for an error frame: the board may send only the code and the facts."""
-    if body.get("message"):
-        return body["message"]
-    from shared_rules import games
-    from shared_rules.errors import RuleError
-
-    e = RuleError(body.get("code", "?"), body.get("detail") or {})
-    e.game = link.mirror.match["game"] if link.mirror else None
-    if e.code.startswith("name") or e.code == "bad_names":  # about the names themselves: seats by number
-        return games.message(e)
-    return seat_words.called(games.message(e), link.mirror.names if link.mirror else None)
+    """The sentence for an error frame (chancery.words.names.error_text)."""
+    return seat_words.error_text(link, body)

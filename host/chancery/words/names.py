@@ -62,3 +62,14 @@ def called(text, names):
 def listing(names):
     """"seat 0 Ann, seat 1 Bob, seat 2 (no name)": who sits where."""
     return ", ".join(["seat %d %s" % (s, n or "(no name)") for s, n in enumerate(names)])
+
+
+def error_text(link, body):
+    """The sentence for an error frame: the board may send only the code and the facts."""
+    if body.get("message"):
+        return body["message"]
+    e = RuleError(body.get("code", "?"), body.get("detail") or {})
+    e.game = link.mirror.match["game"] if link.mirror else None
+    if e.code.startswith("name") or e.code == "bad_names":  # about the names themselves: seats by number
+        return games.message(e)
+    return called(games.message(e), link.mirror.names if link.mirror else None)
