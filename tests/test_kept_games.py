@@ -202,7 +202,13 @@ def test_a_cable_pulled_during_a_pull_deletes_nothing(firmware_build, micropytho
         link.close()
         sim.cable.plug()
         assert len([n for n in os.listdir(flash) if n.startswith("done")]) == 3
-        link = connect(sim, book)
+        assert sim.alive(), sim.stderr_text()
+        link = Link(sim.port_name, logbook=book)
+        try:  # as the mirror reconnects: hello again, backing off, until the board answers
+            link.connect(attempts=3)
+        except OSError as e:
+            raise AssertionError("%s\nthe board's stderr: %s\nwhat no host got: %r" % (
+                e, sim.stderr_text()[-2000:], bytes(sim.cable.lost[-600:])))
         link.close()
     assert not [n for n in os.listdir(flash) if n.startswith("done")]
     games = book.games()
