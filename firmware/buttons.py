@@ -20,6 +20,9 @@ changes nothing. settling() tells a scan loop that sleeps until a pin
 changes (mpboard.py) when it must still look on its own: while a button is
 held (a long press comes with time, not with an edge) or a lockout runs.
 
+A scan can come late (the board busy writing flash): a pin's IRQ dates a
+press with note_press, and the hold is timed from that date.
+
 The host's virtual presses (Buttons.press) and the encoder's detents join
 the same queue, so the menus cannot tell them from real buttons.
 
@@ -46,6 +49,8 @@ class Buttons:
         self._locked = bytearray(count)  # 1: a lockout may still run since this button's last edge
         self._edge = [0] * count  # tick of the last counted edge (the lockout's start)
         self._down = [0] * count  # tick the current hold began
+        self._noted = [0] * count  # tick a pin's IRQ saw button i go down (note_press)
+        self._dated = 0  # bit i: _noted[i] dates the press the next update counts
         self._busy = False  # a button held or locked at the last update (settling())
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
@@ -88,14 +93,19 @@ class Buttons:
                 locked[i] = 1
                 busy = True
                 if v:
-                    self._down[i] = now
                     self._held[i] = 0
+                    if (self._dated >> i) & 1:  # the hold runs from the pin's edge, not from a late scan
+                        self._down[i] = self._noted[i]
+                        self._long(i, now)
+                    else:
+                        self._down[i] = now
                 elif not self._held[i]:
                     self._put(i, SHORT)
             elif v:
                 busy = True
                 self._long(i, now)
         self._busy = busy
+        self._dated = 0  # a date noted for a press no scan counted is stale by the next
         self._sent = len(q)
         return q
 
@@ -104,12 +114,20 @@ class Buttons:
             self._held[i] = 1
             self._put(i, LONG)
 
-    def would_count(self, i):
-        """True when a press of button i now would count: it is up and no lockout runs
-        (an IRQ that notes presses for a late scan must not note a release's bounce)."""
+    def note_press(self, i):
+        """A pin's IRQ saw button i go down now. True when that press would count (the
+        button is up and no lockout runs: an IRQ must not note a release's bounce); the
+        press is then dated now, so that a scan kept away by busy time (a flash write, a
+        resume's upkeep) still times its hold from the edge: a 700 ms hold first seen
+        300 ms late is a long press, not a tap."""
         if self._level[i]:
             return False
-        return not self._locked[i] or self.clock.ticks_diff(self.clock.ticks_ms(), self._edge[i]) >= self.lockout_ms
+        now = self.clock.ticks_ms()
+        if self._locked[i] and self.clock.ticks_diff(now, self._edge[i]) < self.lockout_ms:
+            return False
+        self._noted[i] = now
+        self._dated |= 1 << i
+        return True
 
     def settling(self):
         """True while the last update saw a button held or a lockout running: the

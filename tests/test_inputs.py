@@ -132,20 +132,48 @@ def test_the_bounce_after_an_edge_is_ignored_for_the_lockout():
     assert pads.levels() == 0 and not pads.settling()
 
 
-def test_a_press_would_count_only_when_the_button_is_up_and_no_lockout_runs():
+def test_a_press_is_noted_only_when_the_button_is_up_and_no_lockout_runs():
     """What the board's pin IRQ asks before it notes a press for a scan that may come late:
     never for the bounce of a release (within its lockout), nor for a button held."""
     clock = ticks.FakeClock()
     pads = Buttons(19, clock, lockout_ms=20)
-    assert pads.would_count(7)
+    assert pads.note_press(7)
     feed(pads, clock, [(1, 1 << 7)])  # pressed
-    assert not pads.would_count(7)
+    assert not pads.note_press(7)
     feed(pads, clock, [(100, 1 << 7), (1, 0)])  # released: its lockout runs
-    assert not pads.would_count(7) and pads.would_count(8)
+    assert not pads.note_press(7) and pads.note_press(8)
     feed(pads, clock, [(19, 0)])
-    assert not pads.would_count(7)
+    assert not pads.note_press(7)
     feed(pads, clock, [(1, 0)])  # 20 ms after the release's edge
-    assert pads.would_count(7)
+    assert pads.note_press(7)
+
+
+@pytest.mark.parametrize("late", [0, 150, 599, 650])
+def test_a_hold_is_timed_from_the_edge_its_irq_noted_when_the_scan_comes_late(late):
+    """The board busy (a flash write, a resume's upkeep) keeps its scan away: the pin's IRQ
+    dated the press, so a 700 ms hold first seen `late` ms after its edge is still a long
+    press, given as soon as it is due, and its release adds nothing. (Fails with the hold
+    timed from the scan: a 700 ms hold seen 150 ms late was a tap.)"""
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock, lockout_ms=20, long_ms=600)
+    start = clock.ticks_ms()
+    assert pads.note_press(4)
+    clock.advance(late)
+    events = []
+    while True:  # a scan every 5 ms from `late` on: held until 700 ms, then released
+        since = clock.ticks_diff(clock.ticks_ms(), start)
+        if since > 760:
+            break
+        events += [(since, i, k) for i, k in pads.update(1 << 4 if since < 700 else 0)]
+        clock.advance(5)
+    assert [(i, k) for t, i, k in events] == [(4, LONG)]
+    assert events[0][0] == (late if late >= 600 else late + -(-(600 - late) // 5) * 5)  # the first scan due
+    # a date noted by an IRQ whose press no scan counted is not the next press's
+    assert pads.note_press(5)
+    pads.update(0)
+    clock.advance(1000)
+    events = feed(pads, clock, [(100, 1 << 5), (30, 0)])
+    assert [(i, k) for t, i, k in events] == [(5, SHORT)]
 
 
 def test_a_tap_shorter_than_the_lockout_counts_when_the_lockout_ends():

@@ -100,11 +100,12 @@ class Hardware(sim.Hardware):
             last = now
 
     def _catch(self, i, flag):
-        """A pin's IRQ handler: wake the scan; note a press it may be too late to see (a tap in busy time)."""
+        """A pin's IRQ handler: wake the scan; note a press, and when it began, for a scan that may come
+        late (a tap over by then, a hold first seen late)."""
         act, keys = self._active, self.buttons
 
         def edge(pin):
-            if pin.value() == act and keys.would_count(i):
+            if pin.value() == act and keys.note_press(i):
                 self._latched |= 1 << i
             flag.set()
         return edge
