@@ -350,7 +350,7 @@ class Link:
         welcome, stored, acked = self.mirror.welcome, 0, set()
         while True:
             self.kept_entries = {}
-            head = self._pull(None, 0, 0, wait)
+            head = self._pull(None, 0, FETCH, wait)  # the oldest's head and its first entries: one request
             if head is None or head.get("id") is None:
                 return stored
             kept_id, total = head["id"], head.get("len")
