@@ -333,13 +333,6 @@ class Session:
         button = seat * 3 + key
         presses = [80] * (count if counted and count > 1 else 0) + [LONG_MS if counted or key == 1 and
                                                                      b["options"].index(choice) == 3 else 80]
-        # The board's loop free first (a PING's PONG): right after a resume its upkeep (a spare
-        # reservation made, the flash scanned for it) kept the scan away for long enough that it
-        # first saw a 700 ms hold late and read it as a tap ('counted', no cast): a finding of its
-        # own (a press is dated when the scan sees it, not by its pin's IRQ), not this test's
-        seq = self.link.send(wire.PING)
-        self.link.wait(lambda: seq in self.answers, WAIT, "a pong before the pad's keys")
-        self.answers.pop(seq)
         armed = self._arm(plan) if plan else None
         self.phase = "ballot"
         want = len(self.match["entries"]) + 1
