@@ -55,10 +55,12 @@ class Buttons:
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
 
-    def update(self, levels=None):
+    def update(self, levels=None, over=0):
         """Feed the levels now (an int bitmask, bit i = button i, or a sequence
         of 0/1); None only advances time (long presses, lockouts ending) and
-        delivers virtual presses. Returns the list of new (index, kind) events."""
+        delivers virtual presses. `over`: bits of presses an IRQ noted that are
+        up again by this scan (a tap in busy time): counted down now, never long
+        however late. Returns the list of new (index, kind) events."""
         q = self._queue
         if self._sent:
             del q[:self._sent]
@@ -94,7 +96,7 @@ class Buttons:
                 busy = True
                 if v:
                     self._held[i] = 0
-                    if (self._dated >> i) & 1:  # the hold runs from the pin's edge, not from a late scan
+                    if (self._dated >> i) & 1 and not (over >> i) & 1:  # held from the pin's edge, not the scan
                         self._down[i] = self._noted[i]
                         self._long(i, now)
                     else:

@@ -100,8 +100,7 @@ class Hardware(sim.Hardware):
             last = now
 
     def _catch(self, i, flag):
-        """A pin's IRQ handler: wake the scan; note a press, and when it began, for a scan that may come
-        late (a tap over by then, a hold first seen late)."""
+        """A pin's IRQ handler: wake the scan; note a press and its time for a scan that may come late."""
         act, keys = self._active, self.buttons
 
         def edge(pin):
@@ -119,19 +118,19 @@ class Hardware(sim.Hardware):
 
     def scan(self, table):
         """Read the buttons (bit i: button i pressed), the encoder's detents, debounce; each press to the menus."""
-        mask = self._latched  # presses the IRQs saw, down or not by now
+        latched = self._latched  # presses the IRQs saw, down or not by now
         self._latched = 0
-        ps = self._pins
-        act = self._active
+        down = 0
+        ps, act = self._pins, self._active
         for i in range(len(ps)):
             p = ps[i]
             if p is not None and p.value() == act:
-                mask |= 1 << i
+                down |= 1 << i
         if self._knob is not None:
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        events = self.buttons.update(mask)
+        events = self.buttons.update(down | latched, latched & ~down)
         n = len(events)
         if n == 0:
             return 0
