@@ -186,6 +186,19 @@ def run(cmd, cwd=None):
     os.execve(cmd[0], cmd, env)
 
 
+def parallel(args):
+    """pytest-xdist's options for a run: one worker per core, up to four, each test file on one
+    worker (a file's chip or board fixture is set up once). Most of the suite's time is spent
+    waiting on a board (the emulated chip, the unix port), which leaves a core idle. None when
+    ARGS choose for themselves (-n, -p no:xdist) or the machine has one core."""
+    for a in args:
+        if a == "-n" or a.startswith("--numprocesses") or (a.startswith("-n") and a[2:].isdigit()) \
+                or a in ("no:xdist", "-pno:xdist"):
+            return []
+    cores = os.cpu_count() or 1
+    return ["-n", str(min(cores, 4)), "--dist", "loadfile"] if cores > 1 else []
+
+
 def main(argv):
     if argv[:1] in (["-h"], ["--help"], ["help"]):
         sys.stdout.write(__doc__.strip() + "\n")
@@ -203,7 +216,7 @@ def main(argv):
         # paths given as ARGS are relative to it.
         ensure_board_stubs()
         say("running the test suite")
-        run([venv_exe("python"), "-m", "pytest"] + rest, cwd=ROOT)
+        run([venv_exe("python"), "-m", "pytest"] + parallel(rest) + rest, cwd=ROOT)
     elif command == "bench":
         bench = os.path.join(ROOT, "tools", "bench.py")
         if not os.path.exists(bench):

@@ -109,3 +109,17 @@ def pytest_terminal_summary(terminalreporter):
 UF2, NO_UF2 = _uf2()
 # the virtual Pico's tests skip only when no UF2 is found, saying where to get one
 needs_uf2 = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")
+
+
+# The files that take minutes (a chip emulated, random games under MicroPython), the longest
+# first: run.py test gives each file to one of its workers in the order collected, so these start
+# at once, side by side, and the short files fill in around them instead of queueing them last.
+LONG_FILES = ("test_vpico_games.py", "test_vpico_power.py", "test_micropython_gate.py", "test_vpico_kept.py",
+              "test_chip_sim.py", "test_board_fuzz.py", "test_vpico_journal.py", "test_vpico.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        name = item.path.name
+        return LONG_FILES.index(name) if name in LONG_FILES else len(LONG_FILES)
+    items.sort(key=rank)  # stable: each file's tests keep their order
