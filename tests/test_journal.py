@@ -144,7 +144,7 @@ def mp_tree(mpy_build, tmp_path_factory):
     os.makedirs(out / "firmware")
     sources = [(os.path.join(ROOT, "firmware", n + ".py"), "firmware/" + n)
                for n in ("__init__", "journal_line", "journal", "resume", "flash_log", "undo")]
-    sources += [(os.path.join(MP_DIR, n + ".py"), n) for n in ("journal_writer", "journal_cuts", "lfs_journal", "flash_journal")]
+    sources += [(os.path.join(MP_DIR, n + ".py"), n) for n in ("journal_writer", "journal_cuts", "lfs_journal", "nor_dev", "flash_journal")]
     for src, name in sources:
         if not os.path.exists(src):  # firmware/__init__.py belongs to the package, not to this test
             open(out / (name + ".py"), "w").close()

@@ -2,7 +2,7 @@
 
     micropython tests/mp/kept_flash.py BLOCKS
 
-A NOR-like RAM device of BLOCKS 4 KB blocks, littlefs on it at /flash, the journal's
+A NOR-like RAM device (tests/mp/nor_dev.py) of BLOCKS 4 KB blocks, littlefs on it at /flash, the journal's
 reservations programmed through it (flash_log.LfsStore, as rp2.Flash() on a Pico): a table
 plays a roll a game and starts new games until the board refuses one (flash_full, on the
 real filesystem's statvfs), boots again, then a host's pulls and acks (firmware/kept.py) take every kept
@@ -13,45 +13,15 @@ import json
 import os
 import sys
 
+from nor_dev import BLOCK, NorDev
+
 from firmware import flash_log
 from firmware.journal import Journal
 from firmware.table import Table
 
-BLOCK = 4096
-
-
-class RamDev:
-    """Erased bytes are 0xFF and a program only clears bits, as NOR flash."""
-
-    def __init__(self, blocks):
-        self.data = bytearray(b"\xff" * (blocks * BLOCK))
-
-    def readblocks(self, block, buf, off=0):
-        a = block * BLOCK + off
-        buf[:] = memoryview(self.data)[a:a + len(buf)]
-
-    def writeblocks(self, block, buf, off=None):
-        if off is None:
-            for i in range(len(buf) // BLOCK):
-                self.ioctl(6, block + i)
-            off = 0
-        a = block * BLOCK + off
-        d = self.data
-        for i in range(len(buf)):
-            d[a + i] &= buf[i]
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return len(self.data) // BLOCK
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            self.data[arg * BLOCK:(arg + 1) * BLOCK] = b"\xff" * BLOCK
-        return 0
-
 
 def main(blocks):
-    dev = RamDev(blocks)
+    dev = NorDev(bytearray(b"\xff" * (blocks * BLOCK)))
     os.VfsLfs2.mkfs(dev, progsize=256)
     os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
     sent = []
