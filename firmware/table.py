@@ -124,10 +124,12 @@ class Table:
         (flash_full). The host hears the new welcome. Returns the display's warning
         when the flash has room for this game only, else None."""
         game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
-        short = self._kept("room")  # no room on the flash for a new game's journal: refused, nothing moved
         switch = game != self.game and game in engine.games.GAMES
         if switch:
             _forget(self.game)  # room for the other game's code (imported again if this is refused)
+        # no room on the flash for a new game's journal: refused, nothing moved (checked once the old
+        # game's code is let go: the check's code is loaded for it, and is more on a switch's peak)
+        short = self._kept("room")
         try:
             players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
             if names is not None:  # nothing moved yet

@@ -189,6 +189,7 @@ def test_the_bootstrap_installs_the_stubs_before_the_tests(monkeypatch, capsys, 
     then pytest. If the stubs cannot be had it says so and goes on, or under CI stops (exit 2)."""
     boot = bootstrap()
     done = []
+    monkeypatch.setattr(boot, "parallel", lambda args: [])  # its own test follows
     monkeypatch.setattr(boot, "ensure_environment", lambda: done.append("venv"))
     monkeypatch.setattr(boot, "run", lambda cmd, cwd=None: done.append(cmd[1:]))
     monkeypatch.setattr(boot.subprocess, "call", lambda cmd, **kw: done.append(cmd[1:]) or installed[0])
@@ -217,3 +218,26 @@ def test_install_stubs_makes_every_ports_stubs_ready(capsys):
         skip_loudly("the stubs cannot be installed: the package index is unreachable")
     assert code == 0 and "the board stubs are ready" in out.out, out
     assert all((tc.stub_dir(port) / ".installed").is_file() for port in ("rp2", "rp2w", "esp32", "circuitpy"))
+
+
+@pytest.mark.parametrize("cores, args, options", [
+    (2, [], ["-n", "2", "--dist", "loadfile"]),
+    (16, ["-x"], ["-n", "4", "--dist", "loadfile"]),
+    (1, [], []),
+    (None, [], []),
+    (2, ["-n", "0"], []),
+    (2, ["-n3"], []),
+    (2, ["--numprocesses=3"], []),
+    (2, ["-p", "no:xdist"], []),
+])
+def test_the_bootstrap_runs_the_tests_on_a_worker_per_core_unless_told(monkeypatch, cores, args, options):
+    """`python3 run.py test`: pytest-xdist with a worker per core (up to four), a file per worker;
+    none on one core, and none when the command line chooses (-n, -p no:xdist)."""
+    boot = bootstrap()
+    done = []
+    monkeypatch.setattr(boot.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(boot, "ensure_environment", lambda: None)
+    monkeypatch.setattr(boot, "ensure_board_stubs", lambda: None)
+    monkeypatch.setattr(boot, "run", lambda cmd, cwd=None: done.append(cmd[1:]))
+    boot.main(["test"] + args)
+    assert done == [["-m", "pytest"] + options + args]
