@@ -48,8 +48,8 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ballot_box", "buttons", "flash_log", "journal", "journal_line", "kept", "main", "menu", "names", "pads",
-    "resume", "table", "ticks", "undo", "words",
+    "ballot_box", "buttons", "flash_log", "flash_read", "journal", "journal_line", "journal_read", "kept", "main",
+    "menu", "names", "pads", "resume", "table", "ticks", "undo", "words",
 ]
 BOARD = ["ble_dice", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
 # smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)

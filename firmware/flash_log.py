@@ -56,7 +56,7 @@ programmed as NOR flash is: the CPython tests; any port keeping files could use 
 
 import os
 
-from firmware.journal_line import MAX_LINE, JournalError, _check
+from firmware.journal_line import JournalError
 
 PAGE = 256
 BLOCK = 4096
@@ -218,43 +218,16 @@ class LfsStore(FileStore):
             left -= k
 
     def regions(self, seqs):
-        want, out = {}, {}
-        for seq in seqs:
-            out[seq] = None
-            try:
-                if os.stat(self.path(seq))[6] != self.size():
-                    continue
-                with open(self.path(seq), "rb") as f:
-                    mark = f.read(_MARK)
-            except OSError:
-                continue
-            if mark[:8] == _MAGIC and mark[12] == 0 and mark[13] == 0 and mark[14] | mark[15] << 8 == self.blocks:
-                want[bytes(mark[8:12])] = (seq, [None] * self.blocks)
-        if want:
-            self._scan(want)
-        for nonce in want:
-            seq, blocks = want[nonce]
-            if None not in blocks and -1 not in blocks:
-                out[seq] = BlockRegion(self.path(seq), self.dev, blocks)
-        return out
+        """{seq: its region, or None}: each reservation's blocks found by their markers
+        (firmware/flash_read.py)."""
+        from firmware import flash_read as reader
+        from firmware.journal import _let_go
 
-    def _scan(self, want):
-        """Find each wanted reservation's blocks by their markers: want {nonce: (seq, blocks)}."""
-        buf = bytearray(_SCAN)
-        dev = self.dev
-        for b in range(dev.ioctl(4, 0)):
-            dev.readblocks(b, buf, 0)
-            data = bytes(buf)
-            k = data.find(_MAGIC)
-            if k < 0:
-                continue
-            got = want.get(data[k + 8:k + 12])
-            if got is None:
-                continue
-            i = data[k + 12] | data[k + 13] << 8
-            blocks = got[1]
-            if i < len(blocks) and k == _ptrs(i):
-                blocks[i] = b if blocks[i] is None else -1  # -1: two blocks claim one place
+        try:
+            return reader.regions(self, seqs)
+        finally:
+            reader = None
+            _let_go("firmware.flash_read")
 
 
 class FlashLog:
@@ -280,112 +253,41 @@ class FlashLog:
 
     def load(self):
         """Map the folder's reservations; returns the game's header line, checked, as
-        (tag, json, crc), or None when no game has a whole header."""
-        if self.maker is not None:  # a spare half made: cut short, like one a power cut left
-            self.maker.close()
-            self.maker = None
-        seqs = self.store.seqs()
-        self.top = seqs[-1] if seqs else -1
-        regions = self.store.regions(seqs)
-        valid = [s for s in seqs if regions[s] is not None]
-        starts = []
-        head = None
-        for seq in valid:
-            line, end, whole = self._line_at(regions[seq], 0)
-            got = _check(line) if whole else "torn"
-            if not isinstance(got, str) and got[0] == b"h":
-                starts.append(seq)
-                head = got
-        self.spare = None
-        if valid and valid[-1] not in starts and self._empty(regions[valid[-1]]):
-            self.spare = regions[valid.pop()]
-        first = starts[-1] if starts else self.top + 1
-        keep = starts[0] if starts else first
-        self.game = [regions[s] for s in valid if s >= first]
-        # the finished games stay until the host has stored them (firmware/kept.py); what goes is
-        # what no game begins (before the first header) and a reservation cut short while it was
-        # made (the newest), but not one that lost its markers among a game's: reading names that damage
-        newest = valid[-1] if valid else -1
-        self.old = [s for s in valid if s < keep] + [s for s in seqs if regions[s] is None and s > newest]
-        self.loaded = True
-        self.cur, self.end, self.torn = None, None, 0
-        return head
+        (tag, json, crc), or None when no game has a whole header (firmware/flash_read.py)."""
+        from firmware import flash_read as reader
+        from firmware.journal import _let_go
 
-    def _empty(self, region):
-        region.read(0, self.rbuf)
-        return self.rbuf[0] == 0xFF
-
-    def _line_at(self, region, pos):
-        """(bytes, end, whole) of the line at pos: whole when it ends with its newline; it
-        stops early at erased flash, at the region's end and past MAX_LINE."""
-        out = b""
-        limit = region.pages * PAGE
-        buf = self.rbuf
-        while pos < limit and len(out) <= MAX_LINE:
-            region.read(pos // PAGE, buf)
-            page = bytes(buf)
-            off = pos % PAGE
-            nl, ff = page.find(b"\n", off), page.find(b"\xff", off)
-            if ff >= 0 and (nl < 0 or ff < nl):
-                return out + page[off:ff], pos + ff - off, False
-            if nl >= 0:
-                return out + page[off:nl + 1], pos + nl + 1 - off, True
-            out += page[off:]
-            pos += PAGE - off
-        return out, pos, False
-
-    def _erased(self, region, a, b):
-        buf = self.rbuf
-        while a < b:
-            region.read(a // PAGE, buf)
-            off = a % PAGE
-            if buf[off:] != _FF[off:]:
-                return False
-            a += PAGE - off
-        return True
+        try:
+            return reader.load(self)
+        finally:
+            reader = None
+            _let_go("firmware.flash_read")
 
     def rows(self):
         """Yield (region, (tag, json, crc)) for each whole line of the game after its header,
-        in order. A line that fails its check ends its region's lines when the flash after
-        the pages it could have touched is erased (a torn program), else raises JournalError
-        (its region's file and its line number). Afterwards `end` and `torn` say where the
-        lines stopped."""
-        lineno = 1
-        self.torn = 0
-        for n in range(len(self.game)):
-            region = self.game[n]
-            pos = 0
-            if n == 0:  # the header, checked by load()
-                pos = self._line_at(region, 0)[1]
-                self.end = (region, pos)
-            limit = region.pages * PAGE
-            while pos < limit:
-                line, end, whole = self._line_at(region, pos)
-                if not line:
-                    break
-                lineno += 1
-                got = _check(line) if whole else ("too_long" if len(line) > MAX_LINE else "bad_format")
-                if isinstance(got, str):
-                    zone = (end + PAGE - 1) // PAGE * PAGE
-                    if end - pos > MAX_LINE or not self._erased(region, zone, limit):
-                        raise JournalError(got, region.path, lineno)
-                    self.torn = end - pos
-                    lineno -= 1
-                    break
-                self.torn = 0
-                yield region, got
-                pos = end
-                self.end = (region, pos)
+        in order (firmware/flash_read.py); afterwards `end` and `torn` say where the lines stopped."""
+        from firmware import flash_read as reader
+        from firmware.journal import _let_go
+
+        try:
+            yield from reader.rows(self)
+        finally:
+            reader = None
+            _let_go("firmware.flash_read")
 
     # --- writing ---------------------------------------------------------------------------
 
     def reopen(self):
         """After a read to the end: the writer goes on after the last whole line, or in the
         next reservation when a torn line, or bits a torn program set, lie beyond it."""
-        region, pos = self.end
-        self.cur, self.pos = region, pos
-        if self.torn or not self._erased(region, pos, region.pages * PAGE):
-            self.advance()
+        from firmware import flash_read as reader
+        from firmware.journal import _let_go
+
+        try:
+            reader.reopen(self)
+        finally:
+            reader = None
+            _let_go("firmware.flash_read")
 
     def begin(self):
         """A new game: its header goes to the start of a fresh reservation; the game under

@@ -23,7 +23,7 @@ long as the flash takes them, and an entry the flash refuses is refused whole (t
 
 import os
 
-from firmware.journal import Journal
+from firmware.journal import Journal, _let_go
 from firmware.journal_line import JournalError, _check, _loads, _readline
 from shared_rules.errors import RuleError
 
@@ -62,13 +62,25 @@ def games(journal):
         region = regions[seq]
         if region is None:
             continue
-        line, end, whole = fl._line_at(region, 0)
+        line, end, whole = _first_line(fl, region)
         got = _check(line) if whole else "torn"
         if not isinstance(got, str) and got[0] == b"h":
             out.append((seq, [(seq, region)]))
         elif out:  # the game's next reservation (before the first header: no game's, tidy() removes it)
             out[-1][1].append((seq, region))
     return out[:-1]  # the last header's is the game under way
+
+
+def _first_line(fl, region):
+    """(bytes, end, whole) of a reservation's first line: the raw flash log's reader
+    (firmware/flash_read.py), loaded for it and let go."""
+    from firmware import flash_read
+
+    try:
+        return flash_read._line_at(fl, region, 0)
+    finally:
+        flash_read = None
+        _let_go("firmware.flash_read")
 
 
 def _open(journal, where):
@@ -86,7 +98,7 @@ def _open(journal, where):
         reader.flash.game = [r for s, r in where]
         reader.flash.loaded = True
         path = where[0][1].path
-        got = _check(reader.flash._line_at(where[0][1], 0)[0])
+        got = _check(_first_line(reader.flash, where[0][1])[0])
     header = None if isinstance(got, str) else _loads(got[1], {"game": str, "seed": int, "start": str})
     if header is None:
         raise JournalError("bad_header", path, 1, "a kept game without a whole header")

@@ -10,6 +10,7 @@ journal's writer because a board needs it once, at boot.
 import os
 
 from firmware.journal_line import GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
+from firmware.journal_read import entries, read
 from shared_rules import canon
 
 
@@ -21,7 +22,7 @@ def _first(journal, name, tag, keys):
     except OSError:
         return None
     try:
-        r = journal._read(f, path, 1)
+        r = read(f, path, 1)
     finally:
         f.close()
     v = _loads(r[1], keys) if r and r[0] == tag else None
@@ -70,6 +71,10 @@ def resume(journal, engine=None):
     journal.at = gp
     header, journal.head = r
     game, first, last = header["game"], 0, header["start"]
+    try:  # the game's code first, for good: below what the resume reads and lets go (a tidier heap)
+        engine.game_module(game)
+    except RuleError as e:
+        raise JournalError("bad_header", gp, 1, "%s %s" % (e.code, canon.encode(e.detail)))
     r = _first(journal, SNAP, b"s", {"count": int, "digest": str, "state": dict})
     if r and r[0].get("head") == journal.head:  # else another game's: start() was cut before removing it
         first, last, state = r[0]["count"], r[0]["digest"], r[0]["state"]
@@ -87,7 +92,7 @@ def resume(journal, engine=None):
         _let_go("shared_rules.%s.setup" % game)  # the game's setup is done with: room for the replay
     r = None
     index = first - 1 if first else 0
-    it = journal.entries(index)
+    it = entries(journal, index)  # not journal.entries(): this module and the reader go together
     try:
         for entry in it:
             line, index, gp = journal.at_line, index + 1, journal.at

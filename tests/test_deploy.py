@@ -11,6 +11,7 @@ which would end the unix port.
 import ast
 import binascii
 import importlib.metadata
+import json
 import os
 import subprocess
 import sys
@@ -226,6 +227,24 @@ def test_a_pin_map_goes_with_a_real_boards_code(tmp_path):
     text = (tmp_path / "main.py").read_text()
     assert "'board': 'rp2'" in text and "'pins': 'rpi-pico'" in text and "'data': '/chancery'" in text
     compile(text, "main.py", "exec")
+
+
+def test_a_boards_layouts_go_without_their_prose(tmp_path):
+    # the board parses a layout when a game starts, on a heap already in use: the doc (up to
+    # 2.1 KB in one string) and the tracks' labels are words it never shows
+    deploy.stage(str(tmp_path), "rpi-pico", "mpy", skip_code=True)
+    for name in os.listdir(os.path.join(deploy.ROOT, "hardware", "layouts")):
+        with open(os.path.join(deploy.ROOT, "hardware", "layouts", name), encoding="utf-8") as f:
+            want = json.load(f)
+        text = (tmp_path / "hardware" / "layouts" / name).read_text()
+        got = json.loads(text)
+        assert "doc" not in got and "title" not in got and ": " not in text
+        assert not [t for t in got["tracks"] if "label" in t]
+        want.pop("doc", None)
+        want.pop("title", None)
+        for t in want["tracks"]:
+            t.pop("label", None)
+        assert got == want  # everything the board reads is there, as it was
 
 
 def test_sources_when_the_board_loads_another_mpy_version(tmp_path):

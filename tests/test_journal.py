@@ -143,8 +143,10 @@ def mp_tree(mpy_build, tmp_path_factory):
     exe = mp.find_mpy_cross()
     os.makedirs(out / "firmware")
     sources = [(os.path.join(ROOT, "firmware", n + ".py"), "firmware/" + n)
-               for n in ("__init__", "journal_line", "journal", "resume", "flash_log", "undo")]
-    sources += [(os.path.join(MP_DIR, n + ".py"), n) for n in ("journal_writer", "journal_cuts", "lfs_journal", "nor_dev", "flash_journal")]
+               for n in ("__init__", "journal_line", "journal", "journal_read", "resume", "flash_log", "flash_read",
+                         "undo")]
+    sources += [(os.path.join(MP_DIR, n + ".py"), n)
+                for n in ("journal_writer", "journal_cuts", "lfs_journal", "nor_dev", "flash_journal")]
     for src, name in sources:
         if not os.path.exists(src):  # firmware/__init__.py belongs to the package, not to this test
             open(out / (name + ".py"), "w").close()
@@ -798,7 +800,7 @@ def test_the_journal_uses_only_what_micropython_offers():
     core itself never touches."""
     from test_micropython_gate import check_source
 
-    for name in ("journal_line", "journal", "resume", "flash_log", "undo"):
+    for name in ("journal_line", "journal", "journal_read", "resume", "flash_log", "flash_read", "undo"):
         with open(os.path.join(ROOT, "firmware", name + ".py"), encoding="utf-8") as f:
             problems = check_source(f.read(), "firmware/%s.py" % name)
         assert [p for p in problems if not p.split(": imports ")[-1].startswith(("os,", "rp2,", "firmware"))] == []

@@ -35,6 +35,7 @@ as `link`, and deploy closes it first and reconnects it after (hello and catch-u
 import binascii
 import contextlib
 import hashlib
+import json
 import os
 import shutil
 import struct
@@ -489,7 +490,8 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
               os.path.join(out_dir, "hardware", "boards", board_name + ".json"))
         for name in sorted(os.listdir(os.path.join(ROOT, "hardware", "layouts"))):
             if name.endswith(".json"):
-                _copy(os.path.join(ROOT, "hardware", "layouts", name), os.path.join(out_dir, "hardware", "layouts", name))
+                _board_layout(os.path.join(ROOT, "hardware", "layouts", name),
+                              os.path.join(out_dir, "hardware", "layouts", name))
     with open(os.path.join(out_dir, "main.py"), "w", encoding="utf-8") as f:
         f.write(main_py(board_name, cfg, first, dice))
     for folder, _dirs, names in os.walk(out_dir):
@@ -499,6 +501,22 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
             local = os.path.join(folder, name)
             files[os.path.relpath(local, out_dir).replace(os.sep, "/")] = local
     return files
+
+
+def _board_layout(src, dst):
+    """A layout as the board reads it: without the prose it never shows (the layout's doc and
+    title, each track's label) and compact. The board parses the file once a game starts, on a
+    heap already in use: the doc alone was one string of 0.8-2.1 KB, a run of free heap that a
+    Pico's fragmented heap often lacks (The King's Dilemma's first frame failed there on the chip)."""
+    with open(src, encoding="utf-8") as f:
+        layout = json.load(f)
+    layout.pop("doc", None)
+    layout.pop("title", None)
+    for track in layout.get("tracks") or []:
+        track.pop("label", None)
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(dst, "w", encoding="utf-8") as f:
+        json.dump(layout, f, separators=(",", ":"), sort_keys=True)
 
 
 def _copy(src, dst):
