@@ -150,7 +150,8 @@ def play_over_the_link(table, game, settings, seed, cast_on_pads=False):
 def test_the_kings_dilemma_with_its_sealed_vote_on_the_pads(deployed):
     table = deployed.table
     keys = table.keys
-    entries = play_over_the_link(table, "kings_dilemma", {"players": 3, "voting": "sealed"}, 8,
+    entries = play_over_the_link(table, "kings_dilemma", {"players": 3, "voting": "sealed", "time_counter": 4,
+                                                          "death_space": 4}, 8,
                                  cast_on_pads=True)
     types = [e["action"]["type"] for e in entries]
     assert "ballot_cast" in types and "ballot_reveal" in types, types
