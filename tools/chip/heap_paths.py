@@ -28,15 +28,25 @@ keys = globals().get("KEYS", 400)
 step = globals().get("STEP", 0)
 SWITCHES = ("kings_dilemma", "the_council", "yes_your_grace", "chancellors", "yes_your_grace")
 
+import json
+
+# The log this runner feeds the table is opened before the blocker: a littlefs file keeps a
+# block's buffer while open (about 1.1 KB), the runner's, not the board's (a board gets its
+# actions from its pads and its host's frames)
+f = None
+first, settings = "chancellors", {"players": 4}
+if log_path:
+    f = open(log_path)
+    hdr = json.loads(f.readline())
+    first, settings = hdr["game"], hdr["settings"]
+    hdr = None
 gc.collect()
-# What is allocated now is this runner (its compiled code, mpremote's REPL): not the board's.
-# The blocker leaves the board's work `cap` bytes beside it, and every figure is net of both.
+# What is allocated now is this runner (its compiled code, mpremote's REPL, the log it reads): not
+# the board's. The blocker leaves the board's work `cap` bytes beside it, and every figure is net of both.
 ours = gc.mem_alloc()
 blocker = bytearray(max(0, gc.mem_free() - cap))
 held = len(blocker) + ours
 gc.threshold(8192)  # as firmware.main.run sets it
-
-import json
 
 from firmware import main as _main  # noqa: F401  (the board runs from it: its code is resident too)
 from firmware.board import rp2
@@ -79,13 +89,6 @@ status = "ok"
 base = 0
 try:
     hw = rp2.Hardware({"data": "/heap"})
-    first = "chancellors"
-    settings = {"players": 4}
-    f = None
-    if log_path:
-        f = open(log_path)
-        hdr = json.loads(f.readline())
-        first, settings = hdr["game"], hdr["settings"]
     table = Table(Journal(hw.data_dir()), lambda kind, body: None, os.urandom, first, settings,
                   hw.board_id()).boot()
     shown(hw, table)
