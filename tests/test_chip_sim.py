@@ -110,16 +110,20 @@ async def _mirror_session(link, pins, vp):
         assert str(app.query_one("#strip").render()) == str(strip_text(frame, app.layout_data, view))
         app.set_focus(None)  # keys go to the board's buttons, not the command line
         await pilot.pause(0.1)  # at once: the board may still be busy with the hello; the tap must still count
-        before = len(vp.pictures)
+        before = last = len(vp.pictures)
         await pilot.press("enter")  # the table's push, on its GPIO: the table's menu on the display
         lines = shown = None
-        for _ in range(300):
+        still = 0
+        for _ in range(300):  # until the display has shown the push's screen and drawn nothing for 0.5 s
             await pilot.pause(0.1)
-            if len(vp.pictures) > before:
+            drawn = len(vp.pictures)
+            if drawn > before:
                 lines = vp.display.lines()
                 shown = str(app.query_one("#board").render())
-                if lines and lines[0] and lines[0] in shown:
-                    break
+                still = still + 1 if drawn == last else 0
+                if lines and lines[0] and lines[0] in shown and still >= 5:
+                    break  # (a picture taken while the board draws a screen line by line mixes two screens)
+            last = drawn
         assert lines and lines[0], "no text on the display after the push: %s" % (vp.display and vp.display.text())
         assert shown.splitlines()[:len(lines)] == lines[:len(shown.splitlines())]  # the chip's pixels, read as text
         assert link.mirror.match["entries"] == []  # a menu opened; nothing was played

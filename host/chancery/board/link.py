@@ -300,9 +300,10 @@ class Link:
             raise LinkError("nothing on %s answered the hello within %.1f s: is the Chancery firmware on it? "
                             "(`chancery deploy` puts it on a Pico; `chancery sim` starts a simulated board)"
                             % (self.port_name, wait))
-        self.catch_up()
-        self.offer_names()
-        self.pull_kept()
+        step = max(wait, 5.0)  # each request after the welcome: a caller that waits longer (a slow board) waits so
+        self.catch_up(step)
+        self.offer_names(step)
+        self.pull_kept(step)
         self.backoff_ms = BACKOFF_FIRST_MS
         self._state("live")
 
