@@ -6,7 +6,6 @@ scenario as tests/test_kept_games.py's on the simulated board, on the rp2 port's
 and rp2.Flash(). Skips only when no UF2 is found.
 """
 
-import functools
 import sys
 
 from conftest import ROOT, needs_uf2
@@ -28,10 +27,9 @@ NEW_GAME = {"type": "new_game", "game": "chancellors", "settings": {"players": 3
 
 def connect(vp, logbook=None):
     link = Link(vp.port, logbook=logbook)
-    # the hello's pull at the chip's pace: each pull or ack takes 1-1.6 s of the board's time, several
-    # times that in wall time on the emulator, past the 5 s the link gives a Pico
-    link.pull_kept = functools.partial(link.pull_kept, wait=WAIT)
     link.open()
+    # the hello's pull at the chip's pace (hello gives its requests its wait): each pull or ack takes
+    # 1-1.6 s of the board's time, several times that in wall time on the emulator, past a Pico's 5 s
     link.hello(wait=WAIT)
     return link
 

@@ -289,6 +289,7 @@ class Link:
     def hello(self, wait=2.0):
         """Open the session and catch up: hello, welcome, get what is missing."""
         self.answers.clear()
+        self.ser.write(b"\n")  # ends whatever half line the board has read before (noise, an echo): a blank line it skips
         self.send(wire.HELLO, {"proto": wire.PROTO})
         deadline = time.monotonic() + wait
         before = self.mirror.welcome if self.mirror else None

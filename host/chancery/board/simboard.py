@@ -329,6 +329,10 @@ class Cable:
         if self._host is not None or self.dead:
             return
         master, slave = pty.openpty()
+        # raw from the start, as a USB serial device nobody has opened: a new pty echoes what it is sent
+        # until its host sets it raw, and the relay would hand the board its own frames back (half a line
+        # of them swallowed the host's next hello)
+        tty.setraw(slave)
         os.set_blocking(master, False)  # what the host's port has no room for waits in _pending, not the relay
         link = self.path + ".new"
         if os.path.lexists(link):
