@@ -355,7 +355,7 @@ def test_exports_go_through_the_games_entry_view(book, monkeypatch):
 # --- crashes ---------------------------------------------------------------
 
 CHILD = r"""
-import json, sys
+import json, sys, time
 from chancery.logbook.store import Logbook
 
 games = json.load(open(sys.argv[1]))
@@ -376,6 +376,7 @@ for n in range(len(games)):
         book.add_entry(gid, i, entries[i])
         sent += 1
         out.write("%d\n" % sent); out.flush()  # acknowledged: committed before this line
+        time.sleep(0.003)  # a board's pace, not a burst: the parent's kill, once it reads its count, lands mid-stream
 out.write("done\n"); out.flush()
 """
 
@@ -441,7 +442,8 @@ def test_sigkill_never_loses_a_committed_entry(tmp_path, capsys):
         assert acked <= total <= acked + 1, (k, acked, total)  # at most the one not yet acknowledged
         acked = total
         mid_stream += "done" not in out and total < size
-    assert mid_stream >= 15, mid_stream
+    assert mid_stream >= 12, mid_stream  # most kills landed while entries were being written (15 of 20 was
+    # too many on a loaded machine: a CI run had 10, the child having written its last entries before the kill)
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0 and proc.stdout.endswith("done\n"), proc.stderr
     total, held = _stored(db, games)
@@ -615,7 +617,7 @@ def test_an_older_logbook_is_backed_up_then_migrated(tmp_path, monkeypatch):
 
 
 WRITER = r"""
-import json, sys
+import json, sys, time
 from chancery.logbook.store import Logbook
 
 games, name = json.load(open(sys.argv[1])), sys.argv[3]
