@@ -71,16 +71,25 @@ def run(opts):
     settings = dict(opts.get("settings") or {})
     if opts["players"]:
         settings["players"] = opts["players"]
+    restarts = opts["board"] in ("rp2", "esp32")  # their soft reset keeps the USB serial: a game switch restarts them
+    switch = None
+    if restarts:
+        from firmware.board import reboot
+
+        switch = reboot.switched(hw.data_dir())  # the game switch this boot is the restart for
     try:
-        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id()).boot()
+        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id())
+        if switch is not None:
+            reboot.begin(table, switch)
+        table.boot()
     except RuleError as e:  # a main.py with a game or setting this firmware does not know: play on
         print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
         table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
-    if opts["board"] in ("rp2", "esp32"):  # their soft reset keeps the USB serial: a game switch restarts them
-        from firmware.board import reboot
-
+    if restarts:
         table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
         table.restart = reboot.restarter(hw.data_dir())
+        if switch is not None:
+            reboot.answer(table, switch)
     hw.show(table)
     asyncio.run(_main(table, hw, opts.get("dice")))
 

@@ -76,19 +76,22 @@ class Table:
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
         self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
-        self.restart_due = False  # a game switch happened: idle() restarts the board into the new game
+        self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
+        self.switch_due = None  # its note: {"move": the new_game action, "re": the host's frame or None}
 
     # --- the match ---------------------------------------------------------------
 
     def boot(self):
-        """Resume the journalled game, or start a new one if there is none."""
+        """Resume the journalled game, or start a new one if there is none (a game that a
+        switch's restart has started already stays: firmware/board/reboot.py)."""
         from firmware.journal import NoGame
 
-        try:
-            self.header, self.state, self.count = self.journal.resume(engine)
-            self.game = self.header["game"]
-        except NoGame:
-            self.new_game(self.game, self.settings)
+        if self.state is None:
+            try:
+                self.header, self.state, self.count = self.journal.resume(engine)
+                self.game = self.header["game"]
+            except NoGame:
+                self.new_game(self.game, self.settings)
         self._settled()
         if "ballot" in self.state:  # the power went after the last vote, before the reveal
             from firmware import ballot_box
@@ -117,19 +120,34 @@ class Table:
 
         _let_go("shared_rules.%s.setup" % self.game)
 
-    def start(self, move):
+    def start(self, move, seq=None):
         """The action new_game: a new match of move["game"] with move["settings"] (the
         defaults for those not given); refused, with nothing changed, if either is
         unknown or a setting is out of its domain, or the flash has no room for it
         (flash_full). The host hears the new welcome. Returns the display's warning
-        when the flash has room for this game only, else None."""
+        when the flash has room for this game only, else None.
+
+        Another game, on a board that restarts (firmware/board/reboot.py): only the flash's
+        room is checked here; the restart notes the action (and seq, the host's frame), and
+        the boot starts the game with no other game's code or names in its heap and answers."""
         game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
         switch = game != self.game and game in engine.games.GAMES
         if switch:
+            from firmware.journal import _let_go
+
+            self.menu = self.menu_pad = None  # its code and entry, on the old game: 4-9 KB on a Pico
+            self.parked = {}
+            _let_go("firmware.menu")
             _forget(self.game)  # room for the other game's code (imported again if this is refused)
         # no room on the flash for a new game's journal: refused, nothing moved (checked once the old
         # game's code is let go: the check's code is loaded for it, and is more on a switch's peak)
         short = self._kept("room")
+        if switch and self.restart is not None:
+            self.switch_due = {"move": {"type": "new_game", "game": game, "settings": settings}, "re": seq}
+            if names is not None:
+                self.switch_due["move"]["names"] = names
+            self.restart_due = True
+            return short
         try:
             players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
             if names is not None:  # nothing moved yet
@@ -146,7 +164,6 @@ class Table:
             self.name({"type": "names", "names": names})
         if self.listening:
             self.hello()
-        self.restart_due = switch  # the old game's code and names leave with a restart (firmware/board/reboot.py)
         return short
 
     def legal(self, state, seat):
@@ -265,7 +282,7 @@ class Table:
         press starts on a tidy heap. After a game switch, a board that can restarts instead."""
         if self.restart_due and self.restart is not None:
             self.restart_due = False
-            self.restart(self.listening)  # on a board, does not return: main.py boots the new game
+            self.restart(self.listening, self.switch_due)  # on a board, does not return: main.py boots the new game
         if self.snapshot_due:
             self.snapshot_due = False
             try:
@@ -398,11 +415,12 @@ class Table:
                 return menu.start(self.state, seat), None
             move = {"game": self.setup, "settings": move}
             move["settings"].pop("type")
+            g = menu = None  # this call's holds on the old game's code and the menu: start() lets both go
             try:
                 short = self.start(move)
             except RuleError as e:
                 return self.why(e, seat), None
-            return ["new_game", self.game] + (short or []), None
+            return ["new_game", move["game"]] + (short or []), None
         index, refused = self.pad_act(move, seat)
         return refused or menu.start(self.state, seat), index
 
@@ -471,7 +489,9 @@ class Table:
                     if move["type"] == "undo":  # the state frame (the shorter log) goes before the ok
                         self.undo(move.get("entry"))
                     elif move["type"] == "new_game":
-                        self.start(move)
+                        self.start(move, seq)
+                        if self.restart_due:  # the answer comes after the restart (reboot.py)
+                            return
                     else:
                         self.name(move)
                         if move["type"] == "names" and self.listening:  # the names, before the ok

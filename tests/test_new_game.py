@@ -130,3 +130,105 @@ def test_chancery_sim_asks_for_a_new_game_only_when_told():
         assert "has no setting 'speed'" in str(e) and "voting" in str(e)
     else:
         raise AssertionError("an unknown setting passed")
+
+
+# --- a board that restarts for a game switch (rp2, esp32: firmware/board/reboot.py) -----------
+
+def restarting_board(folder, sent, restarts):
+    """board(), with the restart a Pico has: it notes the switch as reboot.py does; the test boots again."""
+    from firmware.board import reboot
+
+    t = board(folder, sent)
+    t.restart = lambda listening, switch: (restarts.append([listening, switch]), reboot.note(str(folder), switch))
+    return t
+
+
+def boot_after_restart(folder, sent, listening=True):
+    """What main.py does at a boot: the switch noted, its game started, then the game, then the answer."""
+    from firmware.board import reboot
+
+    switch = reboot.switched(str(folder))
+    t = Table(Journal(str(folder)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x06" * n,
+              "chancellors", {"players": 4}, "t")
+    if switch is not None:
+        reboot.begin(t, switch)
+    t.boot()
+    t.listening = listening
+    if switch is not None:
+        reboot.answer(t, switch)
+    return t, switch
+
+
+def listening_with_an_entry(folder):
+    """A restarting board with one entry and a host: (table, frames sent, restarts, the state's digest)."""
+    sent, restarts = [], []
+    t = restarting_board(folder, sent, restarts)
+    t.act({"type": "roll"})
+    t.frame(0, wire.HELLO, {"proto": 1})
+    return t, sent, restarts, canon.digest(t.state)
+
+
+def test_a_switch_on_a_board_that_restarts_waits_for_the_boot_and_answers_after_it(tmp_path):
+    t, sent, restarts, digest = listening_with_an_entry(tmp_path)
+    del sent[:]
+    t.frame(7, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 3},
+                                   "names": ["Ann", "Bob"]}})
+    # nothing moved and nothing answered yet: the old game is whole until the boot
+    assert sent == [] and t.game == "chancellors" and canon.digest(t.state) == digest
+    assert not os.path.exists(tmp_path / "done1.jsonl")
+    t.idle()
+    assert restarts == [[True, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 3},
+                                         "names": ["Ann", "Bob"]}, "re": 7}]]
+    after, switch = boot_after_restart(tmp_path, sent)
+    assert switch is not None and not os.path.exists(tmp_path / "switch.json")  # taken once
+    assert [k for k, _ in sent] == [wire.WELCOME, wire.STATE, wire.OK] and sent[-1][1]["re"] == 7, sent
+    assert sent[0][1]["game"] == "kings_dilemma" and sent[0][1]["names"] == ["Ann", "Bob", None]
+    assert after.game == "kings_dilemma" and after.header["settings"]["players"] == 3 and after.count == 0
+    assert os.path.exists(tmp_path / "done1.jsonl")  # the old game, kept for the host
+    del sent[:]
+    again, switch = boot_after_restart(tmp_path, sent)  # the next boot: no switch, the new game resumes
+    assert switch is None and sent == [] and again.game == "kings_dilemma" and again.header == after.header
+
+
+def test_a_switch_refused_at_the_boot_resumes_the_old_game_and_says_why(tmp_path):
+    t, sent, restarts, digest = listening_with_an_entry(tmp_path)
+    t.frame(8, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 9}}})
+    t.idle()
+    del sent[:]
+    after, _ = boot_after_restart(tmp_path, sent)
+    assert [k for k, _ in sent] == [wire.WELCOME, wire.STATE, wire.ERROR], sent
+    assert sent[-1][1]["re"] == 8 and sent[-1][1]["code"] == "bad_setting"
+    assert after.game == "chancellors" and canon.digest(after.state) == digest and after.count == 1
+    assert not os.path.exists(tmp_path / "done1.jsonl")
+
+
+def test_a_switch_from_the_tables_menu_restarts_into_the_game_chosen(tmp_path):
+    sent, restarts = [], []
+    t = restarting_board(tmp_path, sent, restarts)
+    pick(t, "new_game")
+    pick(t, "the_council")
+    t.key(TABLE, "select")  # the game: its settings next
+    screen = t.key(TABLE, "select")[0]  # every setting optional: to the confirm screen
+    for _ in range(40):
+        if screen[0].endswith("?"):
+            break
+        screen = t.key(TABLE, "select")[0]
+    assert t.key(TABLE, "select")[0][:2] == ["new_game", "the_council"]
+    assert t.game == "chancellors" and t.menu is None  # the menu went with the old game's code
+    t.idle()
+    assert restarts[0][0] is False and restarts[0][1]["re"] is None
+    after, _ = boot_after_restart(tmp_path, sent, listening=False)
+    assert after.game == "the_council" and sent == []
+
+
+def test_an_unreadable_switch_note_is_dropped_and_the_game_resumes(tmp_path):
+    from firmware.board import reboot
+
+    t = board(tmp_path)
+    t.act({"type": "roll"})
+    for text in ("{not json", '{"move": 3}', '["kings_dilemma"]'):
+        with open(tmp_path / "switch.json", "w") as f:
+            f.write(text)
+        assert reboot.switched(str(tmp_path)) is None and not os.path.exists(tmp_path / "switch.json")
+    after, switch = boot_after_restart(tmp_path, [])
+    assert switch is None and after.game == "chancellors" and after.count == 1

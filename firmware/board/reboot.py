@@ -7,16 +7,26 @@ left 8 KB more heap in use than a fresh boot into the last one; a restart leaves
 fresh boot's. The new game is already on the journal (its header, then the welcome to the
 host), so the restart resumes it like any power-on, in about half a second.
 
+The switch itself waits for the restart (Table.start): the board notes the new game's action
+(and the host's frame that asked for it) in the journal's folder and resets; the boot starts
+the new game from the note (begin()) with no other game's code or interned names in its heap,
+which is what a Pico's 96 KB has room for, and answers the host (answer()).
+Measured on the chip: the old game's names and the new game's code loaded together failed a
+switch inside the budget. Until the boot nothing has moved: a cut before the note leaves the
+old game, and a note the next boot takes like any other.
+
 The host's session goes on: when a host was listening, a note in the journal's folder says
 so, and the restarted firmware takes it (and deletes it) to keep sending to that host with
 no new hello. A cut between the note and the reset leaves a note that the next boot takes:
 the board then sends frames nobody may read, which the port drops.
 """
 
+import json
 import os
 import time
 
 NOTE = "/listening"
+SWITCH = "/switch.json"
 
 
 def taken(folder):
@@ -28,15 +38,71 @@ def taken(folder):
         return False
 
 
+def switched(folder):
+    """The game switch a restart was for ({"move": the new_game action, "re": the host's frame
+    or None}), once (the note is removed); None if there was none, or if it is unreadable."""
+    try:
+        with open(folder + SWITCH) as f:
+            got = json.loads(f.read())
+    except (OSError, ValueError):
+        got = None
+    try:
+        os.remove(folder + SWITCH)
+    except OSError:
+        pass
+    if isinstance(got, dict) and isinstance(got.get("move"), dict) and isinstance(got["move"].get("game"), str):
+        return got
+    return None
+
+
+def note(folder, switch):
+    """Note the game switch for the boot (switched()): whole, then renamed, so a cut leaves no half note."""
+    with open(folder + SWITCH + ".tmp", "w") as f:
+        f.write(json.dumps(switch))
+    os.rename(folder + SWITCH + ".tmp", folder + SWITCH)
+
+
 def restarter(folder):
-    """restart(listening), on a port whose soft reset keeps the USB serial open (rp2, esp32)."""
+    """restart(listening, switch), on a port whose soft reset keeps the USB serial open (rp2,
+    esp32); switch: the note for the boot to start the new game from (see above), or None."""
     import machine
 
-    def restart(listening):
+    def restart(listening, switch=None):
         if listening:
             with open(folder + NOTE, "w") as f:
                 f.write("1")
-        time.sleep_ms(30)  # the welcome's last bytes leave the USB buffer first
+        if switch is not None:
+            note(folder, switch)
+        time.sleep_ms(30)  # the last frames' bytes leave the USB buffer first
         machine.soft_reset()
 
     return restart
+
+
+def begin(table, switch):
+    """At boot, before table.boot(): the new game of the switch noted (the table's new_game,
+    checked as any), or, refused (a setting out of its domain, say), nothing: the old game
+    resumes and answer() gives the host the refusal."""
+    from shared_rules.errors import RuleError
+
+    try:
+        table.start(switch["move"])
+    except RuleError as e:
+        switch["refused"] = e
+
+
+def answer(table, switch):
+    """Once the board knows whether a host is listening: that host hears the new game's
+    welcome and state, then the answer to the action it sent (ok, or the refusal)."""
+    from shared_rules import wire
+
+    if not table.listening:
+        return
+    table.hello()
+    seq, refused = switch.get("re"), switch.get("refused")
+    if seq is None:
+        return
+    if refused is None:
+        table.send(wire.OK, {"re": seq, "i": None})
+    else:
+        table._error(seq, refused.code, "", refused.detail)  # the facts: the host words them
