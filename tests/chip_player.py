@@ -18,6 +18,7 @@ and takes the shorter way round a list (as a player who knows the deck's order d
 
 import os
 import shutil
+import sys
 import time
 
 from chip_checks import (
@@ -38,7 +39,6 @@ from chancery.board.link import Link
 from chancery.logbook.store import Logbook
 from firmware import pads
 from firmware.journal import Journal
-from firmware.menu import _TYPE, _words
 from firmware.table import Table
 from shared_rules import canon, engine, wire
 
@@ -331,10 +331,13 @@ def ballot_keys(b, choice, count):
 
 
 def menu_items(m):
-    """The items of the menu's list now, as their lines read (cursor and mark left off)."""
-    d = None if m.stage == _TYPE else m._leaf()
-    omit = None if m.stage == _TYPE else m._param().get("omit")  # "(board rolls)" for "(default)"
-    return [_words(d, m._item(i), omit)[:14] for i in range(m._count())]
+    """The items of the menu's list now, as their lines read (cursor and mark left off). The
+    words are the menu's own module's: a game switch lets firmware.menu go (firmware/table.py),
+    and a module imported again has other sentinels (its "(default)" is told apart by identity)."""
+    menu = sys.modules[type(m).__module__]
+    d = None if m.stage == menu._TYPE else m._leaf()
+    omit = None if m.stage == menu._TYPE else m._param().get("omit")  # "(board rolls)" for "(default)"
+    return [menu._words(d, m._item(i), omit)[:14] for i in range(m._count())]
 
 
 class ChipPlayer(MenuPlayer):
