@@ -318,28 +318,38 @@ class FlashLog:
         self.top += 1
         return self.top
 
-    def put(self, line):
-        """Program `line` (bytes, its newline last) where the writer is, a page or two per
-        program call; returns once its last byte is on flash."""
-        n = len(line)
+    def put(self, parts, n):
+        """Program the buffers in `parts`, n bytes in all (a line, its newline last), where
+        the writer is, a page or two per program call; returns once its last byte is on flash."""
         region = self.cur
         if self.pos + n > region.pages * PAGE:  # room() saw to it: only bytes that were not ASCII get here
             raise JournalError("too_long", region.path, None, "a line past its reservation's end")
         buf = self.buf
-        mv = memoryview(line)
-        i, pos = 0, self.pos
-        while i < n:
-            page, off = pos // PAGE, pos % PAGE
-            run = region.run(page)
-            k = (run if run < _RUN else _RUN) * PAGE - off
-            if k > n - i:
-                k = n - i
-            buf[:] = _FF2
-            buf[off:off + k] = mv[i:i + k]
-            region.program(page, memoryview(buf)[:(off + k + PAGE - 1) // PAGE * PAGE])
-            i += k
-            pos += k
-            self.pos = pos
+        page = off = fill = end = 0  # the pages being filled: from `page`, bytes off..fill of end
+        for part in parts:
+            i, m = 0, len(part)
+            while i < m:
+                if fill == end:  # the next pages: to the end of the block's run, two at most
+                    pos = self.pos
+                    page, off = pos // PAGE, pos % PAGE
+                    run = region.run(page)
+                    end = (run if run < _RUN else _RUN) * PAGE
+                    fill = off
+                    buf[:] = _FF2
+                k = end - fill
+                if k > m - i:
+                    k = m - i
+                buf[fill:fill + k] = part[i:i + k]
+                fill += k
+                i += k
+                if fill == end:
+                    self._program(region, page, fill, off)
+        if fill != end:
+            self._program(region, page, fill, off)
+
+    def _program(self, region, page, fill, off):
+        region.program(page, memoryview(self.buf)[:(fill + PAGE - 1) // PAGE * PAGE])
+        self.pos += fill - off
 
     def close(self):
         pass

@@ -63,14 +63,33 @@ from shared_rules.compat import const
 _BUF = const(512)  # as journal_line's: a private const is inlined, not importable
 
 
-def _program(fl, text):
-    """Program one line (`text`, then its CRC and a newline) into the raw flash log, whole in
-    one reservation; returns its CRC. A failure leaves the journal closed."""
-    line = text.encode()
-    crc = "%08x" % (binascii.crc32(line) & 0xFFFFFFFF)
-    line += (" " + crc + "\n").encode()
-    fl.room(len(line))
-    fl.put(line)
+try:
+    memoryview("")  # MicroPython: a str is a buffer of its UTF-8 bytes
+
+    def _bytes(text):
+        return memoryview(text)
+
+except TypeError:  # CPython: bytes of it
+
+    def _bytes(text):
+        return text.encode()
+
+
+def _program(fl, texts):
+    """Program one line (the `texts` in turn, then their CRC and a newline) into the raw flash
+    log, whole in one reservation; returns its CRC. A failure leaves the journal closed.
+    The texts go to the page buffer one by one: no joined line, nor its bytes, which were
+    three copies of an entry on the heap at once (a few hundred bytes each, that a board's
+    fragmented heap may not find)."""
+    parts = [_bytes(t) for t in texts]
+    crc = n = 0
+    for part in parts:
+        crc = binascii.crc32(part, crc)
+        n += len(part)
+    crc = "%08x" % (crc & 0xFFFFFFFF)
+    parts.append(_bytes(" " + crc + "\n"))
+    fl.room(n + 10)
+    fl.put(parts, n + 10)
     return crc
 
 
@@ -233,7 +252,7 @@ class Journal:
         game (a torn one leaves the old game under way); then the old snapshot goes."""
         fl = self.flash
         fl.begin()
-        head = _program(fl, "h " + canon.encode(header))
+        head = _program(fl, ("h ", canon.encode(header)))
         for name in (SNAP, SNAP + ".tmp"):
             if _exists(self._p(name)):
                 os.remove(self._p(name))
@@ -268,8 +287,8 @@ class Journal:
             raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
         if f is self.flash:  # the line joined, summed and programmed at once (the bytes the file journal streams)
-            _program(f, "".join((str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":',
-                                 events_text, "}")))
+            _program(f, (str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":', events_text,
+                         "}"))
         else:
             try:
                 self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',

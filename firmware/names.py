@@ -59,7 +59,7 @@ def write(journal, names):
     value = {"names": names}
     f, journal._f = journal._f, None
     if f is journal.flash:
-        _program(f, "n " + canon.encode(value))
+        _program(f, ("n ", canon.encode(value)))
     else:
         try:
             journal._line(f, "n", value)

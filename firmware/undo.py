@@ -33,7 +33,7 @@ def write(journal, undone):
     value = {"count": count, "undone": undone}
     f, journal._f = journal._f, None
     if f is journal.flash:
-        _program(f, "u " + canon.encode(value))
+        _program(f, ("u ", canon.encode(value)))
     else:
         try:
             journal._line(f, "u", value)
