@@ -49,7 +49,7 @@ held = len(blocker) + ours
 gc.threshold(8192)  # as firmware.main.run sets it
 
 from firmware import main as _main  # noqa: F401  (the board runs from it: its code is resident too)
-from firmware.board import reboot, rp2
+from firmware.board import rp2
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import prng
@@ -90,12 +90,22 @@ base = 0
 try:
     hw = rp2.Hardware({"data": "/heap"})
     table = Table(Journal(hw.data_dir()), lambda kind, body: None, os.urandom, first, settings, hw.board_id())
-    switch = reboot.switched(hw.data_dir()) if path_name == "switch" else None  # as main.py boots
+    from firmware.board import reboot  # as main.py boots: the switch noted, if any, and reboot let go after
+    from firmware.journal import _let_go
+
+    switch = reboot.switched(hw.data_dir())
     if switch is not None:
         reboot.begin(table, switch)
     table.boot()
+    reboot = None
+    _let_go("firmware.board.reboot")
     if path_name == "switch":  # as on a Pico: the switch restarts the board (the next STEP's run boots)
-        table.restart = lambda listening, switch: reboot.note(hw.data_dir(), switch)
+        def note(listening, switch):
+            from firmware.board import reboot
+
+            reboot.note(hw.data_dir(), switch)
+
+        table.restart = note
     shown(hw, table)
     gc.collect()
     base = gc.mem_alloc() - held
