@@ -60,15 +60,6 @@ async def _main(table, hw, dice):
     await hw.link(table)
 
 
-def _restarter(folder):
-    def restart(listening, switch=None):
-        from firmware.board import reboot
-
-        reboot.restart(folder, listening, switch)
-
-    return restart
-
-
 def run(opts):
     # Collect after every 8 KB allocated, not only when the heap is full: garbage is then
     # freed in small runs and the long-lived objects (each action's new state) land
@@ -95,14 +86,10 @@ def run(opts):
         print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
         table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
     if restarts:
-        from firmware.journal import _let_go
-
         table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
-        table.restart = _restarter(hw.data_dir())
+        table.restart = reboot.restarter(hw.data_dir())
         if switch is not None:
             reboot.answer(table, switch)
-        reboot = None
-        _let_go("firmware.board.reboot")  # 1-1.5 KB of a Pico's heap: loaded again to restart
     hw.show(table)
     asyncio.run(_main(table, hw, opts.get("dice")))
 

@@ -623,7 +623,7 @@ from chancery.logbook.store import Logbook
 games, name = json.load(open(sys.argv[1])), sys.argv[3]
 print("ready", flush=True)
 sys.stdin.readline()  # both start writing at once
-book = Logbook(sys.argv[2])
+book = Logbook(sys.argv[2], timeout=30.0)  # the machine may be loaded: the test is of correctness, not speed
 for n in range(len(games)):
     # the first half of game 0 on one board for both (a game still open: both continue the one game,
     # entry against entry), then every game on a board of each writer's own

@@ -62,18 +62,21 @@ def note(folder, switch):
     os.rename(folder + SWITCH + ".tmp", folder + SWITCH)
 
 
-def restart(folder, listening, switch=None):
-    """Restart the board (a port whose soft reset keeps the USB serial open: rp2, esp32) into
-    the game noted in `switch` (see above), keeping a listening host's session."""
+def restarter(folder):
+    """restart(listening, switch), on a port whose soft reset keeps the USB serial open (rp2,
+    esp32); switch: the note for the boot to start the new game from (see above), or None."""
     import machine
 
-    if listening:
-        with open(folder + NOTE, "w") as f:
-            f.write("1")
-    if switch is not None:
-        note(folder, switch)
-    time.sleep_ms(30)  # the last frames' bytes leave the USB buffer first
-    machine.soft_reset()
+    def restart(listening, switch=None):
+        if listening:
+            with open(folder + NOTE, "w") as f:
+                f.write("1")
+        if switch is not None:
+            note(folder, switch)
+        time.sleep_ms(30)  # the last frames' bytes leave the USB buffer first
+        machine.soft_reset()
+
+    return restart
 
 
 def begin(table, switch):
