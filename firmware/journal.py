@@ -286,7 +286,7 @@ class Journal:
         if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
             raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
-        if f is self.flash:  # the line joined, summed and programmed at once (the bytes the file journal streams)
+        if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams)
             _program(f, (str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":', events_text,
                          "}"))
         else:

@@ -4,8 +4,7 @@ Why: a game's code leaves the heap when another game is chosen (table._forget), 
 names its .mpy interned stay for good, and the modules only some games use (the ballot,
 generic LED tracks) stay loaded. Measured on the chip, going once round the four games
 left 8 KB more heap in use than a fresh boot into the last one; a restart leaves exactly a
-fresh boot's. The new game is already on the journal (its header, then the welcome to the
-host), so the restart resumes it like any power-on, in about half a second.
+fresh boot's, in about half a second.
 
 The switch itself waits for the restart (Table.start): the board notes the new game's action
 (and the host's frame that asked for it) in the journal's folder and resets; the boot starts
