@@ -3,7 +3,7 @@
 # the rules in place, the entry's canonical texts and chained digest, the journal's flushed
 # line on the board's flash, then the public view rendered into the LED frame through the
 # current limiter (each stage as the board's firmware does it: mpboard.py's show(), the menu's
-# next screen as table.key draws it). Prints one line per stage: median, p95 and max in microseconds of the
+# screen on the new state, as the next key on that pad opens it). Prints one line per stage: median, p95 and max in microseconds of the
 # board's own clock (on the virtual Pico: simulated time). LOG names the log on the board.
 import gc
 import sys
@@ -54,7 +54,7 @@ for line in f:
     t1 = us()
     j.write(j.count, a_txt, e_txt, digest)
     tm = us()
-    menu.start(state, act.get("seat"))  # the next screen on the pad that entered it (table.key does this)
+    menu.start(state, act.get("seat"))  # the screen the next key on that pad opens on the new state
     menu.rest()
     t2 = us()
     tv = tr = t2
