@@ -35,6 +35,7 @@ _BODY = const(6)  # the confirm screen: title, 6 lines, footer
 _OMIT = ["(default)"]  # sentinels, told apart from values by identity
 _END = ["done"]
 _NONE = ["(nothing)"]
+_MARKS = (_OMIT, _END, _NONE)  # kept(): a sentinel as its place here, for a menu imported again
 _REASONS = tuple(["house rule", "fix a misentry"])  # a printed effect's reason, where a pad enters one
 
 
@@ -78,6 +79,7 @@ class Menu:
         self.legal = legal
         self.card_names = card_names
         self.state = None
+        self.picks = []
 
     def start(self, state, seat=None):
         self.state = state
@@ -93,13 +95,20 @@ class Menu:
         self._move(0)
         return self.screen()
 
-    def resume(self, picks):
-        """Back to an entry begun earlier on this state (the choices made, in order)."""
-        self.picks = list(picks)
-        self.auto = 0
+    def resume(self, picks, auto=0):
+        """Back to an entry begun earlier on this state (the choices made, in order: picks,
+        or kept()'s, with its auto)."""
+        self.picks = [_MARKS[p[0]] if type(p) is tuple else p for p in picks]
+        self.auto = auto
         self._rebuild()
         self._move(0)
         return self.screen()
+
+    def kept(self):
+        """(picks, auto) as plain data, for resume() on a Menu of this module imported again
+        (the board lets it go for a step): its sentinels are told apart by identity, and the
+        module imported again has others, so each is the 1-tuple of its place in _MARKS."""
+        return [(_MARKS.index(p),) if type(p) is list else p for p in self.picks], self.auto
 
     def rest(self):
         """Let go of the entry and what it was built from (the board's RAM); the next

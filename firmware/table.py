@@ -342,6 +342,7 @@ class Table:
         """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
         and the entry index if the key completed an action (else None)."""
         from firmware import pads
+        from firmware.journal import _let_go
 
         self.screen_due = False  # the key's own screen is what the display shows
         seat = None if pad == pads.TABLE else pad
@@ -422,10 +423,23 @@ class Table:
             except RuleError as e:
                 return self.why(e, seat), None
             return ["new_game", move["game"]] + (short or []), None
+        # The menu's code and its entry go before the step: on a Pico their 6-8 KB are the
+        # step's, not a menu's that no screen needs until the next key (which loads it again,
+        # 16 ms on the display's time, after the strip's frame)
+        picks, auto = menu.kept()
+        self.menu = menu = Menu = None
+        _let_go("firmware.menu")
         index, refused = self.pad_act(move, seat)
-        # An entry: the display shows status() (pressed()), so no menu screen is built on the
-        # new state (it cost 6-9 ms on a Pico, and its entry 1.5-3 KB of heap until the next key)
-        return refused or ["sent", move["type"]], index
+        if refused is None:
+            # an entry: the display shows status() (pressed()), so no menu screen is built for it
+            return ["sent", move["type"]], index
+        from firmware.menu import Menu  # a refusal: back on its confirm screen, where back corrects it
+
+        menu = self.menu = Menu(self.legal, self.card_names)
+        menu.start(self.state, seat)
+        menu.resume(picks, auto)
+        self.menu_pad = pad
+        return refused, None
 
     def pad_act(self, move, seat):
         """An action entered on a pad: (its entry index, None), or (None, the refusal as

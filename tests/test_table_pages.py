@@ -2,8 +2,11 @@
 The Council's chips and traitor chips, Yes, Your Grace's last working; both within the
 display's 16 x 8 characters."""
 
+import sys
+
 from firmware.journal import Journal
 from firmware.table import Table
+from shared_rules import engine
 
 TABLE = 5
 
@@ -79,7 +82,8 @@ def test_a_calculators_event_entered_on_the_boards_menus_alone(tmp_path):
 
 def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_next_screen(tmp_path):
     """Table.on_entry (the rp2/esp32 board shows the strip there): called once per entry, with the
-    entry on flash and in the state, before the host's ENTRY frame and the menu's next screen."""
+    entry on flash and in the state, before the host's ENTRY frame; the menu was let go before
+    the step (the next key loads it again)."""
     sent = []
     t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append(kind), lambda n: b"\x07" * n,
               "yes_your_grace", {"players": 3}, "t").boot()
@@ -87,7 +91,7 @@ def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_ne
     seen = []
 
     def shown():
-        seen.append((t.count, len(list(t.journal.entries(0))), t.state["step"], list(sent), t.menu.state))
+        seen.append((t.count, len(list(t.journal.entries(0))), t.state["step"], list(sent), t.menu))
 
     t.on_entry = shown
     TablePlayer(t)  # the table's menu is open
@@ -95,9 +99,10 @@ def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_ne
         if t.count == 0:
             t.key(TABLE, "select")
     assert len(seen) == 1, seen
-    count, on_flash, step, heard, menu_state = seen[0]
+    count, on_flash, step, heard, menu = seen[0]
     assert count == 1 and on_flash == 1 and step != "setup"
-    assert "entry" not in heard and menu_state is None  # the host and the next screen come after
+    # the host comes after; the menu (its code and its entry) went before the step, for the step's heap
+    assert "entry" not in heard and menu is None and "firmware.menu" not in sys.modules
     assert "entry" in sent
 
 
@@ -125,3 +130,23 @@ def test_the_display_is_never_left_over_from_before(tmp_path):
     assert t.screen_due and t.status()[:2] == ["#2", "vote: 0 of 3"]
     t.start({"type": "new_game", "game": "the_council", "settings": {"players": 3}})
     assert t.screen_due and t.status()[:3] == ["#0", "a pad: its menu", "sel:pick bk:back"] and fits(t.status())
+
+
+def test_back_after_a_refused_entry_corrects_it_and_the_menu_is_let_go_for_the_step(tmp_path):
+    """The menu's code and entry go before the step (the step's heap on a Pico); a refusal
+    brings them back on the confirm screen, so back drops the last choice, as before."""
+    t = table(tmp_path, "chancellors", {"players": 3})
+    t.act({"type": "roll"})
+    player = TablePlayer(t).p
+    schema = [s for s in engine.game_module("chancellors").legal(t.state, None) if s["type"] == "score"][0]
+    index = player.enter(schema, {"type": "score", "seat": 0, "amount": -20})  # seat 0 has no points
+    assert index is None and player.screen[0] == "Not allowed:", player.screen
+    assert t.count == 1 and t.menu is not None and t.menu.picks[:3] == ["score", 0, -20]
+    screen = t.key(TABLE, "back")[0]  # from the confirm screen to the reason, the last choice
+    assert screen[:2] == ["table score", "reason"] and t.menu.picks == ["score", 0, -20], screen
+    t.key(TABLE, "back")  # the amount: -20 dropped
+    assert t.menu.picks == ["score", 0]
+    player.screen = t.menu.screen()
+    player.value(schema["params"][1]["domain"], 3)
+    player.choose("(default)")
+    assert player.key("select") == 1 and t.state["scores"][0] == 3 and t.menu is None
