@@ -1,4 +1,5 @@
-"""The board's game controller: one match, its journal, its menus, its link answers.
+"""The board's game controller: one match, its journal, its link answers; its pads' keys and
+menus in firmware/keys.py and firmware/menu.py, loaded for keys.
 
 No I/O of its own: the board layer hands it frames, presses and a way to send,
 so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
@@ -167,28 +168,10 @@ class Table:
         return short
 
     def legal(self, state, seat):
-        """The menus' actions (firmware/menu.py asks this, as it would a game): the
-        game's, and for the table also undo (once there is an entry) and new_game,
-        whose settings are asked next."""
-        from shared_rules.schema import action, param
+        """The menus' actions: firmware/keys.py (firmware/menu.py asks this, as it would a game)."""
+        from firmware import keys
 
-        if self.setup is not None and seat is None:
-            if isinstance(self.setup, list):  # the seats' names
-                return self.setup
-            return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
-                                                 for x in engine.game_module(self.setup).SETTINGS])]
-        out = list(engine.game_module(self.game).legal(state, seat))
-        if seat is None:
-            if self.count:
-                out.append(action("undo", "table", []))
-            from firmware.journal_line import _exists
-
-            if _exists(self.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
-                out.append(action("names", "table", []))
-            if self.dice is not None:  # which die rolls for whom
-                out.append(self.dice.action(engine.seats(state)))
-            out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
-        return out
+        return keys.legal(self, state, seat)
 
     def card_names(self, state):
         return engine.game_module(self.game).card_names(state)
@@ -231,9 +214,9 @@ class Table:
         self.last_type = act["type"]
         self.snapshot_due = self.journal.due()  # taken in idle(), once the entry is shown
         self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
-        if self.menu is not None:  # the state moved on: every pad's next key starts afresh
+        self.parked = {}  # the state moved on: every pad's next key starts afresh
+        if self.menu is not None:
             self.menu.rest()
-            self.parked = {}
         if self.on_entry is not None:  # the LEDs first; the host and the menu's next screen can wait
             self.on_entry()
         if self.listening:
@@ -339,140 +322,26 @@ class Table:
         return out
 
     def key(self, pad, name):
-        """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
-        and the entry index if the key completed an action (else None)."""
-        from firmware import pads
-        from firmware.journal import _let_go
+        """A menu key from a pad (seat 0..4, or pads.TABLE): (the screen lines, the entry
+        index if the key completed an action, else None). firmware/keys.py, loaded for keys."""
+        from firmware import keys
 
-        self.screen_due = False  # the key's own screen is what the display shows
-        seat = None if pad == pads.TABLE else pad
-        if -1 in self.held:  # a long refusal up: its pad's up and down scroll it
-            screen = self.why(None, seat, name)
-            if screen is not None:
-                return screen, None
-        b = self.state.get("ballot")
-        if b is not None and b["open"] and (seat in b["voters"] or seat is None):
-            from firmware import ballot_box
-
-            return ballot_box.key(self, seat, name, b)
-        g = engine.game_module(self.game)
-        if g.pad is not None:  # a game whose pads mean something of their own at times (KD's vote cards)
-            got = g.pad(self.state, seat, name, self.held.get(pad))
-            if got is not None:
-                screen, move, self.held[pad] = got
-                if move is None:
-                    return screen, None
-                index, refused = self.pad_act(move, seat)
-                return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
-        menu = self.menu
-        if menu is None:  # loaded at the first key that is not a ballot's or a game pad's own
-            from firmware.menu import Menu
-
-            menu = self.menu = Menu(self.legal, self.card_names)
-        if seat is None and name == "back" and not (menu.picks if pad == self.menu_pad else self.parked.get(pad)):
-            if self.setup is not None:
-                self.setup = None  # back out of a new game's settings, or of naming
-                return menu.start(self.state, seat), None
-            if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
-                self.menu_pad = None  # the next key starts the menu afresh
-                return g.lines(self.state), None
-        if seat is None and name == "long_select" and not (menu.picks if pad == self.menu_pad else
-                                                          self.parked.get(pad)) and g.dice_wanted(self.state):
-            # the table's hold of push, with no entry begun on it, when dice are due: the board
-            # rolls (one press; the menu's roll takes typed values)
-            self.menu_pad = None
-            index, refused = self.pad_act({"type": "roll"}, None)
-            return refused or ["roll", "sent"], index
-        if pad != self.menu_pad or menu.state is not self.state:
-            # One menu for every pad (a board has one display, and RAM for one menu's
-            # data): it turns to this pad, with what the pad had entered so far. The key
-            # that turns it only opens it: the pad's screen is read before a choice.
-            if self.menu_pad is not None and menu.state is self.state:
-                self.parked[self.menu_pad] = menu.picks
-            screen = menu.start(self.state, seat)
-            picks = self.parked.pop(pad, None)
-            if picks:
-                screen = menu.resume(picks)
-            self.menu_pad = pad
-            return screen, None
-        screen, move = menu.key(self.state, name, False)  # with an action, the next screen is drawn below
-        if move is None:
-            return screen, None
-        if move["type"] == "undo":
-            try:
-                i = self.undo()
-            except RuleError as e:
-                return self.why(e, seat), None
-            return ["undone", "entry %d" % (i + 1)], None
-        if move["type"] == "names":
-            return self.name(move, None, menu, seat), None
-        if move["type"] == "dice":
-            return self.dice.assign(move), None
-        if move["type"] == "new_game":
-            if self.setup is None:  # the game chosen: its settings next
-                self.setup = move["game"]
-                if self.setup != self.game:
-                    g = None  # this call's own hold on the game's code
-                    _forget(self.game)  # room for the other game's code; imported again if it stays
-                return menu.start(self.state, seat), None
-            move = {"game": self.setup, "settings": move}
-            move["settings"].pop("type")
-            g = menu = None  # this call's holds on the old game's code and the menu: start() lets both go
-            try:
-                short = self.start(move)
-            except RuleError as e:
-                return self.why(e, seat), None
-            return ["new_game", move["game"]] + (short or []), None
-        # The menu's code and its entry go before the step: on a Pico their 6-8 KB are the
-        # step's, not a menu's that no screen needs until the next key (which loads it again,
-        # 16 ms on the display's time, after the strip's frame)
-        picks, auto = menu.kept()
-        self.menu = menu = Menu = None
-        _let_go("firmware.menu")
-        index, refused = self.pad_act(move, seat)
-        if refused is None:
-            # an entry: the display shows status() (pressed()), so no menu screen is built for it
-            return ["sent", move["type"]], index
-        from firmware.menu import Menu  # a refusal: back on its confirm screen, where back corrects it
-
-        menu = self.menu = Menu(self.legal, self.card_names)
-        menu.start(self.state, seat)
-        menu.resume(picks, auto)
-        self.menu_pad = pad
-        return refused, None
+        return keys.key(self, pad, name)
 
     def pad_act(self, move, seat):
         """An action entered on a pad: (its entry index, None), or (None, the refusal as
-        display lines): the rules' answer goes to the display, the board plays on. A host
-        listening hears the refusal's facts too (an error frame, re null), to say it in
-        its words; the display says it in the board's (why())."""
-        try:
-            return self.act(move, seat), None
-        except RuleError as e:
-            if self.listening:
-                self._error(None, e.code, "", e.detail)
-            return None, self.why(e, seat)
+        display lines). firmware/keys.py."""
+        from firmware import keys
+
+        return keys.pad_act(self, move, seat)
 
     def why(self, e, seat, key=None):
-        """A refusal's display lines: "Not allowed:" and why, in the words of the file
-        firmware/refusals.txt (firmware/words.py: loaded for it, let go after, so no prose
-        stays in RAM). A sentence longer than the display scrolls on the up and down of
-        `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
-        screen, or None for a key that goes on as ever. (This method's name, the module's
-        and its function's are identifiers the board has interned already: a new one on
-        the boot path cost a resumed board its next pool of them, 2 KB, at the worst time.)"""
-        from firmware.journal import _let_go
+        """A refusal's display lines (firmware/keys.py, firmware/words.py). (This method's name,
+        the module's and its function's are identifiers the board has interned already: a new one
+        on the boot path cost a resumed board its next pool of them, 2 KB, at the worst time.)"""
+        from firmware import keys
 
-        try:
-            from firmware import words
-
-            return words.lines(self, e, seat, key)
-        except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
-            self.held.pop(-1, None)
-            return None if e is None else ["Not allowed:", e.code[:16]]
-        finally:
-            words = None
-            _let_go("firmware.words")
+        return keys.why(self, e, seat, key)
 
     # --- the link ------------------------------------------------------------------
 

@@ -1,0 +1,178 @@
+"""The pads' and the table controls' keys: the menus' side of the board's table (firmware/table.py).
+
+Table.key, pad_act, why and legal hand their work here. Loaded by a key and let go, with
+the menu (firmware/menu.py), when a key sends an action (pad_act): on a Pico the step and
+a board played over the link have their code's room, and the pad's next key loads both
+again, on the display's time, after the strip's frame.
+"""
+
+from shared_rules import engine
+from shared_rules.errors import RuleError
+
+
+def legal(table, state, seat):
+    """The menus' actions (firmware/menu.py asks this, as it would a game): the
+    game's, and for the table also undo (once there is an entry) and new_game,
+    whose settings are asked next."""
+    from shared_rules.schema import action, param
+
+    if table.setup is not None and seat is None:
+        if isinstance(table.setup, list):  # the seats' names
+            return table.setup
+        return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
+                                             for x in engine.game_module(table.setup).SETTINGS])]
+    out = list(engine.game_module(table.game).legal(state, seat))
+    if seat is None:
+        if table.count:
+            out.append(action("undo", "table", []))
+        from firmware.journal_line import _exists
+
+        if _exists(table.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
+            out.append(action("names", "table", []))
+        if table.dice is not None:  # which die rolls for whom
+            out.append(table.dice.action(engine.seats(state)))
+        out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
+    return out
+
+
+def key(table, pad, name):
+    """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
+    and the entry index if the key completed an action (else None)."""
+    from firmware import pads
+    from firmware.journal import _let_go
+
+    table.screen_due = False  # the key's own screen is what the display shows
+    seat = None if pad == pads.TABLE else pad
+    if -1 in table.held:  # a long refusal up: its pad's up and down scroll it
+        screen = why(table, None, seat, name)
+        if screen is not None:
+            return screen, None
+    b = table.state.get("ballot")
+    if b is not None and b["open"] and (seat in b["voters"] or seat is None):
+        from firmware import ballot_box
+
+        return ballot_box.key(table, seat, name, b)
+    g = engine.game_module(table.game)
+    if g.pad is not None:  # a game whose pads mean something of their own at times (KD's vote cards)
+        got = g.pad(table.state, seat, name, table.held.get(pad))
+        if got is not None:
+            screen, move, table.held[pad] = got
+            if move is None:
+                return screen, None
+            index, refused = pad_act(table, move, seat)
+            return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
+    menu = table.menu
+    if menu is None:  # loaded at the first key that is not a ballot's or a game pad's own
+        from firmware.menu import Menu
+
+        menu = table.menu = Menu(table.legal, table.card_names)
+    if seat is None and name == "back" and not (menu.picks if pad == table.menu_pad else table.parked.get(pad)):
+        if table.setup is not None:
+            table.setup = None  # back out of a new game's settings, or of naming
+            return menu.start(table.state, seat), None
+        if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
+            table.menu_pad = None  # the next key starts the menu afresh
+            return g.lines(table.state), None
+    if seat is None and name == "long_select" and not (menu.picks if pad == table.menu_pad else
+                                                      table.parked.get(pad)) and g.dice_wanted(table.state):
+        # the table's hold of push, with no entry begun on it, when dice are due: the board
+        # rolls (one press; the menu's roll takes typed values)
+        table.menu_pad = None
+        index, refused = pad_act(table, {"type": "roll"}, None)
+        return refused or ["roll", "sent"], index
+    if pad != table.menu_pad or menu.state is not table.state:
+        # One menu for every pad (a board has one display, and RAM for one menu's
+        # data): it turns to this pad, with what the pad had entered so far. The key
+        # that turns it only opens it: the pad's screen is read before a choice.
+        if table.menu_pad is not None and menu.state is table.state:
+            table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
+        screen = menu.start(table.state, seat)
+        picks = table.parked.pop(pad, None)
+        if picks:
+            screen = menu.resume(picks)
+        table.menu_pad = pad
+        return screen, None
+    screen, move = menu.key(table.state, name, False)  # with an action, the next screen is drawn below
+    if move is None:
+        return screen, None
+    if move["type"] == "undo":
+        try:
+            i = table.undo()
+        except RuleError as e:
+            return why(table, e, seat), None
+        return ["undone", "entry %d" % (i + 1)], None
+    if move["type"] == "names":
+        return table.name(move, None, menu, seat), None
+    if move["type"] == "dice":
+        return table.dice.assign(move), None
+    if move["type"] == "new_game":
+        if table.setup is None:  # the game chosen: its settings next
+            table.setup = move["game"]
+            if table.setup != table.game:
+                g = None  # this call's own hold on the game's code
+                from firmware.table import _forget
+
+                _forget(table.game)  # room for the other game's code; imported again if it stays
+            return menu.start(table.state, seat), None
+        move = {"game": table.setup, "settings": move}
+        move["settings"].pop("type")
+        g = menu = None  # this call's holds on the old game's code and the menu: start() lets both go
+        try:
+            short = table.start(move)
+        except RuleError as e:
+            return why(table, e, seat), None
+        return ["new_game", move["game"]] + (short or []), None
+    # The menu's code and its entry go before the step: on a Pico their 6-8 KB are the
+    # step's, not a menu's that no screen needs until the next key (which loads it again,
+    # 16 ms on the display's time, after the strip's frame)
+    picks, auto = menu.kept()
+    table.menu = menu = Menu = None
+    _let_go("firmware.menu")
+    index, refused = pad_act(table, move, seat)
+    if refused is None:
+        # an entry: the display shows status() (pressed()), so no menu screen is built for it
+        return ["sent", move["type"]], index
+    from firmware.menu import Menu  # a refusal: back on its confirm screen, where back corrects it
+
+    menu = table.menu = Menu(table.legal, table.card_names)
+    menu.start(table.state, seat)
+    menu.resume(picks, auto)
+    table.menu_pad = pad
+    return refused, None
+
+
+def pad_act(table, move, seat):
+    """An action entered on a pad: (its entry index, None), or (None, the refusal as
+    display lines): the rules' answer goes to the display, the board plays on. A host
+    listening hears the refusal's facts too (an error frame, re null), to say it in
+    its words; the display says it in the board's (why()). This module goes first: the
+    step has its room (the next key loads it again)."""
+    from firmware.journal import _let_go
+
+    _let_go("firmware.keys")
+    try:
+        return table.act(move, seat), None
+    except RuleError as e:
+        if table.listening:
+            table._error(None, e.code, "", e.detail)
+        return None, why(table, e, seat)
+
+
+def why(table, e, seat, key=None):
+    """A refusal's display lines: "Not allowed:" and why, in the words of the file
+    firmware/refusals.txt (firmware/words.py: loaded for it, let go after, so no prose
+    stays in RAM). A sentence longer than the display scrolls on the up and down of
+    `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
+    screen, or None for a key that goes on as ever."""
+    from firmware.journal import _let_go
+
+    try:
+        from firmware import words
+
+        return words.lines(table, e, seat, key)
+    except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
+        table.held.pop(-1, None)
+        return None if e is None else ["Not allowed:", e.code[:16]]
+    finally:
+        words = None
+        _let_go("firmware.words")
