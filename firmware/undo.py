@@ -75,9 +75,9 @@ def undo(table, entry=None):
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
     table.held = {}
     table.setup = None
+    table.parked = {}  # every pad's next key starts afresh, as after an entry
     if table.menu is not None:
         table.menu.rest()
-        table.parked = {}
     if table.listening:
         table.send_state()
     return last
