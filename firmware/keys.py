@@ -1,9 +1,11 @@
 """The pads' and the table controls' keys: the menus' side of the board's table (firmware/table.py).
 
-Table.key, pad_act, why and legal hand their work here. Loaded by a key and let go, with
-the menu (firmware/menu.py), when a key sends an action (pad_act): on a Pico the step and
-a board played over the link have their code's room, and the pad's next key loads both
-again, on the display's time, after the strip's frame.
+Table.key, pad_act, why and legal hand their work here, loaded by the first key: a board
+played over the link never loads this code. It stays once loaded: a single press can be an
+entry (the table's hold for the board's roll, a vote card, a ballot's cast), and loading it
+again there would come before the strip's frame (about 7 ms on a Pico). The menu
+(firmware/menu.py) is let go before a step it sends, and loaded again by the pad's next
+key, which only opens it.
 """
 
 from shared_rules import engine
@@ -62,24 +64,22 @@ def key(table, pad, name):
             index, refused = pad_act(table, move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
-    if menu is None:  # loaded at the first key that is not a ballot's or a game pad's own
-        from firmware.menu import Menu
-
-        menu = table.menu = Menu(table.legal, table.card_names)
-    if seat is None and name == "back" and not (menu.picks if pad == table.menu_pad else table.parked.get(pad)):
+    begun = menu.picks if menu is not None and pad == table.menu_pad else table.parked.get(pad)
+    if seat is None and name == "back" and not begun:
         if table.setup is not None:
             table.setup = None  # back out of a new game's settings, or of naming
-            return menu.start(table.state, seat), None
+            return _menu(table).start(table.state, seat), None
         if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
             table.menu_pad = None  # the next key starts the menu afresh
             return g.lines(table.state), None
-    if seat is None and name == "long_select" and not (menu.picks if pad == table.menu_pad else
-                                                      table.parked.get(pad)) and g.dice_wanted(table.state):
+    if seat is None and name == "long_select" and not begun and g.dice_wanted(table.state):
         # the table's hold of push, with no entry begun on it, when dice are due: the board
-        # rolls (one press; the menu's roll takes typed values)
+        # rolls (one press; the menu's roll takes typed values). No menu is loaded for it:
+        # that would come before the strip's frame
         table.menu_pad = None
         index, refused = pad_act(table, {"type": "roll"}, None)
         return refused or ["roll", "sent"], index
+    menu = _menu(table)
     if pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's
         # data): it turns to this pad, with what the pad had entered so far. The key
@@ -126,30 +126,33 @@ def key(table, pad, name):
     # step's, not a menu's that no screen needs until the next key (which loads it again,
     # 16 ms on the display's time, after the strip's frame)
     picks, auto = menu.kept()
-    table.menu = menu = Menu = None
+    table.menu = menu = None
     _let_go("firmware.menu")
     index, refused = pad_act(table, move, seat)
     if refused is None:
         # an entry: the display shows status() (pressed()), so no menu screen is built for it
         return ["sent", move["type"]], index
-    from firmware.menu import Menu  # a refusal: back on its confirm screen, where back corrects it
-
-    menu = table.menu = Menu(table.legal, table.card_names)
+    menu = _menu(table)  # a refusal: back on its confirm screen, where back corrects it
     menu.start(table.state, seat)
     menu.resume(picks, auto)
     table.menu_pad = pad
     return refused, None
 
 
+def _menu(table):
+    """The table's one menu, loaded at the first key that needs it (let go before a step it sends)."""
+    if table.menu is None:
+        from firmware.menu import Menu
+
+        table.menu = Menu(table.legal, table.card_names)
+    return table.menu
+
+
 def pad_act(table, move, seat):
     """An action entered on a pad: (its entry index, None), or (None, the refusal as
     display lines): the rules' answer goes to the display, the board plays on. A host
     listening hears the refusal's facts too (an error frame, re null), to say it in
-    its words; the display says it in the board's (why()). This module goes first: the
-    step has its room (the next key loads it again)."""
-    from firmware.journal import _let_go
-
-    _let_go("firmware.keys")
+    its words; the display says it in the board's (why())."""
     try:
         return table.act(move, seat), None
     except RuleError as e:
