@@ -41,7 +41,6 @@ def key(table, pad, name):
     """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
     and the entry index if the key completed an action (else None)."""
     from firmware import pads
-    from firmware.journal import _let_go
 
     table.screen_due = False  # the key's own screen is what the display shows
     seat = None if pad == pads.TABLE else pad
@@ -125,6 +124,8 @@ def key(table, pad, name):
     # The menu's code and its entry go before the step: on a Pico their 6-8 KB are the
     # step's, not a menu's that no screen needs until the next key (which loads it again,
     # 16 ms on the display's time, after the strip's frame)
+    from firmware.journal import _let_go
+
     picks, auto = menu.kept()
     table.menu = menu = None
     _let_go("firmware.menu")

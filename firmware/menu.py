@@ -79,7 +79,6 @@ class Menu:
         self.legal = legal
         self.card_names = card_names
         self.state = None
-        self.picks = []
 
     def start(self, state, seat=None):
         self.state = state
