@@ -636,6 +636,32 @@ print("done", flush=True)
 """
 
 
+def test_openings_of_a_new_logbook_at_once_all_succeed(tmp_path):
+    """Three openings of one new logbook at the same instant (a mirror, an import, a second host)
+    all succeed. Switching a new file to WAL takes its exclusive lock, and SQLite answers "locked"
+    at once, without the busy timeout, to one of two openings that both read the file first. A CI
+    run failed so (test_two_processes_writing_at_once_store_everything_once); before Logbook._wal
+    tried the switch again, 7 rounds in 300 failed here."""
+    import threading
+    failed = []
+    for n in range(300):
+        path = tmp_path / ("lb%d.sqlite3" % n)
+        start = threading.Barrier(3)
+
+        def open_it():
+            start.wait()
+            try:
+                Logbook(path, timeout=5.0).close()
+            except LogbookError as e:
+                failed.append((n, str(e)))
+        threads = [threading.Thread(target=open_it) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert failed == []
+
+
 def test_two_processes_writing_at_once_store_everything_once(tmp_path):
     """Two host processes log into one logbook at the same time, commit against commit: four
     games each of their own, and one open game both continue. Both finish without an error (the

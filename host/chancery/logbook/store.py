@@ -240,7 +240,7 @@ class Logbook:
         except (OSError, sqlite3.Error) as e:
             raise LogbookError("unavailable", "cannot open the logbook %s: %s" % (self.path, e))
         try:
-            mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            mode = self._wal(timeout)
             if mode != "wal":
                 raise LogbookError("unavailable", "the logbook %s cannot use write-ahead logging here (journal "
                                                   "mode %s); keep it on a local disk" % (self.path, mode))
@@ -253,6 +253,21 @@ class Logbook:
         except LogbookError:
             self._db.close()
             raise
+
+    def _wal(self, timeout):
+        """Switch to write-ahead logging; the journal mode it ends in. The switch of a new logbook
+        takes the file's exclusive lock, and SQLite answers "locked" at once, without its busy
+        timeout, when two openings both read the file and both want that lock (waiting would be a
+        deadlock). So the switch is tried again until `timeout` has passed: the other opening
+        finishes its switch in milliseconds, and WAL needs no exclusive lock after it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
 
     def close(self):
         self._db.close()
