@@ -29,32 +29,44 @@ those of its game alone. Loaded only when a ballot action or event appears.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.schema import Built, action, param
+from shared_rules.schema import action, by_type, param
 
-# built on each look-up (schema.Built): a board keeps no schema dicts; a lambda, whose
-# name a board has already, rather than one more interned name
-SCHEMAS = Built(lambda: (
-    action("ballot_open", "table", [
-        param("question", {"kind": "text", "max": 40}),
-        param("options", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 2, "max": 6, "distinct": True}),
-        param("voters", {"kind": "list", "of": {"kind": "seat"}, "min": 1, "max": 5, "distinct": True},
-              optional=True),
-        # options that also take a secret count (1..max): a side and the Power behind it
-        param("counted", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 1, "max": 6, "distinct": True},
-              optional=True),
-        param("max", {"kind": "int", "min": 1, "max": 99}, optional=True),
-        param("multi", {"kind": "bool"}, optional=True),
-    ]),
-    action("ballot_cast", "seat", []),
-    action("ballot_close", "table", []),
-    action("ballot_reveal", "table", [
-        # a choice is an option, or with "multi" a list of them (schema.py: "multi")
-        param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True, "multi": True}, "min": 1,
-                          "max": 5}),
-        param("amounts", {"kind": "list", "of": {"kind": "int", "min": 1, "max": 99, "none": True}, "min": 1,
-                          "max": 5}, optional=True),
-    ]),
-))
+# built on each look-up (schema.by_type): a board keeps no schema dicts; the names are the games' own
+# (_TYPES, _schema), which a board has interned already
+_TYPES = tuple(["ballot_open", "ballot_cast", "ballot_close", "ballot_reveal"])
+
+
+def _schema(t):
+    """The schema of ballot action type t alone (None if it is none)."""
+    if t == "ballot_cast":
+        return action("ballot_cast", "seat", [])
+    if t == "ballot_close":
+        return action("ballot_close", "table", [])
+    if t == "ballot_open":
+        return action("ballot_open", "table", [
+            param("question", {"kind": "text", "max": 40}),
+            param("options", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 2, "max": 6,
+                              "distinct": True}),
+            param("voters", {"kind": "list", "of": {"kind": "seat"}, "min": 1, "max": 5, "distinct": True},
+                  optional=True),
+            # options that also take a secret count (1..max): a side and the Power behind it
+            param("counted", {"kind": "list", "of": {"kind": "text", "max": 16}, "min": 1, "max": 6,
+                              "distinct": True}, optional=True),
+            param("max", {"kind": "int", "min": 1, "max": 99}, optional=True),
+            param("multi", {"kind": "bool"}, optional=True),
+        ])
+    if t == "ballot_reveal":
+        return action("ballot_reveal", "table", [
+            # a choice is an option, or with "multi" a list of them (schema.py: "multi")
+            param("choices", {"kind": "list", "of": {"kind": "text", "max": 16, "none": True, "multi": True},
+                              "min": 1, "max": 5}),
+            param("amounts", {"kind": "list", "of": {"kind": "int", "min": 1, "max": 99, "none": True}, "min": 1,
+                              "max": 5}, optional=True),
+        ])
+    return None
+
+
+SCHEMAS = by_type(_TYPES, _schema)
 
 
 def decide(state, act, emit):

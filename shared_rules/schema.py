@@ -62,8 +62,15 @@ def int_max(domain, seats):
     return domain["max"] if d is None or not seats else min(domain["max"], seats + d)
 
 
+def _named(name):
+    """A parameter's name for a message: an item of a list is checked under (list's name, index),
+    and the text "cards[3]" is made only when it fails (a step checks every item of a list)."""
+    return "%s[%d]" % (_named(name[0]), name[1]) if isinstance(name, tuple) else name
+
+
 def _fail(name, domain, seats, value, why):
-    raise RuleError("bad_param", {"name": name, "why": why, "value": value, "domain": domain, "seats": seats})
+    raise RuleError("bad_param", {"name": _named(name), "why": why, "value": value, "domain": domain,
+                                  "seats": seats})
 
 
 def check_value(name, domain, value, seats, cards):
@@ -115,11 +122,12 @@ def check_value(name, domain, value, seats, cards):
             lo, hi = domain["min"], domain["max"]
         if len(value) < lo or len(value) > hi:
             _fail(name, domain, seats, value, "count")
-        for i, item in enumerate(value):
-            check_value("%s[%d]" % (name, i), domain["of"], item, seats, cards)
+        of = domain["of"]
+        for i in range(len(value)):
+            check_value((name, i), of, value[i], seats, cards)
         if kind == "list" and domain.get("distinct"):
             for i in range(len(value)):
-                if value[i] in value[i + 1:]:
+                if value.index(value[i]) != i:  # an equal item before it (no slice made per item)
                     _fail(name, domain, seats, value, "repeats")
     else:
         raise RuleError("bad_schema", {"kind": kind})
@@ -128,16 +136,29 @@ def check_value(name, domain, value, seats, cards):
 class Built:
     """Schemas or settings built when iterated: Built(gen) calls `gen` (a generator
     function, or a function returning a tuple) afresh on each pass. On a board a schema dict costs far more RAM than the
-    bytecode that builds it, and the engine looks one schema up per action (find)."""
+    bytecode that builds it, and the engine looks one schema up per action (find).
+    `one`, if given, builds the schema of one action type alone (None for a type it does not
+    know): find calls it rather than building every schema before the one it wants, which
+    was half of a step on a Pico."""
 
-    def __init__(self, build):
+    def __init__(self, build, one=None):
         self.build = build
+        self.one = one
 
     def __iter__(self):
         return iter(self.build())  # a generator, or a function returning a tuple
 
 
+def by_type(types, one):
+    """Schemas built one type at a time: `one(type_)` builds a type's schema, `types` lists
+    them in the order menus offer them."""
+    return Built(lambda: (one(t) for t in types), one)
+
+
 def find(schemas, type_):
+    one = getattr(schemas, "one", None)
+    if one is not None:
+        return one(type_)
     for s in schemas:
         if s["type"] == type_:
             return s

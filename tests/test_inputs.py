@@ -592,6 +592,26 @@ def test_the_checks_can_fail():
         menu_walk.check_action(g, state, None, g.legal(state, None), {"type": "roll", "source": "dice"}, True)
 
 
+def test_a_schema_looked_up_by_type_is_the_one_menus_iterate():
+    """schema.find builds one type's schema alone where a game gives `one` (schema.by_type): every
+    type that iterating offers (the menus, the host's forms) is found, as the schema of that very
+    type (a branch of `one` missing, or building another type's schema, fails here), each type
+    once; a type the game does not have, or no type at all, finds nothing."""
+    from shared_rules import ballot, games
+
+    modules = [engine.game_module(n) for n in games.GAMES] + [ballot]
+    looked_up = 0
+    for m in modules:
+        every = list(m.SCHEMAS)
+        assert len({s["type"] for s in every}) == len(every), m.__name__
+        for s in every:
+            assert schemas.find(m.SCHEMAS, s["type"]) == s, (m.__name__, s["type"])
+            looked_up += getattr(m.SCHEMAS, "one", None) is not None
+        for nothing in ("no_such_action", None, 3, ["vote"], {"type": "vote"}):
+            assert schemas.find(m.SCHEMAS, nothing) is None, (m.__name__, nothing)
+    assert looked_up >= 40  # the games built by type are among them
+
+
 # ------------------------------------------------------------------ the same under MicroPython
 
 def _cpython(args):

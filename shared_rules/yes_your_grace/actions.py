@@ -11,7 +11,7 @@ Military Holdings and adds Soldiers, and so on (L19); a Civil War card of type k
 comes from an Undamaged Holding of kind k (L25).
 """
 
-from shared_rules.schema import Built, action, param, reason
+from shared_rules.schema import Built, action, by_type, param, reason
 
 KINDS = tuple(["military", "espionage", "diplomacy", "economic"])
 ROLES = tuple(["marshal", "spymaster", "chancellor", "steward"])
@@ -77,49 +77,68 @@ def _settings():
     return setup.settings()
 
 
-def _schemas():
+# The action types in the order menus offer them (_schema builds each)
+_TYPES = tuple(["next", "event", "damage", "heir", "role", "holding", "fall", "face", "cards", "accede", "civil_war",
+                "reveal"])
+
+
+def _schema(t):
+    """The schema of action type t alone (None if the game has none)."""
+    if t == "next":
+        return action("next", "table", [])
     seat = {"kind": "seat"}
     # the tie-breaker's order among equally costly cards (Y5): card indexes, paid first
     first = {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
     cards = {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
-    roles = {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
-    yield action("next", "table", [])
-    yield action("event", "table", [
-        param("kind", _enum(["crisis", "intrigue", "overthrow"])),
-        param("support", cards),
-        param("oppose", cards),
-        param("support_roles", roles, optional=True, default=[]),
-        param("oppose_roles", roles, optional=True, default=[]),
-        param("support_first", first, optional=True, default=[]),
-        param("oppose_first", first, optional=True, default=[]),
-        param("extra", {"kind": "bool"}, optional=True, default=True),
-        param("controller", seat, optional=True),
-        param("target", seat, optional=True),
-    ])
-    yield action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
+    if t == "event":
+        roles = {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
+        return action("event", "table", [
+            param("kind", _enum(["crisis", "intrigue", "overthrow"])),
+            param("support", cards),
+            param("oppose", cards),
+            param("support_roles", roles, optional=True, default=[]),
+            param("oppose_roles", roles, optional=True, default=[]),
+            param("support_first", first, optional=True, default=[]),
+            param("oppose_first", first, optional=True, default=[]),
+            param("extra", {"kind": "bool"}, optional=True, default=True),
+            param("controller", seat, optional=True),
+            param("target", seat, optional=True),
+        ])
+    if t == "damage":
+        return action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
+    if t == "civil_war":
+        return action("civil_war", "table", [
+            param("cards", {"kind": "per_seat", "of": cards}),
+            param("first", {"kind": "per_seat", "of": first}, optional=True),
+            param("winner", seat, optional=True),
+        ])
+    if t == "reveal":
+        return action("reveal", "seat", [param("side", _enum(SIDES)), param("ambition", _enum(ROLES), optional=True)])
+    if t == "accede":
+        return action("accede", "table", [param("side", _enum(SIDES)),
+                                          param("face", _enum(["loyalist", "usurper"]), optional=True)])
     # the table's entries for what Intrigue cards and other printed effects do (effects.py), each with
     # an optional reason: the card's name, "house rule", "fix a misentry"
     why = reason()
     nobody = {"kind": "seat", "none": True}
-    yield action("heir", "table", [param("seat", nobody), why])
-    yield action("role", "table", [param("role", _enum(ROLES)), param("seat", nobody), why])
-    yield action("holding", "table", [param("seat", seat), param("kind", _enum(KINDS)),
-                                      param("change", _enum(["gain", "lose", "damage", "repair"])), why])
-    yield action("fall", "table", [param("how", _enum(["deposed", "assassinated"])),
-                                   param("to", nobody, optional=True), why])
-    yield action("face", "table", [param("face", _enum(["loyalist", "usurper"])), why])
-    # Resource cards (Coin cards among them) a printed effect moves: nobody is the decks (G14)
-    yield action("cards", "table", [param("giver", nobody), param("taker", nobody), param("count", _int(1, 9)),
-                                    param("resource", _enum(TYPES), optional=True), why])
-    yield action("accede", "table", [param("side", _enum(SIDES)),
-                                     param("face", _enum(["loyalist", "usurper"]), optional=True)])
-    yield action("civil_war", "table", [
-        param("cards", {"kind": "per_seat", "of": cards}),
-        param("first", {"kind": "per_seat", "of": first}, optional=True),
-        param("winner", seat, optional=True),
-    ])
-    yield action("reveal", "seat", [param("side", _enum(SIDES)), param("ambition", _enum(ROLES), optional=True)])
+    if t == "heir":
+        return action("heir", "table", [param("seat", nobody), why])
+    if t == "role":
+        return action("role", "table", [param("role", _enum(ROLES)), param("seat", nobody), why])
+    if t == "holding":
+        return action("holding", "table", [param("seat", seat), param("kind", _enum(KINDS)),
+                                           param("change", _enum(["gain", "lose", "damage", "repair"])), why])
+    if t == "fall":
+        return action("fall", "table", [param("how", _enum(["deposed", "assassinated"])),
+                                        param("to", nobody, optional=True), why])
+    if t == "face":
+        return action("face", "table", [param("face", _enum(["loyalist", "usurper"])), why])
+    if t == "cards":
+        # Resource cards (Coin cards among them) a printed effect moves: nobody is the decks (G14)
+        return action("cards", "table", [param("giver", nobody), param("taker", nobody), param("count", _int(1, 9)),
+                                         param("resource", _enum(TYPES), optional=True), why])
+    return None
 
 
 SETTINGS = Built(_settings)
-SCHEMAS = Built(_schemas)
+SCHEMAS = by_type(_TYPES, _schema)
