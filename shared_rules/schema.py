@@ -141,9 +141,10 @@ class Built:
     know): find calls it rather than building every schema before the one it wants, which
     was half of a step on a Pico."""
 
-    def __init__(self, build, one=None):
+    def __init__(self, build, one=None, types=None):
         self.build = build
         self.one = one
+        self.types = types  # with `one`: the types it builds, in order
 
     def __iter__(self):
         return iter(self.build())  # a generator, or a function returning a tuple
@@ -152,7 +153,7 @@ class Built:
 def by_type(types, one):
     """Schemas built one type at a time: `one(type_)` builds a type's schema, `types` lists
     them in the order menus offer them."""
-    return Built(lambda: (one(t) for t in types), one)
+    return Built(lambda: (one(t) for t in types), one, types)
 
 
 def find(schemas, type_):

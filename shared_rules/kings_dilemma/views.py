@@ -23,16 +23,15 @@ def _ints(lo, hi):
 def legal(state, seat=None):
     """Action schemas usable now by `seat` (None: anyone at the table)."""
     step = state["step"]
-    by = {}
-    for s in SCHEMAS:
-        by[s["type"]] = s
+    by = SCHEMAS.one  # a type's schema, built for it alone (schema.by_type)
     out = []
     if step == "over":
         return out
     n = state["settings"]["players"]
     if step == "roll":
         k = state["pending"]
-        roll = dict(by["roll"], params=[p for p in by["roll"]["params"] if p["name"] != "dice"])  # a reader's only
+        roll = by("roll")  # built afresh: its own to change
+        roll["params"] = [p for p in roll["params"] if p["name"] != "dice"]  # a reader's only
         out.append(_narrow(roll, {"values": {"kind": "list", "of": _ints(1, 6), "min": k, "max": k}}))
     elif step == "vote":
         who = state["turn"]
@@ -44,26 +43,26 @@ def legal(state, seat=None):
                 kinds = ["gather"]
                 if "moderate" not in state["choice"]:
                     kinds.append("moderate")
-                out.extend([by["vote"], _narrow(by["pass"], {"kind": {"kind": "enum", "values": kinds}})])
+                out.extend([by("vote"), _narrow(by("pass"), {"kind": {"kind": "enum", "values": kinds}})])
             else:
-                out.extend([by["add"], by["stay"]])
+                out.extend([by("add"), by("stay")])
     elif step in ("side", "leader"):
         if seat is None or seat == state["moderator"]:
             if step == "side":
-                out.append(by["decide"])
+                out.append(by("decide"))
             else:
                 dom = {"kind": "int", "min": 0, "max": n - 1, "among": list(state["tied"])}
-                out.append(_narrow(by["appoint"], {"leader": dom}))
+                out.append(_narrow(by("appoint"), {"leader": dom}))
     elif step == "outcome":
-        out.append(by["outcome"])
+        out.append(by("outcome"))
     else:
-        out.append(by["record"])
-        out.append(by["place"])
-    out.append(by["coins"])  # any House, any amount: who has how many Coins is behind the screens
+        out.append(by("record"))
+        out.append(by("place"))
+    out.append(by("coins"))  # any House, any amount: who has how many Coins is behind the screens
     if step != "roll" and seat is None:  # the printed cards' effects (effects.py): the table enters them
-        out.extend([by["pool"], by["stability"], by["momentum"], by["agenda_value"]])
+        out.extend([by("pool"), by("stability"), by("momentum"), by("agenda_value")])
         from shared_rules.kings_dilemma.effects import before_vote
 
         if before_vote(state):
-            out.append(by["drawn"])
+            out.append(by("drawn"))
     return out

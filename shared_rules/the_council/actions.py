@@ -31,12 +31,12 @@ _TYPES = tuple(["draft", "event", "bid", "pass", "chips", "ranks", "traitors", "
 
 def _schema(t):
     """The schema of action type t alone (None if the game has none)."""
-    card = {"kind": "card", "deck": "decktet"}
     if t == "bid":
         return action("bid", "seat", [param(k, {"kind": "int", "min": 0, "max": 99}, optional=True, default=0)
                                       for k in SUITS])
     if t == "pass":
         return action("pass", "seat", [])
+    card = {"kind": "card", "deck": "decktet"}
     if t == "draft":
         return action("draft", "seat", [
             param("cards", {"kind": "list", "of": card, "min": 5, "max": 5, "distinct": True}),

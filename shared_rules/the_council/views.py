@@ -14,15 +14,13 @@ def legal(state, seat=None):
     """Action schemas usable now by `seat` (None: anyone at the table)."""
     step = state["step"]
     out = []
-    by = {}
-    for s in SCHEMAS:
-        by[s["type"]] = s
+    by = SCHEMAS.one  # a type's schema, built for it alone (schema.by_type)
     card = {"kind": "card", "deck": "decktet", "among": available(state)}
     if step == "draft" and (seat is None or not state["front"][seat]):
         # five cards among those still unseen; the chips only when the table enters them (C3)
         params = [{"name": "cards", "domain": {"kind": "list", "of": card, "min": 5, "max": 5, "distinct": True}}]
         if state["settings"]["draft"] == "chips":
-            params.append({"name": "chips", "domain": by["draft"]["params"][1]["domain"]})
+            params.append({"name": "chips", "domain": by("draft")["params"][1]["domain"]})
         out.append({"type": "draft", "who": "seat", "params": params})
     elif step == "event":
         out.append({"type": "event", "who": "table", "params": [{"name": "card", "domain": card}]})
@@ -33,13 +31,13 @@ def legal(state, seat=None):
         out.append({"type": "bid", "who": "seat", "params": [
             {"name": decktet.SUITS[i], "domain": {"kind": "int", "min": 0, "max": have[i]}, "optional": True,
              "default": 0} for i in range(6) if bits & (1 << i)]})
-        out.append(by["pass"])
+        out.append(by("pass"))
     elif step == "reveal" and seat is None and state["ballot"]["open"]:
         from shared_rules import ballot  # the table may close the ballot: who has not voted reveals nothing
 
         out.append(schema.find(ballot.SCHEMAS, "ballot_close"))
     if seat is None and step != "over":  # the table's effects (effects.py, C17), after the step's own
-        out.extend([by[k] for k in EFFECTS])
+        out.extend([by(k) for k in EFFECTS])
     return out
 
 

@@ -87,10 +87,16 @@ def _schema(t):
     if t == "next":
         return action("next", "table", [])
     seat = {"kind": "seat"}
-    # the tie-breaker's order among equally costly cards (Y5): card indexes, paid first
-    first = {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
-    cards = {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
-    if t == "event":
+    if t == "event" or t == "civil_war":
+        # the tie-breaker's order among equally costly cards (Y5): card indexes, paid first
+        first = {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
+        cards = {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
+        if t == "civil_war":
+            return action("civil_war", "table", [
+                param("cards", {"kind": "per_seat", "of": cards}),
+                param("first", {"kind": "per_seat", "of": first}, optional=True),
+                param("winner", seat, optional=True),
+            ])
         roles = {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
         return action("event", "table", [
             param("kind", _enum(["crisis", "intrigue", "overthrow"])),
@@ -106,12 +112,6 @@ def _schema(t):
         ])
     if t == "damage":
         return action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
-    if t == "civil_war":
-        return action("civil_war", "table", [
-            param("cards", {"kind": "per_seat", "of": cards}),
-            param("first", {"kind": "per_seat", "of": first}, optional=True),
-            param("winner", seat, optional=True),
-        ])
     if t == "reveal":
         return action("reveal", "seat", [param("side", _enum(SIDES)), param("ambition", _enum(ROLES), optional=True)])
     if t == "accede":

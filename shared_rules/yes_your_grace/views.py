@@ -77,11 +77,12 @@ def _domains(state, seat, kind):
 
 
 def legal(state, seat=None):
-    """Action schemas usable now by `seat` (None: anyone at the table), in SCHEMAS order; one
-    schema at a time is built and narrowed (a board's heap)."""
+    """Action schemas usable now by `seat` (None: anyone at the table), in SCHEMAS order; only
+    the usable ones are built (schema.by_type), one at a time, and narrowed (a board's heap)."""
     out = []
-    for s in SCHEMAS:
-        d = _domains(state, seat, s["type"])
+    for t in SCHEMAS.types:
+        d = _domains(state, seat, t)
         if d is not None:
+            s = SCHEMAS.one(t)
             out.append(_narrow(s, d) if d else s)
     return out
