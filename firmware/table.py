@@ -352,18 +352,8 @@ class Table:
             self.hello()
         elif kind == wire.PING:
             self.send(wire.PONG, {"re": seq})
-        elif kind == wire.GET:
-            i, j = body.get("i"), body.get("j")
-            if not (isinstance(i, int) and isinstance(j, int) and 0 <= i <= j <= self.count):
-                self._error(seq, "bad_range", "get needs 0 <= i <= j <= %d" % self.count)
-                return
-            k = 0
-            for entry in self.journal.entries(i):
-                if i + k >= j:
-                    break
-                self.send(wire.ENTRY, {"i": i + k, "move": entry["action"], "events": entry["events"],
-                                       "digest": entry["digest"]})
-                k += 1
+        elif kind == wire.GET or kind == wire.PRESS:
+            self._link("get" if kind == wire.GET else "press", seq, body)
         elif kind == wire.ACT:
             move = body.get("move")
             if isinstance(move, dict) and move.get("type") == "ballot_reveal":
@@ -393,8 +383,6 @@ class Table:
                 self._error(seq, e.code, "", e.detail)
                 return
             self.send(wire.OK, {"re": seq, "i": index})
-        elif kind == wire.PRESS:
-            self.press(seq, body)
         else:  # pull and ack (the finished games kept on flash), or a kind a board does not take
             self._kept("frame", seq, kind, body)
 
@@ -411,51 +399,27 @@ class Table:
             kept = None
             _let_go("firmware.kept")
 
-    def press(self, seq, body):
-        from firmware import pads
+    def _link(self, name, *args):
+        """firmware/link.py's `name`(self, *args): the link's answers but an action's (the hello,
+        the welcome, the state frame, GET, a press from the host), loaded for them only: a board
+        played on its pads keeps none of their code."""
+        from firmware import link
+        from firmware.journal import _let_go
 
-        pad, key, hold = body.get("pad"), body.get("key"), body.get("hold")
-        names = pads.TABLE_BUTTONS if pad == pads.TABLE else pads.PAD_BUTTONS
-        if not (isinstance(pad, int) and 0 <= pad <= pads.TABLE and isinstance(key, int)
-                and 0 <= key < len(names) and hold in (pads.SHORT, pads.LONG)):
-            self._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
-                        % pads.TABLE)
-            return
-        screen, index = self.pressed(pad, pads.menu_name(names[key], hold))
-        self.send(wire.DISPLAY, {"lines": screen})
-        self.send(wire.OK, {"re": seq, "i": index})
+        try:
+            return getattr(link, name)(self, *args)
+        finally:
+            link = None
+            _let_go("firmware.link")
 
     def hello(self):
-        self.send(wire.WELCOME, self.welcome())
-        self.send_state()
-        if self.menu_pad is None:
-            # no key's screen up: the board layer shows (and sends) status(), so a host that
-            # has just come sees the display as it is, not a blank until the next key
-            self.screen_due = True
+        self._link("hello")
 
     def send_state(self):
-        """The state frame: the log's length, the state's digest and the public view, so a
-        host can show the table before it has replayed anything (after a hello), or drop
-        the entries it has past the length (after an undo)."""
-        view = engine.game_module(self.game).view(self.state, None)
-        body = {"len": self.count, "digest": canon.digest(self.state), "view": view}
-        try:
-            self.send(wire.STATE, body)
-        except wire.FrameError as e:
-            if e.code != "too_long":
-                raise
-            # a view longer than a frame may be (The King's Dilemma after a sealed vote's
-            # reveal): the snapshot without it; the host has the view from the entries (GET)
-            view = body["view"] = None
-            self.send(wire.STATE, body)
+        self._link("send_state")
 
     def welcome(self):
-        out = {"fw": FIRMWARE, "proto": wire.PROTO, "game": self.game, "settings": self.header["settings"],
-               "len": self.count, "digest": canon.digest(self.state), "id": self.board_id,
-               "seed": self.header["seed"], "start": self.header["start"]}
-        if self.journal.names is not None:  # the seats' names, once they have been named
-            out["names"] = self.journal.names
-        return out
+        return self._link("welcome")
 
     def _error(self, seq, code, message, detail=None):
         body = {"re": seq, "code": code, "message": message}

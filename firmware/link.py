@@ -1,0 +1,75 @@
+"""The link's answers to the host, but an action's: the hello (welcome and state frames), a
+GET of entries, a press sent by the host. Table._link loads this module for one of them
+and lets it go after: they come at a connect, a catch-up or an undo, and a board played
+on its pads keeps none of their code in its RAM (on a Pico, room the heap paths need).
+"""
+
+from shared_rules import canon, engine, wire
+
+
+def hello(table):
+    table.send(wire.WELCOME, welcome(table))
+    send_state(table)
+    if table.menu_pad is None:
+        # no key's screen up: the board layer shows (and sends) status(), so a host that
+        # has just come sees the display as it is, not a blank until the next key
+        table.screen_due = True
+
+
+def send_state(table):
+    """The state frame: the log's length, the state's digest and the public view, so a
+    host can show the table before it has replayed anything (after a hello), or drop
+    the entries it has past the length (after an undo)."""
+    view = engine.game_module(table.game).view(table.state, None)
+    body = {"len": table.count, "digest": canon.digest(table.state), "view": view}
+    try:
+        table.send(wire.STATE, body)
+    except wire.FrameError as e:
+        if e.code != "too_long":
+            raise
+        # a view longer than a frame may be (The King's Dilemma after a sealed vote's
+        # reveal): the snapshot without it; the host has the view from the entries (GET)
+        view = body["view"] = None
+        table.send(wire.STATE, body)
+
+
+def welcome(table):
+    from firmware.table import FIRMWARE
+
+    out = {"fw": FIRMWARE, "proto": wire.PROTO, "game": table.game, "settings": table.header["settings"],
+           "len": table.count, "digest": canon.digest(table.state), "id": table.board_id,
+           "seed": table.header["seed"], "start": table.header["start"]}
+    if table.journal.names is not None:  # the seats' names, once they have been named
+        out["names"] = table.journal.names
+    return out
+
+
+def get(table, seq, body):
+    """Entries i..j-1 from the journal, one entry frame each (a host catching up)."""
+    i, j = body.get("i"), body.get("j")
+    if not (isinstance(i, int) and isinstance(j, int) and 0 <= i <= j <= table.count):
+        table._error(seq, "bad_range", "get needs 0 <= i <= j <= %d" % table.count)
+        return
+    k = 0
+    for entry in table.journal.entries(i):
+        if i + k >= j:
+            break
+        table.send(wire.ENTRY, {"i": i + k, "move": entry["action"], "events": entry["events"],
+                                "digest": entry["digest"]})
+        k += 1
+
+
+def press(table, seq, body):
+    """A press sent by the host (the simulated board's mirror, tests): as the pad's own key."""
+    from firmware import pads
+
+    pad, key, hold = body.get("pad"), body.get("key"), body.get("hold")
+    names = pads.TABLE_BUTTONS if pad == pads.TABLE else pads.PAD_BUTTONS
+    if not (isinstance(pad, int) and 0 <= pad <= pads.TABLE and isinstance(key, int)
+            and 0 <= key < len(names) and hold in (pads.SHORT, pads.LONG)):
+        table._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
+                     % pads.TABLE)
+        return
+    screen, index = table.pressed(pad, pads.menu_name(names[key], hold))
+    table.send(wire.DISPLAY, {"lines": screen})
+    table.send(wire.OK, {"re": seq, "i": index})
