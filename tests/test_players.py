@@ -94,6 +94,28 @@ def reboot(folder, sent=None):
     return Table(Journal(str(folder)), lambda kind, body: out.append([kind, body]), lambda n: b"\x07" * n).boot()
 
 
+def test_the_links_answers_come_from_code_let_go_after_each(tmp_path):
+    """The hello (welcome and state), a GET and a host's press are answered by firmware/link.py,
+    loaded for the frame and let go after it (a board played on its pads keeps none of that code);
+    an action's frame does not load it."""
+    sent = []
+    t = board(tmp_path, sent)
+    t.frame(0, wire.HELLO, {"proto": 1})
+    assert [k for k, _ in sent] == [wire.WELCOME, wire.STATE] and sent[0][1]["len"] == 0
+    assert sent[1][1]["len"] == 0 and sent[1][1]["digest"] == sent[0][1]["digest"]
+    assert "firmware.link" not in sys.modules
+    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "roll"}})
+    assert sent[-1] == [wire.OK, {"re": 1, "i": 0}] and "firmware.link" not in sys.modules
+    del sent[:]
+    t.frame(2, wire.GET, {"i": 0, "j": 1})
+    assert [k for k, _ in sent] == [wire.ENTRY] and sent[0][1]["i"] == 0 and sent[0][1]["move"]["type"] == "roll"
+    t.frame(3, wire.GET, {"i": 0, "j": 5})
+    assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "bad_range"
+    t.frame(4, wire.PRESS, {"pad": 9, "key": 0, "hold": "short"})
+    assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "bad_press"
+    assert "firmware.link" not in sys.modules
+
+
 def test_the_host_names_the_boards_seats_in_its_journal_and_its_welcome(tmp_path):
     sent = []
     t = board(tmp_path, sent)
