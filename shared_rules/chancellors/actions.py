@@ -23,21 +23,10 @@ _TYPES = tuple(["roll", "reveal", "assign", "solve", "solve_part", "pass", "excu
 
 def _schema(t):
     """The schema of action type t alone (None if the game has none)."""
-    if t == "pass":
-        return action("pass", "seat", [param("abdicate", {"kind": "bool"}, optional=True, default=False)])
     die = {"kind": "int", "min": 1, "max": 6}
-    if t == "roll":
-        return action("roll", "table", [
-            param("values", {"kind": "list", "of": die, "min": 1, "max": 10}, optional=True, omit="board rolls"),
-            param("source", {"kind": "enum", "values": ["board", "manual", "smart"]}, optional=True,
-                  default="board"),
-            # a smart roll's dice: each value's die (its id), in the values' order; the log keeps them, the
-            # state does not (views.legal leaves this out of the menus: only a smart dice reader fills it)
-            param("dice", {"kind": "list", "of": {"kind": "text", "max": 12}, "min": 1, "max": 10}, optional=True),
-        ])
-    # each domain is built only for the types that use it: a step builds the one schema it checks
-    problem = {"kind": "int", "min": 0, "max": 4, "seats_max": 0}  # a problem per seat and one more: 0..seats
     card = {"kind": "card", "deck": "decktet"}
+    nobody = {"kind": "seat", "none": True}
+    problem = {"kind": "int", "min": 0, "max": 4, "seats_max": 0}  # a problem per seat and one more: 0..seats
     if t == "solve" or t == "solve_part":
         excuse = param("excuse", {"kind": "bool"}, optional=True, default=False)
         if t == "solve":
@@ -52,9 +41,19 @@ def _schema(t):
             param("aside", {"kind": "int", "min": 0, "max": 1}),
             excuse,
         ])
+    if t == "pass":
+        return action("pass", "seat", [param("abdicate", {"kind": "bool"}, optional=True, default=False)])
+    if t == "roll":
+        return action("roll", "table", [
+            param("values", {"kind": "list", "of": die, "min": 1, "max": 10}, optional=True, omit="board rolls"),
+            param("source", {"kind": "enum", "values": ["board", "manual", "smart"]}, optional=True,
+                  default="board"),
+            # a smart roll's dice: each value's die (its id), in the values' order; the log keeps them, the
+            # state does not (views.legal leaves this out of the menus: only a smart dice reader fills it)
+            param("dice", {"kind": "list", "of": {"kind": "text", "max": 12}, "min": 1, "max": 10}, optional=True),
+        ])
     if t == "reveal":
         return action("reveal", "table", [param("cards", {"kind": "per_seat", "of": card})])
-    nobody = {"kind": "seat", "none": True}
     if t == "assign":
         return action("assign", "table", [
             param("diplomatic", nobody),
