@@ -1,5 +1,6 @@
-"""The board's game controller: one match, its journal, its link answers; its pads' keys and
-menus in firmware/keys.py and firmware/menu.py, loaded for keys.
+"""The board's game controller: one match, its journal, the host's frames; its pads' keys and
+menus in firmware/keys.py and firmware/menu.py, loaded for keys; the link's answers but an
+action's (hello, GET, a host's press) in firmware/link.py, loaded for them.
 
 No I/O of its own: the board layer hands it frames, presses and a way to send,
 so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
@@ -352,8 +353,10 @@ class Table:
             self.hello()
         elif kind == wire.PING:
             self.send(wire.PONG, {"re": seq})
-        elif kind == wire.GET or kind == wire.PRESS:
-            self._link("get" if kind == wire.GET else "press", seq, body)
+        elif kind == wire.GET:
+            self._link("get", seq, body)
+        elif kind == wire.PRESS:
+            self._link("press", seq, body)
         elif kind == wire.ACT:
             move = body.get("move")
             if isinstance(move, dict) and move.get("type") == "ballot_reveal":
