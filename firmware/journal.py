@@ -201,13 +201,18 @@ class Journal:
         """Stream one line to f and flush it: value's canonical text, or the texts in
         `pieces` that make it up; returns its CRC."""
         self._out, self._n, self._crc, self._len = f, 0, 0, 0
-        self._put(tag + " ")
-        if pieces is None:
-            canon.dump(value, self._put)
-        else:
-            for piece in pieces:
-                self._put(piece)
-        self._drain()
+        try:
+            self._put(tag + " ")
+            if pieces is None:
+                canon.dump(value, self._put)
+            else:
+                for piece in pieces:
+                    self._put(piece)
+            self._drain()
+        finally:
+            # not kept: a closed littlefs file still holds its 1.1 KB buffer, and a snapshot's or the
+            # ballot box's would stay in the board's heap until the next line went through here
+            self._out = None
         crc = "%08x" % (self._crc & 0xFFFFFFFF)
         f.write((" " + crc + "\n").encode())
         _sync(f)

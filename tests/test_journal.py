@@ -269,6 +269,33 @@ def test_resuming_from_a_snapshot_gives_the_state_a_full_replay_gives(tmp_path, 
     assert canon.encode(snap_state) == canon.encode(full_state) == canon.encode(g[2][upto - 1] if upto else initial)
 
 
+def test_a_snapshots_file_is_not_kept_once_written(tmp_path):
+    """The journal keeps no file it has closed: on a Pico a closed littlefs file still holds
+    its 1.1 KB buffer, and the last snapshot's (or the ballot box's) stayed in the board's
+    heap until the next line went through the same writer."""
+    import gc
+    import weakref
+
+    opened = []
+
+    class Recording(Journal):
+        def _open(self, path, mode):
+            f = super()._open(path, mode)
+            opened.append((path, weakref.ref(f)))
+            return f
+
+    header, entries, states = game(4, 4)
+    j = Recording(str(tmp_path), every=16)
+    j.start(header)
+    for i in range(16):
+        j.append(i, entries[i], states[i])
+    j.snapshot(states[15])
+    gc.collect()
+    kept = [path for path, f in opened if f() is not None and f() is not j._f]
+    assert [os.path.basename(p) for p, _ in opened].count(SNAP + ".tmp") == 2 and kept == []
+    j.close()
+
+
 # ------------------------------------------------------------------ append's guards
 
 class FailingFile:
