@@ -3,11 +3,21 @@
 The rules core never sees a choice before the reveal (shared_rules/ballot.py):
 the table controller takes it from the cast (take_choice), puts it here, and
 sends the core a cast without it. Loaded with the first ballot, as are the
-voters' pads (key) and the reveal (reveal_if_due), so a game without hidden
-votes never pays for them. Here it is on flash before the cast is acknowledged (a
-power cut loses no vote), in a file of its own (ballot.json beside the
-journal) that no frame, log or export includes. When the ballot is due, the
+voters' pads (key) and the reveal (reveal), so a game without hidden votes never
+pays for them; and let go again in Table.idle(), so a game with them keeps their
+code only for a ballot's keys and casts. Here it is on flash before the cast is
+acknowledged (a power cut loses no vote), in a file of its own (ballot.json beside
+the journal) that no frame, log or export includes. When the ballot is due, the
 controller asks for the reveal action and clears the box.
+
+The box itself is plain data on the table (table.ballot_box), so that its code can go:
+[n, choices, held, undo_asked]
+  n        the ballot its choices are for
+  choices  str(seat): [choice, count or None]
+  held     what voters' pads have counted or marked so far, before their casts, in RAM
+           only (a mark is not a vote until it is cast): (ballot n, seat, key): value.
+           Kept there, not with the table's own counts: another seat's cast must not wipe it
+  undo_asked  the table's back was pressed: a push now takes back the last entry (undo.py)
 
 File: ballot.json, one line in the journal's format (tag "b", then
 `{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}`, then its CRC-32), written
@@ -25,62 +35,54 @@ from shared_rules.errors import RuleError
 BOX = "ballot.json"
 
 
-class BallotBox:
-    """The box in the journal's folder, written with the journal's own line format
-    (a tag, canonical JSON, a CRC-32) and atomic replace."""
-
-    def __init__(self, journal):
-        self.journal = journal
-        self.n = 0
-        self.choices = {}  # str(seat): [choice, count or None]
-        # what voters' pads have counted or marked so far, before their casts, in RAM
-        # only (a mark is not a vote until it is cast): (ballot n, seat, key): value
-        self.held = {}
-        self.undo_asked = False  # the table's back was pressed: a push now takes back the last entry (undo.py)
+def of(table):
+    """The table's box, read from flash on first use: [n, choices, held, undo_asked]."""
+    if table.ballot_box is None:
+        box = [0, {}, {}, False]
         try:
-            with open(journal._p(BOX), "rb") as f:
+            with open(table.journal._p(BOX), "rb") as f:
                 r = _check(f.read())
         except OSError:
-            return
-        if not isinstance(r, str):  # else torn or foreign: nothing of it was acknowledged
-            box = json.loads(r[1])
-            self.n, self.choices = box["n"], box["choices"]
+            r = None
+        if r is not None and not isinstance(r, str):  # else none, torn or foreign: nothing of it was acknowledged
+            got = json.loads(r[1])
+            box[0], box[1] = got["n"], got["choices"]
+        table.ballot_box = box
+    return table.ballot_box
 
-    def put(self, n, seat, choice):
-        """Keep `seat`'s choice in ballot n (a newer ballot empties the box first)."""
-        if n != self.n:
-            self.n, self.choices = n, {}
-        self.choices[str(seat)] = choice
-        self.journal._tmp(BOX, "b", {"n": self.n, "choices": self.choices})  # whole, then renamed over
-        _replace(self.journal._p(BOX + ".tmp"), self.journal._p(BOX))
 
-    def reveal(self, ballot):
-        """The ballot_reveal action for the state's ballot: each voter's choice, None
-        for those who did not vote (a seat's choice that the log does not show as
-        cast, left by a power cut between box and journal, does not count)."""
-        kept = self.choices if self.n == ballot["n"] else {}
-        cast = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
-        act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
-        if ballot.get("counted"):
-            act["amounts"] = [c[1] if c else None for c in cast]
-        return act
+def put(table, n, seat, choice):
+    """Keep `seat`'s choice in ballot n (a newer ballot empties the box first), on flash."""
+    box = of(table)
+    if n != box[0]:
+        box[0], box[1] = n, {}
+    box[1][str(seat)] = choice
+    journal = table.journal
+    journal._tmp(BOX, "b", {"n": n, "choices": box[1]})  # whole, then renamed over
+    _replace(journal._p(BOX + ".tmp"), journal._p(BOX))
 
-    def clear(self):
-        self.n, self.choices, self.held = 0, {}, {}
-        try:
-            os.remove(self.journal._p(BOX))
-        except OSError:
-            pass
+
+def _reveal_action(box, ballot):
+    """The ballot_reveal action for the state's ballot: each voter's choice, None
+    for those who did not vote (a seat's choice that the log does not show as
+    cast, left by a power cut between box and journal, does not count)."""
+    kept = box[1] if box[0] == ballot["n"] else {}
+    cast = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
+    act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
+    if ballot.get("counted"):
+        act["amounts"] = [c[1] if c else None for c in cast]
+    return act
+
+
+def clear(table):
+    table.ballot_box = [0, {}, {}, False]
+    try:
+        os.remove(table.journal._p(BOX))
+    except OSError:
+        pass
 
 
 # --- the table controller's side (firmware/table.py calls these) -----------------------
-
-def of(table):
-    """The table's box, opened from flash on first use."""
-    if table.ballot_box is None:
-        table.ballot_box = BallotBox(table.journal)
-    return table.ballot_box
-
 
 def take_choice(table, move):
     """(the cast without its choice and count, [choice, count]); refuses a choice that
@@ -105,14 +107,11 @@ def take_choice(table, move):
     return move, [choice, count]
 
 
-def reveal_if_due(table):
-    """Every voter has voted, or the table closed the ballot: the board reveals the
-    choices from its box, all at once, as the next entry."""
-    b = table.state.get("ballot")
-    if b is not None and b["result"] is None and not b["open"]:  # all voted, or closed: due
-        box = of(table)
-        table.act(box.reveal(table.state["ballot"]))
-        box.clear()
+def reveal(table):
+    """The ballot is due (every voter has voted, or the table closed it: Table._reveal_if_due):
+    the board reveals the choices from its box, all at once, as the next entry."""
+    table.act(_reveal_action(of(table), table.state["ballot"]))
+    clear(table)
 
 
 def key(table, seat, name, b):
@@ -128,7 +127,7 @@ def key(table, seat, name, b):
     votes again). (screen, entry or None)"""
     if seat is None:
         box = of(table)
-        if name == "back" or box.undo_asked:  # a cast entered by mistake: back, then push, takes it back
+        if name == "back" or box[3]:  # a cast entered by mistake: back, then push, takes it back
             from firmware.undo import ballot_key
 
             return ballot_key(table, box, name)
@@ -141,7 +140,7 @@ def key(table, seat, name, b):
         return [title, "voted"], None  # already: the same words as after its cast
     keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
     i = keys.index(name) if name in keys else len(keys)
-    held = of(table).held  # kept there, not with the table's: another seat's cast must not wipe it
+    held = of(table)[2]
     counted = b.get("counted")
     choice = count = None
     if b.get("multi") and i < 6:

@@ -66,7 +66,7 @@ class Table:
         # pad: what a game's own pad keys have counted so far (see key()); and at -1, a refusal
         # longer than the display, scrolled by its pad (firmware/words.py). Both go with the state.
         self.held = {}
-        self.ballot_box = None  # the private box, with the first ballot (firmware/ballot_box.py)
+        self.ballot_box = None  # the private box, with the first ballot: plain data (firmware/ballot_box.py)
         self.dice = None  # the smart dice this board reads, when it reads some (firmware/board/ble_dice.py)
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
         # names action (a list: its schema), while the seats are named (firmware/names.py)
@@ -95,10 +95,7 @@ class Table:
             except NoGame:
                 self.new_game(self.game, self.settings)
         self._settled()
-        if "ballot" in self.state:  # the power went after the last vote, before the reveal
-            from firmware import ballot_box
-
-            ballot_box.reveal_if_due(self)
+        self._reveal_if_due()  # the power went after the last vote, before the reveal
         return self
 
     def new_game(self, game, settings):
@@ -200,7 +197,7 @@ class Table:
         try:
             if box is not None:  # on flash before the cast is journaled, and before its texts are made:
                 # the box's file takes 1.1 KB at once (a choice left by a failure after it does not count)
-                box.of(self).put(state["ballot"]["n"], act["seat"], choice)
+                box.put(self, state["ballot"]["n"], act["seat"], choice)
             action_text, events_text = canon.encode(act), canon.encode(events)
             digest = canon.chain(self.journal.last, action_text, events_text)
             self.journal.write(self.count, action_text, events_text, digest)  # on flash before anyone hears of it
@@ -223,11 +220,17 @@ class Table:
         if self.listening:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
         move = act = events = state = box = None
-        if "ballot" in self.state:
+        self._reveal_if_due()
+        return index
+
+    def _reveal_if_due(self):
+        """A sealed ballot that every voter has voted in, or the table closed, is revealed by
+        the board from its private box as the next entry (firmware/ballot_box.py, loaded for it)."""
+        b = self.state.get("ballot")
+        if b is not None and b["result"] is None and not b["open"]:
             from firmware import ballot_box
 
-            ballot_box.reveal_if_due(self)
-        return index
+            ballot_box.reveal(self)
 
     def undo(self, entry=None):
         """Take back the last entry: firmware/undo.py, loaded for it (see there)."""
@@ -278,6 +281,9 @@ class Table:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
+        from firmware.journal import _let_go
+
+        _let_go("firmware.ballot_box")  # its code, loaded for a ballot's keys, casts and reveal; the box stays
         gc.collect()
 
     def _board_roll(self, g, move):

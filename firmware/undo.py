@@ -87,8 +87,8 @@ def ballot_key(table, box, name):
     """The table's keys while a ballot is open, for an undo: back asks, and a push then
     takes back the last entry (a cast entered by mistake: that seat votes again); any
     other key lets the question go. (screen, None)"""
-    box.undo_asked = name == "back"
-    if box.undo_asked:
+    box[3] = name == "back"  # firmware/ballot_box.py: its undo_asked
+    if box[3]:
         return ["ballot", "take back #%d?" % table.count, "push: yes"], None
     if name != "select":
         return ["ballot", "not taken back"], None

@@ -22,6 +22,7 @@ from chancery.board.link import Link
 from chancery.mirror.app import load_layout, panels
 from chancery.words import narrate
 from firmware.journal import Journal
+from firmware.pads import TABLE
 from firmware.table import Table
 from shared_rules import canon, engine, games, render, wire
 from shared_rules.errors import RuleError
@@ -297,4 +298,29 @@ def test_a_houses_count_survives_another_houses_cast(tmp_path):
     t.key(1, "long_select")  # House 1 casts in between
     t.key(0, "back")  # House 0 casts AYE with the 2 it counted
     t.key(2, "select")
+    assert t.state["ballot"]["result"]["amounts"] == [2, None, None]
+
+
+def test_the_ballots_code_goes_when_the_board_idles_and_the_box_stays(tmp_path):
+    """The box's code (firmware/ballot_box.py) is loaded for a ballot's keys, casts and reveal,
+    and let go when the board idles after its redraw; what the voters' pads counted, the box's
+    choices and the table's undo question are plain data on the table, and outlive it."""
+    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x01" * n, "kings_dilemma",
+              {"players": 3, "voting": "sealed"}, "kd").boot()
+    t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    for pad, key in ((0, "up"), (0, "up"), (1, "long_select"), (0, "back"), (TABLE, "back")):
+        t.key(pad, key)
+        t.idle()
+        assert "firmware.ballot_box" not in sys.modules
+    assert t.state["ballot"]["voted"] == [1, 0]
+    assert t.key(TABLE, "select")[0] == ["undone", "entry 3"]  # the back asked before the idle: taken back
+    t.idle()
+    assert t.state["ballot"]["voted"] == [1]
+    for key in ("down", "down", "long_down"):  # House 0 counts 2 again, across idles, and casts NAY
+        t.key(0, key)
+        t.idle()
+    t.key(2, "select")  # the last voter: the board reveals from the box
+    t.idle()
+    assert "firmware.ballot_box" not in sys.modules
+    assert t.state["ballot"]["result"]["choices"] == ["nay", "moderate", "gather"]
     assert t.state["ballot"]["result"]["amounts"] == [2, None, None]
