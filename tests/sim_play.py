@@ -20,17 +20,18 @@ def ballot_cast(rnd, b):
     return move, seat
 
 
-def play_to_end(link, seed, most=600):
-    """Play the linked board's game at random until it is over (at most `most` actions);
-    returns how many the board accepted. A refusal must change nothing; the board running
-    out of memory raises AssertionError, a board that does not answer LinkError."""
+def play_to_end(link, seed, most=600, enough=None):
+    """Play the linked board's game at random until it is over (at most `most` actions, and
+    until enough(entries) is true, when given); returns how many the board accepted. A
+    refusal must change nothing; the board running out of memory raises AssertionError, a
+    board that does not answer LinkError."""
     rnd = random_game.Draw(seed)
     g = engine.game_module(link.mirror.match["game"])
     players = link.mirror.match["settings"]["players"]
     accepted = 0
     for _ in range(most):
         state = link.mirror.match["state"]
-        if g.is_over(state):
+        if g.is_over(state) or (enough is not None and enough(link.mirror.match["entries"])):
             break
         b = state.get("ballot")
         if b is not None and b["open"]:
