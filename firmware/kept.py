@@ -58,16 +58,25 @@ def games(journal):
     seqs = fl.store.seqs()
     regions = fl.store.regions(seqs)
     out = []
-    for seq in seqs:
-        region = regions[seq]
-        if region is None:
-            continue
-        line, end, whole = _first_line(fl, region)
-        got = _check(line) if whole else "torn"
-        if not isinstance(got, str) and got[0] == b"h":
-            out.append((seq, [(seq, region)]))
-        elif out:  # the game's next reservation (before the first header: no game's, tidy() removes it)
-            out[-1][1].append((seq, region))
+    # the raw flash log's reader (firmware/flash_read.py), loaded once for every reservation's first
+    # line and let go after: loaded for each, a pull or an ack of one of ten kept games read the
+    # reader's .mpy from flash 15-20 times, several seconds of a Pico's time
+    from firmware import flash_read
+
+    try:
+        for seq in seqs:
+            region = regions[seq]
+            if region is None:
+                continue
+            line, end, whole = flash_read._line_at(fl, region, 0)
+            got = _check(line) if whole else "torn"
+            if not isinstance(got, str) and got[0] == b"h":
+                out.append((seq, [(seq, region)]))
+            elif out:  # the game's next reservation (before the first header: no game's, tidy() removes it)
+                out[-1][1].append((seq, region))
+    finally:
+        flash_read = None
+        _let_go("firmware.flash_read")
     return out[:-1]  # the last header's is the game under way
 
 
