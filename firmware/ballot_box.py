@@ -3,12 +3,12 @@
 The rules core never sees a choice before the reveal (shared_rules/ballot.py):
 the table controller takes it from the cast (take_choice), puts it here, and
 sends the core a cast without it. Loaded with the first ballot, as are the
-voters' pads (key), so a game without hidden votes never pays for them; and let go
-again in Table.idle(), so a game with them keeps this code only for a ballot's keys
-and casts. Here it is on flash before the cast is acknowledged (a power cut loses no
-vote), in a file of its own (ballot.json beside the journal) that no frame, log or
-export includes. When the ballot is due, the controller reveals it from the box's
-data and empties the box (Table._reveal_if_due).
+voters' pads (key) and the reveal (reveal), so a game without hidden votes never
+pays for them; and let go again in Table.idle() once the ballot is revealed, so a game
+with them keeps their code only while a sealed ballot is open. Here it is on flash before the cast is
+acknowledged (a power cut loses no vote), in a file of its own (ballot.json beside
+the journal) that no frame, log or export includes. When the ballot is due, the
+controller asks for the reveal action and clears the box.
 
 The box itself is plain data on the table (table.ballot_box), so that its code can go:
 [n, choices, held, undo_asked]
@@ -26,11 +26,13 @@ box whole.
 """
 
 import json
+import os
 
 from firmware.journal_line import _check, _replace
-from firmware.table import BALLOT_BOX as BOX
 from shared_rules import ballot
 from shared_rules.errors import RuleError
+
+BOX = "ballot.json"
 
 
 def of(table):
@@ -60,6 +62,26 @@ def put(table, n, seat, choice):
     _replace(journal._p(BOX + ".tmp"), journal._p(BOX))
 
 
+def _reveal_action(box, ballot):
+    """The ballot_reveal action for the state's ballot: each voter's choice, None
+    for those who did not vote (a seat's choice that the log does not show as
+    cast, left by a power cut between box and journal, does not count)."""
+    kept = box[1] if box[0] == ballot["n"] else {}
+    cast = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
+    act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
+    if ballot.get("counted"):
+        act["amounts"] = [c[1] if c else None for c in cast]
+    return act
+
+
+def clear(table):
+    table.ballot_box = [0, {}, {}, False]
+    try:
+        os.remove(table.journal._p(BOX))
+    except OSError:
+        pass
+
+
 # --- the table controller's side (firmware/table.py calls these) -----------------------
 
 def take_choice(table, move):
@@ -83,6 +105,13 @@ def take_choice(table, move):
         raise RuleError("bad_param", {"action": "ballot_cast", "name": bad[0], "why": "not_allowed",
                                       "value": bad[1], "domain": bad[2], "seats": table.state["settings"]["players"]})
     return move, [choice, count]
+
+
+def reveal(table):
+    """The ballot is due (every voter has voted, or the table closed it: Table._reveal_if_due):
+    the board reveals the choices from its box, all at once, as the next entry."""
+    table.act(_reveal_action(of(table), table.state["ballot"]))
+    clear(table)
 
 
 def key(table, seat, name, b):

@@ -164,13 +164,6 @@ class Journal:
     def _p(self, name):
         return self.folder + "/" + name
 
-    def forget(self, name):
-        """Remove the file `name` from the journal's folder, if it is there."""
-        try:
-            os.remove(self._p(name))
-        except OSError:
-            pass
-
     def _open(self, path, mode):  # every file is opened here: a test subclass slows writes
         return open(path, mode)
 

@@ -44,7 +44,6 @@ from shared_rules import canon, engine, prng, wire
 from shared_rules.errors import RuleError
 
 FIRMWARE = "0.1.0"
-BALLOT_BOX = "ballot.json"  # the private box's file beside the journal (firmware/ballot_box.py)
 
 
 class Table:
@@ -226,28 +225,12 @@ class Table:
 
     def _reveal_if_due(self):
         """A sealed ballot that every voter has voted in, or the table closed, is revealed by
-        the board from its private box as the next entry: each voter's choice, None for those
-        who did not vote (a seat's choice that the log does not show as cast, left by a power
-        cut between box and journal, does not count). The box is plain data on the table; its
-        code (firmware/ballot_box.py) is loaded only to read it from flash after a boot or an
-        undo: loading it here failed inside 96 KB on the chip (a module's load is a file open)."""
+        the board from its private box as the next entry (firmware/ballot_box.py, loaded for it)."""
         b = self.state.get("ballot")
-        if b is None or b["result"] is not None or b["open"]:
-            return
-        box = self.ballot_box
-        if box is None:
+        if b is not None and b["result"] is None and not b["open"]:
             from firmware import ballot_box
 
-            box = ballot_box.of(self)
-        kept = box[1] if box[0] == b["n"] else {}
-        cast = [kept.get(str(s)) if s in b["voted"] else None for s in b["voters"]]
-        move = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
-        if b.get("counted"):
-            move["amounts"] = [c[1] if c else None for c in cast]
-        box = kept = cast = b = None
-        self.act(move)
-        self.ballot_box = [0, {}, {}, False]  # the box is empty: the next ballot's choices go to flash anew
-        self.journal.forget(BALLOT_BOX)
+            ballot_box.reveal(self)
 
     def undo(self, entry=None):
         """Take back the last entry: firmware/undo.py, loaded for it (see there)."""
@@ -298,9 +281,11 @@ class Table:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
-        from firmware.journal import _let_go
-
-        _let_go("firmware.ballot_box")  # its code, loaded for a ballot's keys and casts; the box stays
+        b = self.state.get("ballot")
+        if b is None or b["result"] is not None:  # the box's code, loaded for a ballot's keys, casts and reveal,
+            from firmware.journal import _let_go  # goes once it is revealed (loaded for each, each load
+                                                  # is a file open: 1.1 KB at once); the box stays
+            _let_go("firmware.ballot_box")
         gc.collect()
 
     def _board_roll(self, g, move):
