@@ -281,11 +281,9 @@ class Table:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
-        b = self.state.get("ballot")
-        if b is None or b["result"] is not None:  # the box's code, loaded for a ballot's keys, casts and reveal,
-            from firmware.journal import _let_go  # goes once it is revealed (loaded for each, each load
-                                                  # is a file open: 1.1 KB at once); the box stays
-            _let_go("firmware.ballot_box")
+        from firmware.journal import _let_go
+
+        _let_go("firmware.ballot_box")  # its code, loaded for a ballot's keys, casts and reveal; the box stays
         gc.collect()
 
     def _board_roll(self, g, move):
