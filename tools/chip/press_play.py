@@ -17,6 +17,7 @@ import json
 import os
 import time
 
+from chip_player import LONG_KEYS, SHORT_KEYS, ballot_keys
 from menu_player import TABLE_PAD, MenuPlayer
 from random_game import Draw, action
 
@@ -190,6 +191,23 @@ def _kd_vote(board, seat, move):
     return board.press(seat, "back" if key == "up" else "long_down")[1]
 
 
+def _ballot_keys(b, move):
+    """The keys that enter a sealed ballot's action as the board reads them (firmware/ballot_box.py's
+    key): a voter's cast on its own pad (with "multi", each option marked by its key, then down held to
+    cast the marks), or the table's close (push held); None where the pad cannot say it."""
+    if move["type"] == "ballot_close":
+        return TABLE_PAD, ["long_select"]
+    if move["type"] != "ballot_cast":
+        return None
+    if b.get("multi"):
+        marks = [b["options"].index(c) for c in move["choice"]]
+        if [i for i in marks if i >= 5]:
+            return None
+        return move["seat"], [(SHORT_KEYS + LONG_KEYS)[i] for i in marks] + ["long_down"]
+    keys = ballot_keys(b, move["choice"], move.get("count", 1))
+    return None if keys is None else (move["seat"], keys)
+
+
 def play(board, seed, entries, say=print):
     """Enter up to `entries` actions; returns how many the board took."""
     rnd = Draw(seed)
@@ -199,10 +217,20 @@ def play(board, seed, entries, say=print):
     while took < entries and not g.is_over(board.state) and failed < 20:
         state = board.state
         before = board.entries()
-        if game == "kings_dilemma" and state["step"] == "vote" and state.get("ballot") is None:
+        b = state.get("ballot")
+        if game == "kings_dilemma" and state["step"] == "vote" and b is None:
             seat = state["turn"]
             move = _choose_for(rnd, game, state, seat)
             done = _kd_vote(board, seat, move)
+        elif b is not None and b["open"]:  # the voters' pads and the table's push are the ballot's now
+            pad, schema, move = _choose(rnd, game, state)
+            got = _ballot_keys(b, move)
+            if got is None:
+                failed += 1
+                say("  (%s: %s cannot be pressed on a pad)" % (game, move))
+                continue
+            for k in got[1]:
+                done = board.press(got[0], k)[1]
         else:
             pad, schema, move = _choose(rnd, game, state)
             player = GpioPlayer(board, pad)
