@@ -232,3 +232,4 @@ def test_backend_on_fake_pins_under_both_interpreters(backend, build, micropytho
     assert cp["keys"] == want
     assert cp["strip"]["ma"] <= (400 if backend == "esp32" else 450) and cp["tight"]["ma"] <= 130
     assert cp["tight"]["sum"] < cp["strip"]["sum"]
+    assert cp["tick_failed"]  # the phase's redraw failed, and the keys after it arrived

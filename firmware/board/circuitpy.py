@@ -30,7 +30,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins
-from firmware.board.leds import tick
+from firmware.board.leds import scan_and_tick
 from firmware.board.sim import _answer
 from shared_rules import engine, power, prng, render, wire
 from shared_rules.compat import const
@@ -147,8 +147,7 @@ class Hardware:
 
     async def inputs(self, table):
         while True:
-            self.scan(table)
-            tick(self, table, SCAN_MS)
+            scan_and_tick(self, table, SCAN_MS)  # never raises: the loop goes on
             await asyncio.sleep_ms(SCAN_MS)
 
 

@@ -27,6 +27,18 @@ def tick(hw, table, scan_ms):
         hw.show(table)
 
 
+def scan_and_tick(hw, table, scan_ms):
+    """One wake of a board's inputs task: the scan (its keys to the menus, their redraw), then
+    tick(). Whatever fails in either (a redraw out of memory) is said on the serial and the
+    loop goes on: an exception out of here ended the task, and the board took no key again
+    (The Council's phase redraw, outside the scan's guard, did that on the chip)."""
+    try:
+        hw.scan(table)
+        tick(hw, table, scan_ms)
+    except Exception as e:
+        print("chancery: scan:", type(e).__name__, e)
+
+
 def load_layout(path, order):
     """A layout file as a board keeps it (None if there is none): without the prose it never
     shows, its colours in the strip's byte order (order: pins.order_offsets)."""

@@ -25,7 +25,7 @@ import neopixel
 from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import sim
-from firmware.board.leds import Scaler, load_layout, plan_kept, tick
+from firmware.board.leds import Scaler, load_layout, plan_kept, scan_and_tick
 from firmware.journal import _let_go
 from shared_rules import engine, power, render, wire
 from shared_rules.compat import const
@@ -91,12 +91,8 @@ class Hardware(sim.Hardware):
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
         while True:
             await flag.wait()
-            try:
-                self.scan(table)
-            except Exception as e:  # a redraw that failed (out of memory?) must not end the scan loop
-                print("chancery: scan:", type(e).__name__, e)
             now = clock.ticks_ms()
-            tick(self, table, clock.ticks_diff(now, last))
+            scan_and_tick(self, table, clock.ticks_diff(now, last))  # never raises: the loop goes on
             last = now
 
     def _catch(self, i, flag):

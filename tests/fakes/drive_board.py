@@ -19,6 +19,7 @@ from firmware import board as boards
 from firmware import pads as keys
 from firmware import ticks
 from firmware.board import oled, pins
+from firmware.board.leds import scan_and_tick
 from shared_rules import canon, engine, power
 
 HW, TMP, BACKEND = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -215,6 +216,28 @@ def main():
     machine.LEVELS[pin] = 1
     run(bare, clock3, t2, 40)
     assert t2.keys == [[2, "up"]], t2.keys
+
+    # a redraw that fails in the phase's tick (The Council's layout takes turns) is said, and the
+    # inputs task goes on: its keys still reach the menus
+    t2.game, t2.state = "the_council", engine.new_match("the_council", {"players": 5}, 7)["state"]
+    shows = []
+
+    def failing_show(table):
+        shows.append(1)
+        raise MemoryError("a redraw out of memory")
+
+    bare.show = failing_show
+    scan_and_tick(bare, t2, 10000)  # past the layout's cycle: the phase moves on and redraws
+    pin = gpio[keys.index_of(3, "down")]
+    machine.LEVELS[pin] = 0
+    scan_and_tick(bare, t2, 20)
+    clock3.advance(40)
+    machine.LEVELS[pin] = 1
+    for _ in range(10):
+        scan_and_tick(bare, t2, 5)
+        clock3.advance(5)
+    assert shows and t2.keys == [[2, "up"], [3, "down"]], (shows, t2.keys)
+    out["tick_failed"] = len(shows) > 0
     sys.stdout.write("RESULT " + canon.encode(out) + "\n")
 
 
