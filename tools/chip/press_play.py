@@ -239,6 +239,8 @@ def play(board, seed, entries, say=print):
             except AssertionError as e:
                 failed += 1
                 say("  (%s: could not enter %s: %s)" % (game, move, str(e)[:200]))
+                for line in board.noise[-5:]:  # what the board said on its serial meanwhile (a traceback?)
+                    say("  (%s: the board said: %s)" % (game, line[:300]))
                 try:
                     for _ in range(8):  # back out to the menu's top
                         board.press(pad, "back")
