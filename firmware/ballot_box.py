@@ -62,18 +62,6 @@ def put(table, n, seat, choice):
     _replace(journal._p(BOX + ".tmp"), journal._p(BOX))
 
 
-def _reveal_action(box, ballot):
-    """The ballot_reveal action for the state's ballot: each voter's choice, None
-    for those who did not vote (a seat's choice that the log does not show as
-    cast, left by a power cut between box and journal, does not count)."""
-    kept = box[1] if box[0] == ballot["n"] else {}
-    cast = [kept.get(str(s)) if s in ballot["voted"] else None for s in ballot["voters"]]
-    act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
-    if ballot.get("counted"):
-        act["amounts"] = [c[1] if c else None for c in cast]
-    return act
-
-
 def clear(table):
     table.ballot_box = [0, {}, {}, False]
     try:
@@ -109,8 +97,17 @@ def take_choice(table, move):
 
 def reveal(table):
     """The ballot is due (every voter has voted, or the table closed it: Table._reveal_if_due):
-    the board reveals the choices from its box, all at once, as the next entry."""
-    table.act(_reveal_action(of(table), table.state["ballot"]))
+    the board reveals the choices from its box, all at once, as the next entry: each voter's
+    choice, None for those who did not vote (a seat's choice that the log does not show as
+    cast, left by a power cut between box and journal, does not count)."""
+    box, b = of(table), table.state["ballot"]
+    kept = box[1] if box[0] == b["n"] else {}
+    cast = [kept.get(str(s)) if s in b["voted"] else None for s in b["voters"]]
+    act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
+    if b.get("counted"):
+        act["amounts"] = [c[1] if c else None for c in cast]
+    box = kept = cast = b = None
+    table.act(act)
     clear(table)
 
 

@@ -314,9 +314,14 @@ LONG_KEYS = ("back", "long_select", "long_down")  # the same buttons held (a sea
 
 def ballot_keys(b, choice, count):
     """The keys a voter presses on its pad to cast `choice` (with `count` where the option is
-    counted) in ballot b, as firmware/ballot_box.py reads them; None where the pad cannot
-    (a ballot of several choices)."""
-    if b.get("multi") or choice not in b["options"]:
+    counted) in ballot b, as firmware/ballot_box.py reads them: with "multi", each option of the
+    list marked by its key (the first five), then down held to cast the marks. None where the
+    pad cannot."""
+    if b.get("multi"):
+        if not isinstance(choice, list) or [c for c in choice if c not in b["options"][:5]]:
+            return None
+        return [(SHORT_KEYS + LONG_KEYS)[b["options"].index(c)] for c in choice] + ["long_down"]
+    if choice not in b["options"]:
         return None
     i = b["options"].index(choice)
     counted = b.get("counted")

@@ -17,7 +17,7 @@ import json
 import os
 import time
 
-from chip_player import LONG_KEYS, SHORT_KEYS, ballot_keys
+from chip_player import ballot_keys
 from menu_player import TABLE_PAD, MenuPlayer
 from random_game import Draw, action
 
@@ -199,11 +199,6 @@ def _ballot_keys(b, move):
         return TABLE_PAD, ["long_select"]
     if move["type"] != "ballot_cast":
         return None
-    if b.get("multi"):
-        marks = [b["options"].index(c) for c in move["choice"]]
-        if [i for i in marks if i >= 5]:
-            return None
-        return move["seat"], [(SHORT_KEYS + LONG_KEYS)[i] for i in marks] + ["long_down"]
     keys = ballot_keys(b, move["choice"], move.get("count", 1))
     return None if keys is None else (move["seat"], keys)
 
