@@ -147,13 +147,15 @@ def play_over_the_link(table, game, settings, seed, cast_on_pads=False, enough=N
     return entries
 
 
-def two_votes_revealed(entries):
-    """Enough of a sealed-vote game on the chip: two ballots revealed and the entry after the
-    second (its outcome's first step). A whole game took 3-5 minutes of the suite's 15; the
-    rules to the game's end, sealed votes among them, are the gate's random games
-    (tests/test_micropython_gate.py: the same code under the unix port, in the board's 96K)."""
+def a_vote_revealed(entries):
+    """Enough of a sealed-vote game on the chip: a ballot cast on the pads, revealed, and the
+    entry after it (its outcome's first step). A whole game took 3-5 minutes of the suite's
+    15, its second vote another minute; the rules to the game's end, sealed votes among them,
+    are the gate's random games (tests/test_micropython_gate.py: the same code under the unix
+    port, in the board's 96K), and the power cuts' sealed game (tests/test_vpico_power.py)
+    casts and reveals on the chip too."""
     reveals = [i for i, e in enumerate(entries) if e["action"]["type"] == "ballot_reveal"]
-    return len(reveals) >= 2 and len(entries) > reveals[1] + 1
+    return len(reveals) >= 1 and len(entries) > reveals[0] + 1
 
 
 def test_the_kings_dilemma_with_its_sealed_vote_on_the_pads(deployed):
@@ -161,9 +163,9 @@ def test_the_kings_dilemma_with_its_sealed_vote_on_the_pads(deployed):
     keys = table.keys
     entries = play_over_the_link(table, "kings_dilemma", {"players": 3, "voting": "sealed", "time_counter": 4,
                                                           "death_space": 4}, 8,
-                                 cast_on_pads=True, enough=two_votes_revealed)
+                                 cast_on_pads=True, enough=a_vote_revealed)
     types = [e["action"]["type"] for e in entries]
-    assert types.count("ballot_reveal") == 2 and types.count("ballot_cast") >= 4, types
+    assert types.count("ballot_reveal") == 1 and types.count("ballot_cast") >= 2, types
     assert table.keys - keys > types.count("ballot_cast")  # the casts on the pads, and a probe per entry
 
 
