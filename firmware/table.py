@@ -176,6 +176,8 @@ class Table:
 
     def act(self, move, seat=None):
         """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
+        if self.state is None:  # a reload ran short of memory (see reload())
+            self.reload()
         g = engine.game_module(self.game)
         if isinstance(move, dict) and move.get("type") == "roll" and "values" not in move:
             move = self._board_roll(g, move)
@@ -202,6 +204,8 @@ class Table:
             digest = canon.chain(self.journal.last, action_text, events_text)
             self.journal.write(self.count, action_text, events_text, digest)  # on flash before anyone hears of it
         except BaseException:
+            # the spoiled state and the texts go before the reload, which needs a state's room
+            act = events = state = action_text = events_text = None
             self.reload()
             raise
         action_text = events_text = None
@@ -256,10 +260,24 @@ class Table:
             _let_go("firmware.names")
 
     def reload(self):
-        """The state from the journal again: a step failed half-way through the state."""
+        """The state from the journal again: a step failed half-way through the state. Short
+        memory is the likeliest cause, so a resume that runs short too is tried once more
+        without the menu (its code and screen: the next key loads it again). If that fails as
+        well the table has no state until the next action, key or status reloads it (they
+        check; no new name for it: see the module's note on names); the entries are on flash."""
         self.state = None
+        if self.menu is not None:
+            self.menu.rest()  # it held the spoiled state too; the next key starts it afresh on the new one
         gc.collect()
-        self.header, self.state, self.count = self.journal.resume(engine)
+        try:
+            self.header, self.state, self.count = self.journal.resume(engine)
+        except MemoryError:
+            from firmware.journal import _let_go
+
+            self.menu = self.menu_pad = None  # the choices parked on other pads stay
+            _let_go("firmware.menu")
+            gc.collect()
+            self.header, self.state, self.count = self.journal.resume(engine)
         self.changed = self.screen_due = True
         self.last_type = None
         self._settled()
@@ -302,6 +320,8 @@ class Table:
         """key(), and the screen the display shows after it: the key's own, or status() when
         the key moved the game (an entry, an undo, a new game: its menu screen would be
         left over from the state before). (screen, entry or None)"""
+        if self.state is None:  # see reload()
+            self.reload()
         screen, index = self.key(pad, name)
         if self.screen_due:
             self.screen_due = False
@@ -313,6 +333,8 @@ class Table:
         """The display's lines when no menu is open: the entry count and the last action,
         and the game's end or a ballot's count. Derived from the present state, so after
         an entry from anywhere, an undo or a new game nothing is left over from before."""
+        if self.state is None:  # see reload()
+            self.reload()
         top = "#%d %s" % (self.count, self.last_type) if self.last_type else "#%d" % self.count
         b = self.state.get("ballot")
         if engine.game_module(self.game).is_over(self.state):

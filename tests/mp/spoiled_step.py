@@ -83,6 +83,54 @@ def run(folder):
         g.decide = real
     table.act(move)  # and the table plays on from the reloaded state
     out.append("then played count %d" % table.count)
+    out += short_of_memory(table)
+    return out
+
+
+def failing(times, real):
+    """real, but raising MemoryError for its first `times` calls (a board's heap running short)."""
+    left = [times]
+
+    def call(*args):
+        if left[0] > 0:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed")
+        return real(*args)
+    return call
+
+
+def short_of_memory(table):
+    """The board's heap running short in a step's journal write, then in the reload after it:
+    the entry is refused whole, the state comes back from the journal (without the menu,
+    when the first reload runs short too), and with a second short reload the table has no
+    state until the next status, key or action reloads it."""
+    from firmware.menu import Menu
+
+    out = []
+    journal = table.journal
+    write, resume = journal.write, journal.resume
+    for shorts in (0, 1, 2):
+        move = an_action(table.state)
+        before, count = canon.digest(table.state), table.count
+        table.menu = Menu(table.legal, table.card_names)
+        table.menu.start(table.state, None)
+        journal.write, journal.resume = failing(1, write), failing(shorts, resume)
+        try:
+            table.act(move)
+            out.append("short %d: no failure" % shorts)
+        except MemoryError:
+            out.append("short %d: refused" % shorts)
+        finally:
+            journal.write = write
+        if table.state is None:  # the second reload ran short: the next status reloads
+            out.append("short %d: no state until the status" % shorts)
+            table.status()
+        journal.resume = resume
+        out.append("short %d: count %d state kept %d menu %s" % (
+            shorts, table.count - count, canon.digest(table.state) == before,
+            "kept" if table.menu is not None else "gone"))
+        table.act(move)
+        out.append("short %d: then played %d" % (shorts, table.count - count))
     return out
 
 
