@@ -40,7 +40,7 @@ roll. The match seed stays in the log for replays.
 
 import gc
 
-from shared_rules import canon, engine, prng, wire
+from shared_rules import canon, engine, prng
 from shared_rules.errors import RuleError
 
 FIRMWARE = "0.1.0"
@@ -222,6 +222,8 @@ class Table:
         if self.on_entry is not None:  # the LEDs first; the host and the menu's next screen can wait
             self.on_entry()
         if self.listening:
+            from shared_rules import wire  # loaded by the host's hello: a board on its own has none of it
+
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
         move = act = events = state = box = None
         self._reveal_if_due()
@@ -376,6 +378,8 @@ class Table:
 
     def frame(self, seq, kind, body):
         """Answer one frame from the host."""
+        from shared_rules import wire  # (loaded: the frame came through its reader)
+
         if kind == wire.HELLO:
             self.listening = True
             self.hello()
@@ -453,6 +457,8 @@ class Table:
         return self._link("welcome")
 
     def _error(self, seq, code, message, detail=None):
+        from shared_rules import wire
+
         body = {"re": seq, "code": code, "message": message}
         if detail is not None:
             body["detail"] = detail

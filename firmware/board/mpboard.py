@@ -27,7 +27,7 @@ from firmware import pads, ticks
 from firmware.board import sim
 from firmware.board.leds import Scaler, load_layout, plan_kept, scan_and_tick
 from firmware.journal import _let_go
-from shared_rules import engine, power, render, wire
+from shared_rules import engine, power, render
 from shared_rules.compat import const
 
 SCAN_MS = const(5)  # while a button is held or settling: the scan's own pace
@@ -166,7 +166,8 @@ class Hardware(sim.Hardware):
             screen = ["Error:", type(e).__name__[:16]]
         self.screen = screen
         self._dirty = True
-        if table.listening:
+        if table.listening:  # a hello came: wire is loaded (sim.Hardware.link)
+            from shared_rules import wire
             self.send(wire.DISPLAY, {"lines": screen})
 
     # --- strip and display ----------------------------------------------------------
@@ -189,6 +190,7 @@ class Hardware(sim.Hardware):
             table.screen_due, self.screen = False, table.status()
             self._dirty = True
             if table.listening:
+                from shared_rules import wire
                 self.send(wire.DISPLAY, {"lines": self.screen})
         if self._dirty:
             self._dirty = False

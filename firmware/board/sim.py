@@ -12,7 +12,7 @@ import os
 import select
 import sys
 
-from shared_rules import prng, wire
+from shared_rules import prng
 from shared_rules.compat import const
 
 _CHUNK = const(256)
@@ -45,6 +45,8 @@ class Hardware:
     def send(self, kind, body):
         """One frame to the host; dropped, never waited for, when nobody reads the link
         (the board keeps playing unplugged; the host fetches what it missed)."""
+        from shared_rules import wire  # loaded by the link's first byte (link()): not before a host
+
         seq = self._seq
         self._seq = wire.next_seq(seq)
         if not self._out.poll(0):
@@ -58,7 +60,7 @@ class Hardware:
         src = sys.stdin.buffer
         poller = select.poll()
         poller.register(src, select.POLLIN)
-        reader = wire.Reader()
+        reader = None  # wire's code (5.9 KB on a Pico) comes with the first byte: a board on its own has none
         chunk = bytearray(_CHUNK)
         view = memoryview(chunk)
         while True:
@@ -70,6 +72,10 @@ class Hardware:
             if n == 0:
                 await asyncio.sleep_ms(2)
                 continue
+            if reader is None:
+                from shared_rules import wire
+
+                reader = wire.Reader()
             for item in reader.feed(view[:n]):
                 _answer(table, item)
                 item = None
@@ -84,13 +90,17 @@ class Hardware:
         table.changed = False
         if table.screen_due:  # no display here: the host's mirror shows it
             table.screen_due = False
-            if table.listening:
+            if table.listening:  # a hello came: wire is loaded
+                from shared_rules import wire
+
                 self.send(wire.DISPLAY, {"lines": table.status()})
 
 
 def _answer(table, item):
     """Hand one frame (or a bad line) to the table. Whatever goes wrong is an answer
     to the host, never a dead board; out of memory, the answer may be dropped."""
+    from shared_rules import wire
+
     seq = item.seq if isinstance(item, wire.FrameError) else item[0]
     try:
         if isinstance(item, wire.FrameError):

@@ -3,8 +3,9 @@
 Each path runs on the virtual Pico (stock RPI_PICO MicroPython) with the deployed firmware's
 own objects, inside a heap capped at CAP (tools/chip/heap_paths.py): each game at its largest
 seat count (a random game's log played through the table, shown on the strip after every
-entry), The King's Dilemma's sealed vote (the casts through the private ballot box), the
-menus (random presses at a 4-seat table), and switching games at the table.
+entry), The King's Dilemma's sealed vote (the casts through the private ballot box), The
+Council again with a host's link (its code is loaded by the host's hello: a board on its own
+has none of it), the menus (random presses at a 4-seat table), and switching games at the table.
 """
 
 import os
@@ -42,6 +43,8 @@ def paths(actions, seed):
     logs["bench/heap-sealed.jsonl"] = _log("kings_dilemma", seed, actions, {"voting": "sealed"})
     out.append(("kings_dilemma sealed vote, %d seats" % most_players("kings_dilemma"), "ballot",
                 "/bench/heap-sealed.jsonl"))
+    out.append(("the_council, %d seats, with the host's link" % most_players("the_council"), "link",
+                "/bench/heap-the_council.jsonl"))
     out.append(("the menus, 400 presses", "menus", None))
     out.append(("switching games at the table", "switch", None))
     return out, logs

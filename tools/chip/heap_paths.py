@@ -4,7 +4,9 @@
 # map; firmware.table.Table with its journal on the flash), inside a heap capped at CAP bytes
 # (a blocker takes the rest), with the firmware's gc threshold. Set before running:
 #   PATH_NAME  "game" (LOG replayed through the table), "ballot" (the same, a log whose game
-#              has a sealed vote: the casts go through the private ballot box), "menus" (KEYS
+#              has a sealed vote: the casts go through the private ballot box), "link" (the
+#              same as game with a host's link: wire loaded as a hello loads it, and every
+#              entry and screen written as its frame, into nothing), "menus" (KEYS
 #              random presses of the seats' pads and the table's controls through the menus,
 #              Chancellors at 4 seats), "switch" (every game started in turn at the table,
 #              each shown and its table menu pressed), one switch per run: STEP (0, 1, ...) picks
@@ -101,7 +103,18 @@ try:
     shown(hw, table)
     gc.collect()
     base = gc.mem_alloc() - held
-    if path_name in ("game", "ballot"):
+    if path_name == "link":  # as a hello leaves the board: listening, wire's code loaded
+        from shared_rules import wire
+
+        def frame(kind, body, seq=[0]):
+            wire.write(seq[0], kind, body, lambda piece: None)
+            seq[0] = wire.next_seq(seq[0])
+
+        table.send = hw.send = frame
+        table.listening = True
+        gc.collect()
+        base = gc.mem_alloc() - held
+    if path_name in ("game", "ballot", "link"):
         for line in f:
             e = json.loads(line)
             line = None
