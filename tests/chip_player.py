@@ -44,6 +44,7 @@ from shared_rules import canon, engine, wire
 
 SHORT_MS = 50  # a tap: past firmware/buttons.py's 20 ms lockout (or debounce), well short of a long press
 LONG_MS = 650  # a hold: past its long_ms (600)
+QUIET_NS = 30_000_000  # after a release, its bounce and firmware/buttons.py's 20 ms lockout
 STEP_MS = 12  # an encoder's contact change every 12 ms: a detent in 48 ms, a brisk turn
 PAD_COUNT = 3  # at most this many presses counted on a pad for a ballot's count (act)
 WAIT = 90.0  # wall seconds for the board to answer anything (a loaded machine is slow)
@@ -168,9 +169,8 @@ class ChipTable:
         instead with `buttons`)."""
         how = (SEAT_INPUTS if pad != pads.TABLE else TABLE_BUTTONS if buttons else TABLE_INPUTS)[k]
         if isinstance(how, int):
-            self.vp.turn(how, step_ms=STEP_MS)
-        else:
-            self.vp.press_button(pads.index_of(pad, how[0]), hold_ms=how[1])
+            return self.vp.turn(how, step_ms=STEP_MS)
+        return self.vp.press_button(pads.index_of(pad, how[0]), hold_ms=how[1])[1]
 
     def _heard(self, kind, body):
         if kind == wire.DISPLAY:
@@ -187,11 +187,15 @@ class ChipTable:
         before = self.shadow.count
         heard = len(self.said)
         t0 = self.vp.now_ns()
-        self._input(pad, k, buttons)
+        over = self._input(pad, k, buttons)
         deadline = time.monotonic() + WAIT
         while len(self.said) == heard:
             assert time.monotonic() < deadline, "the board did not take key %s on pad %s" % (k, pad)
             self.link.poll(0.02)
+        # a hold's screen comes at its long press, before its release: the next key must not begin
+        # before this one is over (the board would feel one longer hold, and take no key)
+        while self.vp.now_ns() < over + QUIET_NS:
+            time.sleep(0.01)
         assert len(self.said) == heard + 1, "one key, %d screens: %r" % (len(self.said) - heard, self.said[heard:])
         self.vp.now_ns()  # the chip's events come in order: every picture and frame until now is in
         lines = read_screen(self.vp.display)

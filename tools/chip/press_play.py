@@ -31,6 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LONG_MS = 600  # firmware/buttons.py's long_ms: a hold completes when it reaches this
 TAP_MS = 80
 HOLD_MS = 700
+QUIET_NS = 30_000_000  # after a release, its bounce and firmware/buttons.py's 20 ms lockout
 # a menu key -> (button name on a seat's pad, on the table's controls, long?)
 KEYS = {"up": ("up", "left", False), "select": ("select", "push", False), "down": ("down", "right", False),
         "long_select": ("select", "push", True), "back": ("up", "back", True), "long_down": ("down", "right", True)}
@@ -77,6 +78,12 @@ class Board:
             if time.monotonic() > end:
                 raise AssertionError("no screen after %s on pad %d" % (key, pad))
             self.link.poll(0.05)
+        # A hold's screen comes at its long press, before its release: a next press of the same
+        # button begun before that release would be one longer hold to the board, and no key
+        # (the stalls of earlier runs at the second of two holds of the table's push, or at a tap
+        # after a hold on a seat's select). The next press waits until this one is over.
+        while self.vp.now_ns() < t1 + QUIET_NS:
+            time.sleep(0.01)
         self.settle()  # its entry, if any, has come too
         return self.screens[-1], done
 
