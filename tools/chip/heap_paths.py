@@ -76,6 +76,14 @@ def shown(hw, table):
         peak[1] = m
 
 
+def key(hw, table, index, kind):
+    """A press as the board's scan makes it. mpboard's _key answers a MemoryError on the
+    display ("Out of memory") and goes on; here it is the path's failure, not a success."""
+    hw._key(table, index, kind)
+    if hw.screen and hw.screen[0] == "Out of memory":
+        raise MemoryError("at a key (the display said so)")
+
+
 def wipe(folder):
     try:
         for name in os.listdir(folder):
@@ -132,13 +140,13 @@ try:
             if i >= 12 and i < 15:
                 i += 3  # seats 0-3 and the table: no fifth seat at a 4-seat table
             hold, rnd = prng.draw(rnd, 6)
-            hw._key(table, i, "long" if hold == 0 else "short")
+            key(hw, table, i, "long" if hold == 0 else "short")
             count += 1
             shown(hw, table)
     elif path_name == "switch":
         if step > 0:
             for k in range(6):  # the table menu's keys on the game switched to: its menus load too
-                hw._key(table, 16, "short" if k % 3 else "long")
+                key(hw, table, 16, "short" if k % 3 else "long")
                 count += 1
                 shown(hw, table)
         if step < len(SWITCHES):  # up to where the board would restart
