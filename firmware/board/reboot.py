@@ -93,10 +93,10 @@ def begin(table, switch):
 def answer(table, switch):
     """Once the board knows whether a host is listening: that host hears the new game's
     welcome and state, then the answer to the action it sent (ok, or the refusal)."""
+    if not table.listening:  # a board on its own: wire's code stays unloaded (sim.Hardware.link)
+        return
     from shared_rules import wire
 
-    if not table.listening:
-        return
     table.hello()
     seq, refused = switch.get("re"), switch.get("refused")
     if seq is None:
