@@ -166,9 +166,7 @@ class Hardware(sim.Hardware):
             screen = ["Error:", type(e).__name__[:16]]
         self.screen = screen
         self._dirty = True
-        if table.listening:  # a hello came: wire is loaded (sim.Hardware.link)
-            from shared_rules import wire
-            self.send(wire.DISPLAY, {"lines": screen})
+        self.tell_screen(table, screen)
 
     # --- strip and display ----------------------------------------------------------
 
@@ -189,9 +187,7 @@ class Hardware(sim.Hardware):
         if table.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
             table.screen_due, self.screen = False, table.status()
             self._dirty = True
-            if table.listening:
-                from shared_rules import wire
-                self.send(wire.DISPLAY, {"lines": self.screen})
+            self.tell_screen(table, self.screen)
         if self._dirty:
             self._dirty = False
             self._draw()

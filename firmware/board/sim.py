@@ -53,6 +53,13 @@ class Hardware:
             return
         wire.write(seq, kind, body, sys.stdout.write)  # in pieces: no whole-line string in RAM
 
+    def tell_screen(self, table, lines):
+        """The display's lines to the host, if one listens (a hello came, so wire is loaded)."""
+        if table.listening:
+            from shared_rules import wire
+
+            self.send(wire.DISPLAY, {"lines": lines})
+
     async def link(self, table):
         # Not asyncio.StreamReader: its read(n) waits for all n bytes, and a frame is
         # shorter; readline() would grow a buffer for a runaway line. Poll, then take
@@ -90,10 +97,8 @@ class Hardware:
         table.changed = False
         if table.screen_due:  # no display here: the host's mirror shows it
             table.screen_due = False
-            if table.listening:  # a hello came: wire is loaded
-                from shared_rules import wire
-
-                self.send(wire.DISPLAY, {"lines": table.status()})
+            if table.listening:  # status() only for a host to hear
+                self.tell_screen(table, table.status())
 
 
 def _answer(table, item):

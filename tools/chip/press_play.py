@@ -17,7 +17,7 @@ import json
 import os
 import time
 
-from chip_player import ballot_keys
+from chip_player import QUIET_NS, ballot_keys
 from menu_player import TABLE_PAD, MenuPlayer
 from random_game import Draw, action
 
@@ -31,7 +31,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LONG_MS = 600  # firmware/buttons.py's long_ms: a hold completes when it reaches this
 TAP_MS = 80
 HOLD_MS = 700
-QUIET_NS = 30_000_000  # after a release, its bounce and firmware/buttons.py's 20 ms lockout
 # a menu key -> (button name on a seat's pad, on the table's controls, long?)
 KEYS = {"up": ("up", "left", False), "select": ("select", "push", False), "down": ("down", "right", False),
         "long_select": ("select", "push", True), "back": ("up", "back", True), "long_down": ("down", "right", True)}
