@@ -23,7 +23,21 @@ def legal(table, state, seat):
             return table.setup
         return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
                                              for x in engine.game_module(table.setup).SETTINGS])]
-    out = list(engine.game_module(table.game).legal(state, seat))
+    import sys
+
+    from firmware.journal import _let_go
+
+    g = engine.game_module(table.game)
+    loaded = list(sys.modules)
+    out = list(g.legal(state, seat))
+    # The game's code loaded for them (its views.py, and what that imports: 1.4-4 KB on a
+    # Pico) goes once they are built: a menu keeps them until the next state, and the
+    # menus on top of a game's state and code need that room within the 96 KB. Loaded
+    # again by the next state's menu (or a step that needs it).
+    for name in list(sys.modules):
+        if name not in loaded and name.startswith("shared_rules."):
+            _let_go(name)
+    loaded = g = None
     if seat is None:
         if table.count:
             out.append(action("undo", "table", []))
@@ -78,14 +92,20 @@ def key(table, pad, name):
         table.menu_pad = None
         index, refused = pad_act(table, {"type": "roll"}, None)
         return refused or ["roll", "sent"], index
-    menu = _menu(table)
-    if pad != table.menu_pad or menu.state is not table.state:
+    if menu is None or pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's
         # data): it turns to this pad, with what the pad had entered so far. The key
         # that turns it only opens it: the pad's screen is read before a choice.
-        if table.menu_pad is not None and menu.state is table.state:
+        if menu is not None and table.menu_pad is not None and menu.state is table.state:
             table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
-        screen = menu.start(table.state, seat)
+        if menu is not None:
+            menu.rest()
+        # The actions offered first, the menu's code after: the game's code for them
+        # (views.py, let go in legal()) and the menu's need not be in a Pico's RAM at once
+        schemas = legal(table, table.state, seat)
+        menu = _menu(table)
+        screen = menu.start(table.state, seat, schemas)
+        schemas = None
         picks = table.parked.pop(pad, None)
         if picks:
             screen = menu.resume(picks)

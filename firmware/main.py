@@ -14,7 +14,7 @@ import gc
 import sys
 
 from firmware import board as boards
-from firmware.journal import Journal
+from firmware.journal import Journal, _let_go
 from firmware.table import Table
 from shared_rules.compat import const
 from shared_rules.errors import RuleError
@@ -60,6 +60,15 @@ async def _main(table, hw, dice):
     await hw.link(table)
 
 
+def _restarter(folder):
+    def restart(listening, switch=None):
+        from firmware.board import reboot
+
+        reboot.restart(folder, listening, switch)
+
+    return restart
+
+
 def run(opts):
     # Collect after every 8 KB allocated, not only when the heap is full: garbage is then
     # freed in small runs and the long-lived objects (each action's new state) land
@@ -87,9 +96,13 @@ def run(opts):
         table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
     if restarts:
         table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
-        table.restart = reboot.restarter(hw.data_dir())
+        table.restart = _restarter(hw.data_dir())
         if switch is not None:
             reboot.answer(table, switch)
+        # Its code goes for the game: loaded again by a switch's restart (1.1 KB on a Pico,
+        # which a table's menu on top of a game needs within the 96 KB)
+        reboot = switch = None
+        _let_go("firmware.board.reboot")
     hw.show(table)
     asyncio.run(_main(table, hw, opts.get("dice")))
 

@@ -80,10 +80,11 @@ class Menu:
         self.card_names = card_names
         self.state = None
 
-    def start(self, state, seat=None):
+    def start(self, state, seat=None, schemas=None):
+        """schemas: legal(state, seat), when the caller has them already."""
         self.state = state
         self.seat = seat
-        self.schemas = self.legal(state, seat)
+        self.schemas = self.legal(state, seat) if schemas is None else schemas
         self.types = [x["type"] for x in self.schemas]
         self.seats = engine.seats(state)
         self.cards = self.card_names(state)

@@ -131,12 +131,14 @@ class Table:
         the boot starts the game with no other game's code or names in its heap and answers."""
         game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
         switch = game != self.game and game in engine.games.GAMES
-        if switch:
-            from firmware.journal import _let_go
+        from firmware.journal import _let_go
 
-            self.menu = self.menu_pad = None  # its code and entry, on the old game: 4-9 KB on a Pico
-            self.parked = {}
-            _let_go("firmware.menu")
+        # the menu's code and entry go first, on any new game: 4-9 KB on a Pico, which the new
+        # journal's files need (a littlefs file's buffer is 1.1 KB in one piece)
+        self.menu = self.menu_pad = None
+        self.parked = {}
+        _let_go("firmware.menu")
+        if switch:
             _forget(self.game)  # room for the other game's code (imported again if this is refused)
         # no room on the flash for a new game's journal: refused, nothing moved (checked once the old
         # game's code is let go: the check's code is loaded for it, and is more on a switch's peak)

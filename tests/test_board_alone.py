@@ -1,25 +1,45 @@
-"""A board on its own at the table (no host) never loads the link's code; a hello does
-(tests/mp/board_alone.py, in a fresh process: MicroPython from the deployed .mpy build, and
-CPython from the source; the saving is the chip's heap, issue 13 part 6)."""
+"""What a board keeps loaded, checked in a fresh process (MicroPython from the deployed .mpy
+build, and CPython from the source); the saving is the chip's heap, issue 13 part 6:
+
+- tests/mp/board_alone.py: a board on its own at the table (no host) never loads the
+  link's code; a hello does;
+- tests/mp/menu_loads.py: the game's code that built the actions a menu offers goes before
+  the menu's own is loaded, and a new game lets the menu go before its journal's files are
+  made."""
 
 import os
 import subprocess
 import sys
 
+import pytest
+
 from chancery.board import micropython as mp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(ROOT, "tests", "mp", "board_alone.py")
-EXPECTED = ["boot: no wire", "played: no wire, 1 entries, 0 frames", "hello: wire loaded, listening True, sent welcome"]
+MP_DIR = os.path.join(ROOT, "tests", "mp")
+EXPECTED = {
+    "board_alone": ["boot: no wire", "played: no wire, 1 entries, 0 frames",
+                    "hello: wire loaded, listening True, sent welcome"],
+    "menu_loads": [
+        "table menu: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded, "
+        "shared_rules.kings_dilemma.effects not loaded",
+        "down: ['> coins']",
+        "seat 1: S1 action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
+        "new game: menu None, firmware.menu not loaded",
+        "table menu again: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
+    ],
+}
 
 
-def test_a_board_without_a_host_loads_no_wire_until_a_hello(tmp_path, firmware_build, micropython):
-    proc = mp.run_micropython(SCRIPT, args=[str(tmp_path)], path=[firmware_build, os.path.dirname(SCRIPT)],
-                              micropython=micropython)
-    assert proc.returncode == 0 and proc.stdout.splitlines() == EXPECTED, proc.stdout + proc.stderr
+@pytest.mark.parametrize("script", sorted(EXPECTED))
+def test_on_micropython(script, tmp_path, firmware_build, micropython):
+    proc = mp.run_micropython(os.path.join(MP_DIR, script + ".py"), args=[str(tmp_path)],
+                              path=[firmware_build, MP_DIR], micropython=micropython)
+    assert proc.returncode == 0 and proc.stdout.splitlines() == EXPECTED[script], proc.stdout + proc.stderr
 
 
-def test_the_same_on_cpython(tmp_path):
-    proc = subprocess.run([sys.executable, SCRIPT, str(tmp_path)], capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, PYTHONPATH=ROOT), cwd=str(tmp_path))
-    assert proc.returncode == 0 and proc.stdout.splitlines() == EXPECTED, proc.stdout + proc.stderr
+@pytest.mark.parametrize("script", sorted(EXPECTED))
+def test_the_same_on_cpython(script, tmp_path):
+    proc = subprocess.run([sys.executable, os.path.join(MP_DIR, script + ".py"), str(tmp_path)], capture_output=True,
+                          text=True, timeout=60, env=dict(os.environ, PYTHONPATH=ROOT), cwd=str(tmp_path))
+    assert proc.returncode == 0 and proc.stdout.splitlines() == EXPECTED[script], proc.stdout + proc.stderr

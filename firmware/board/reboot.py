@@ -61,21 +61,18 @@ def note(folder, switch):
     os.rename(folder + SWITCH + ".tmp", folder + SWITCH)
 
 
-def restarter(folder):
-    """restart(listening, switch), on a port whose soft reset keeps the USB serial open (rp2,
-    esp32); switch: the note for the boot to start the new game from (see above), or None."""
+def restart(folder, listening, switch=None):
+    """Restart the board, on a port whose soft reset keeps the USB serial open (rp2, esp32);
+    switch: the note for the boot to start the new game from (see above), or None."""
     import machine
 
-    def restart(listening, switch=None):
-        if listening:
-            with open(folder + NOTE, "w") as f:
-                f.write("1")
-        if switch is not None:
-            note(folder, switch)
-        time.sleep_ms(30)  # the last frames' bytes leave the USB buffer first
-        machine.soft_reset()
-
-    return restart
+    if listening:
+        with open(folder + NOTE, "w") as f:
+            f.write("1")
+    if switch is not None:
+        note(folder, switch)
+    time.sleep_ms(30)  # the last frames' bytes leave the USB buffer first
+    machine.soft_reset()
 
 
 def begin(table, switch):

@@ -100,14 +100,24 @@ base = 0
 try:
     hw = rp2.Hardware({"data": "/heap"})
     table = Table(Journal(hw.data_dir()), lambda kind, body: None, os.urandom, first, settings, hw.board_id())
-    from firmware.board import reboot  # as main.py boots: the switch noted, if any (reboot stays, for the restart)
+    from firmware.board import reboot  # as main.py boots: the switch noted, if any
 
     switch = reboot.switched(hw.data_dir())
     if switch is not None:
         reboot.begin(table, switch)
     table.boot()
+    reboot = switch = None  # as main.py lets it go after the boot
+    from firmware.journal import _let_go
+
+    _let_go("firmware.board.reboot")
     if path_name == "switch":  # as on a Pico: the switch restarts the board (the next STEP's run boots)
-        table.restart = lambda listening, switch: reboot.note(hw.data_dir(), switch)
+
+        def restart(listening, switch):
+            from firmware.board import reboot
+
+            reboot.note(hw.data_dir(), switch)
+
+        table.restart = restart
     shown(hw, table)
     gc.collect()
     base = gc.mem_alloc() - held
