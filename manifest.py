@@ -48,7 +48,7 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ballot_box", "buttons", "flash_log", "flash_read", "journal", "journal_line", "journal_read", "keys", "kept", "link", "main",
+    "ballot_box", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal", "journal_line", "journal_read", "keys", "kept", "link", "main",
     "menu", "names", "pads", "resume", "table", "ticks", "undo", "words",
 ]
 BOARD = ["ble_dice", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard

@@ -98,10 +98,13 @@ def key(table, pad, name):
         # that turns it only opens it: the pad's screen is read before a choice.
         if menu is not None and table.menu_pad is not None and menu.state is table.state:
             table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
-        if menu is not None:
-            menu.rest()
-        # The actions offered first, the menu's code after: the game's code for them
-        # (views.py, let go in legal()) and the menu's need not be in a Pico's RAM at once
+        # The actions offered first, the menu's code after (loaded again if it was): the
+        # game's code for them (views.py, let go in legal()) and the menu's need not be in a
+        # Pico's RAM at once, and its load opens a file (littlefs's 1.1 KB buffer in one piece)
+        from firmware.journal import _let_go
+
+        table.menu = menu = None
+        _let_go("firmware.menu")
         schemas = legal(table, table.state, seat)
         menu = _menu(table)
         screen = menu.start(table.state, seat, schemas)

@@ -41,7 +41,6 @@ roll. The match seed stays in the log for replays.
 import gc
 
 from shared_rules import canon, engine, prng
-from shared_rules.errors import RuleError
 
 FIRMWARE = "0.1.0"
 
@@ -99,18 +98,15 @@ class Table:
         return self
 
     def new_game(self, game, settings):
-        match = engine.new_match(game, settings, _int(self._entropy(4)) & 0x3FFFFFFF)
-        self.header = {"format": match["format"], "game": match["game"], "settings": match["settings"],
-                       "seed": match["seed"], "start": match["start"]}
-        self.journal.start(self.header)
-        self.game, self.state, self.count = match["game"], match["state"], 0
-        self.menu = None
-        self.menu_pad = None
-        self.parked = {}
-        self.setup = None
-        self.changed = self.screen_due = True
-        self.last_type = None
-        self._settled()
+        """A new match of `game` (firmware/game_start.py, loaded for it)."""
+        from firmware import game_start
+        from firmware.journal import _let_go
+
+        try:
+            game_start.begin(self, game, settings)
+        finally:
+            game_start = None
+            _let_go("firmware.game_start")
 
     def _settled(self):
         """The game's setup (its settings and first state: shared_rules/GAME/setup.py) is
@@ -129,43 +125,21 @@ class Table:
         Another game, on a board that restarts (firmware/board/reboot.py): only the flash's
         room is checked here; the restart notes the action (and seq, the host's frame), and
         the boot starts the game with no other game's code or names in its heap and answers."""
-        game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
-        switch = game != self.game and game in engine.games.GAMES
         from firmware.journal import _let_go
 
-        # the menu's code and entry go first, on any new game: 4-9 KB on a Pico, which the new
-        # journal's files need (a littlefs file's buffer is 1.1 KB in one piece)
+        # the menu's code and entry go first, on any new game: 4-9 KB on a Pico, which this
+        # module's load and the new journal's files need (a littlefs file's buffer is 1.1 KB
+        # in one piece)
         self.menu = self.menu_pad = None
         self.parked = {}
         _let_go("firmware.menu")
-        if switch:
-            _forget(self.game)  # room for the other game's code (imported again if this is refused)
-        # no room on the flash for a new game's journal: refused, nothing moved (checked once the old
-        # game's code is let go: the check's code is loaded for it, and is more on a switch's peak)
-        short = self._kept("room")
-        if switch and self.restart is not None:
-            self.switch_due = {"move": {"type": "new_game", "game": game, "settings": settings}, "re": seq}
-            if names is not None:
-                self.switch_due["move"]["names"] = names
-            self.restart_due = True
-            return short
+        from firmware import game_start
+
         try:
-            players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
-            if names is not None:  # nothing moved yet
-                names = self.name({"type": "names", "names": names}, players)
-        except MemoryError:
-            if switch:  # two games' code at once: let the new one go, the board plays on with its game
-                _forget(game)
-            raise
-        self.setup = None
-        self.ballot_box = None
-        self.held = {}
-        self.new_game(game, settings)
-        if names is not None:
-            self.name({"type": "names", "names": names})
-        if self.listening:
-            self.hello()
-        return short
+            return game_start.start(self, move, seq)
+        finally:
+            game_start = None
+            _let_go("firmware.game_start")
 
     def legal(self, state, seat):
         """The menus' actions: firmware/keys.py (firmware/menu.py asks this, as it would a game)."""
@@ -379,49 +353,11 @@ class Table:
     # --- the link ------------------------------------------------------------------
 
     def frame(self, seq, kind, body):
-        """Answer one frame from the host."""
-        from shared_rules import wire  # (loaded: the frame came through its reader)
+        """Answer one frame from the host: firmware/frames.py, loaded by the first (with the
+        link's code) and kept while a host is there; a board on its own holds none of it."""
+        from firmware import frames
 
-        if kind == wire.HELLO:
-            self.listening = True
-            self.hello()
-        elif kind == wire.PING:
-            self.send(wire.PONG, {"re": seq})
-        elif kind == wire.GET:
-            self._link("get", seq, body)
-        elif kind == wire.PRESS:
-            self._link("press", seq, body)
-        elif kind == wire.ACT:
-            move = body.get("move")
-            if isinstance(move, dict) and move.get("type") == "ballot_reveal":
-                # only the board holds the choices: a reveal from outside could be anything
-                self._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
-                return
-            try:
-                if isinstance(move, dict) and move.get("type") in ("new_game", "undo", "names", "known_names"):
-                    if move["type"] == "undo":  # the state frame (the shorter log) goes before the ok
-                        self.undo(move.get("entry"))
-                    elif move["type"] == "new_game":
-                        self.start(move, seq)
-                        if self.restart_due:  # the answer comes after the restart (reboot.py)
-                            return
-                    else:
-                        self.name(move)
-                        if move["type"] == "names" and self.listening:  # the names, before the ok
-                            self.send(wire.WELCOME, self.welcome())
-                    if self.on_entry is not None:  # the strip and the display show it before the ok, as an entry's
-                        self.on_entry()
-                    self.send(wire.OK, {"re": seq, "i": None})
-                    return
-                index = self.act(move, body.get("seat"))
-            except RuleError as e:
-                # the facts, not the sentence: the host renders it with shared_rules.texts,
-                # and the board keeps the prose of every message out of its RAM
-                self._error(seq, e.code, "", e.detail)
-                return
-            self.send(wire.OK, {"re": seq, "i": index})
-        else:  # pull and ack (the finished games kept on flash), or a kind a board does not take
-            self._kept("frame", seq, kind, body)
+        frames.answer(self, seq, kind, body)
 
     def _kept(self, name, *args):
         """firmware/kept.py's `name`(self, *args): the finished games kept on flash until the

@@ -2,10 +2,10 @@
 build, and CPython from the source); the saving is the chip's heap, issue 13 part 6:
 
 - tests/mp/board_alone.py: a board on its own at the table (no host) never loads the
-  link's code; a hello does;
+  link's code (wire, and the table's answers to frames); a hello does;
 - tests/mp/menu_loads.py: the game's code that built the actions a menu offers goes before
   the menu's own is loaded, and a new game lets the menu go before its journal's files are
-  made."""
+  made, and its own code (firmware/game_start.py) after."""
 
 import os
 import subprocess
@@ -18,14 +18,14 @@ from chancery.board import micropython as mp
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
 EXPECTED = {
-    "board_alone": ["boot: no wire", "played: no wire, 1 entries, 0 frames",
-                    "hello: wire loaded, listening True, sent welcome"],
+    "board_alone": ["boot: no wire, no frames", "played: no wire, no frames, 1 entries, 0 frames",
+                    "hello: wire loaded, frames loaded, listening True, sent welcome"],
     "menu_loads": [
         "table menu: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded, "
         "shared_rules.kings_dilemma.effects not loaded",
         "down: ['> coins']",
         "seat 1: S1 action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
-        "new game: menu None, firmware.menu not loaded",
+        "new game: menu None, firmware.menu not loaded, firmware.game_start not loaded",
         "table menu again: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
     ],
 }

@@ -2,7 +2,8 @@
 
     micropython tests/mp/board_alone.py FOLDER
 
-The link's code (shared_rules/wire.py, 5.9 KB on a Pico) comes with a host's first byte:
+The link's code (shared_rules/wire.py, 5.9 KB on a Pico, and the table's answers to the
+frames, firmware/frames.py) comes with a host's first byte:
 a board played on its pads with no host never loads it, through boot, entries, keys,
 the display's status and idle(); a hello then loads it. Prints one line per check.
 """
@@ -17,7 +18,9 @@ from shared_rules import engine
 
 
 def loaded():
-    return "wire loaded" if "shared_rules.wire" in sys.modules else "no wire"
+    """The link's code: the frames' (wire) and the table's answers to them (firmware/frames.py)."""
+    return "%s, %s" % ("wire loaded" if "shared_rules.wire" in sys.modules else "no wire",
+                       "frames loaded" if "firmware.frames" in sys.modules else "no frames")
 
 
 def run(folder):

@@ -6,7 +6,8 @@ On a Pico the menus come on top of a game's state and code, within 96 KB (issue 
 part 6), so: the game's code that builds the actions offered (its views.py, and what that
 imports, as The King's Dilemma's effects) goes once they are built, before the menu's own
 code is loaded; and a new game, of the same game as much as another, lets the menu's code
-and entry go before the new journal's files are made. Prints one line per check.
+and entry go before the new journal's files are made, and its own code after. Prints one
+line per check.
 """
 
 import sys
@@ -31,7 +32,7 @@ def run(folder):
     screen = t.pressed(1, "select")[0]  # the menu turns to a seat's pad: its actions built again
     out.append("seat 1: %s; %s" % (screen[0], loaded("firmware.menu", "shared_rules.kings_dilemma.views")))
     t.start({"type": "new_game", "game": "kings_dilemma", "settings": {"players": 5}})
-    out.append("new game: menu %s, %s" % (t.menu, loaded("firmware.menu")))
+    out.append("new game: menu %s, %s" % (t.menu, loaded("firmware.menu", "firmware.game_start")))
     screen = t.pressed(TABLE, "select")[0]
     out.append("table menu again: %s; %s" % (screen[0], loaded("firmware.menu", "shared_rules.kings_dilemma.views")))
     return out
