@@ -21,7 +21,7 @@ import bluetooth
 
 from firmware.dice import godice
 from firmware.dice.desk import Desk
-from shared_rules import engine, wire
+from shared_rules import engine
 from shared_rules.compat import const
 
 _AGAIN_MS = const(5000)  # after a die is lost or not found: the pause before connecting again
@@ -103,8 +103,7 @@ def _say(table, hw, line):
         else:
             lines[-1] = (lines[-1] + " " + word if lines[-1] else word)[:_W]
     hw.screen, hw._dirty = lines, True  # mpboard draws it at show(); sim has no display
-    if table.listening:
-        hw.send(wire.DISPLAY, {"lines": lines})
+    hw.tell_screen(table, lines)  # a listening host hears it (the link's code is loaded by a host, not here)
     hw.show(table)
 
 

@@ -21,7 +21,7 @@ from firmware.table import Table
 
 
 class Hardware:
-    """What ble_dice asks of a board: show() and send()."""
+    """What ble_dice asks of a board: show(), send() and tell_screen() (as sim.Hardware's)."""
 
     def show(self, table):
         table.changed = False
@@ -30,6 +30,10 @@ class Hardware:
     def send(self, kind, body):
         if kind == "display":
             print("said", " | ".join(body["lines"]))
+
+    def tell_screen(self, table, lines):
+        if table.listening:
+            self.send("display", {"lines": lines})
 
 
 async def main(table, spec):
