@@ -100,13 +100,8 @@ class Table:
     def new_game(self, game, settings):
         """A new match of `game` (firmware/game_start.py, loaded for it)."""
         from firmware import game_start
-        from firmware.journal import _let_go
 
-        try:
-            game_start.begin(self, game, settings)
-        finally:
-            game_start = None
-            _let_go("firmware.game_start")
+        self._once(game_start, "begin", (game, settings))
 
     def _settled(self):
         """The game's setup (its settings and first state: shared_rules/GAME/setup.py) is
@@ -135,11 +130,7 @@ class Table:
         _let_go("firmware.menu")
         from firmware import game_start
 
-        try:
-            return game_start.start(self, move, seq)
-        finally:
-            game_start = None
-            _let_go("firmware.game_start")
+        return self._once(game_start, "start", (move, seq))
 
     def legal(self, state, seat):
         """The menus' actions: firmware/keys.py (firmware/menu.py asks this, as it would a game)."""
@@ -364,26 +355,27 @@ class Table:
         host has stored them, and the flash's room for a new game; loaded for them only."""
         gc.collect()  # the catch-up's garbage first: a kept game is read beside the game under way
         from firmware import kept
-        from firmware.journal import _let_go
 
-        try:
-            return getattr(kept, name)(self, *args)
-        finally:
-            kept = None
-            _let_go("firmware.kept")
+        return self._once(kept, name, args)
 
     def _link(self, name, *args):
         """firmware/link.py's `name`(self, *args): the link's answers but an action's (the hello,
         the welcome, the state frame, GET, a press from the host), loaded for them only: a board
         played on its pads keeps none of their code."""
         from firmware import link
+
+        return self._once(link, name, args)
+
+    def _once(self, module, name, args):
+        """module's `name`(self, *args), then the module let go: code the board needs rarely
+        (kept.py, link.py, game_start.py) does not stay in its RAM. Each caller imports its
+        module by name, so that deploy's walk of the imports finds it."""
         from firmware.journal import _let_go
 
         try:
-            return getattr(link, name)(self, *args)
+            return getattr(module, name)(self, *args)
         finally:
-            link = None
-            _let_go("firmware.link")
+            _let_go(module.__name__)
 
     def hello(self):
         self._link("hello")
