@@ -1,6 +1,6 @@
 """The pads' and the table controls' keys: the menus' side of the board's table (firmware/table.py).
 
-Table.key, pad_act, why and legal hand their work here, loaded by the first key: a board
+Table.key, why and legal hand their work here, loaded by the first key: a board
 played over the link never loads this code. It stays once loaded: a single press can be an
 entry (the table's hold for the board's roll, a vote card, a ballot's cast), and loading it
 again there would come before the strip's frame (about 7 ms on a Pico). The menu
@@ -45,8 +45,12 @@ def legal(table, state, seat):
 
         if _exists(table.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
             out.append(action("names", "table", []))
-        if table.dice is not None:  # which die rolls for whom
-            out.append(table.dice.action(engine.seats(state)))
+        if table.dice is not None:  # which die rolls for whom (firmware/board/dice_holders.py)
+            from firmware.board import dice_holders
+
+            out.append(dice_holders.action(table.dice, engine.seats(state)))
+            dice_holders = None
+            _let_go("firmware.board.dice_holders")
         out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
     return out
 
@@ -74,7 +78,7 @@ def key(table, pad, name):
             screen, move, table.held[pad] = got
             if move is None:
                 return screen, None
-            index, refused = pad_act(table, move, seat)
+            index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
     begun = menu.picks if menu is not None and pad == table.menu_pad else table.parked.get(pad)
@@ -90,7 +94,7 @@ def key(table, pad, name):
         # rolls (one press; the menu's roll takes typed values). No menu is loaded for it:
         # that would come before the strip's frame
         table.menu_pad = None
-        index, refused = pad_act(table, {"type": "roll"}, None)
+        index, refused = table.pad_act({"type": "roll"}, None)
         return refused or ["roll", "sent"], index
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's
@@ -126,7 +130,13 @@ def key(table, pad, name):
     if move["type"] == "names":
         return table.name(move, None, menu, seat), None
     if move["type"] == "dice":
-        return table.dice.assign(move), None
+        from firmware.board import dice_holders
+        from firmware.journal import _let_go
+
+        lines = dice_holders.assign(table.dice, move)
+        dice_holders = None
+        _let_go("firmware.board.dice_holders")
+        return lines, None
     if move["type"] == "new_game":
         if table.setup is None:  # the game chosen: its settings next
             table.setup = move["game"]
@@ -152,7 +162,7 @@ def key(table, pad, name):
     picks, auto = menu.kept()
     table.menu = menu = None
     _let_go("firmware.menu")
-    index, refused = pad_act(table, move, seat)
+    index, refused = table.pad_act(move, seat)
     if refused is None:
         # an entry: the display shows status() (pressed()), so no menu screen is built for it
         return ["sent", move["type"]], index
@@ -170,19 +180,6 @@ def _menu(table):
 
         table.menu = Menu(table.legal, table.card_names)
     return table.menu
-
-
-def pad_act(table, move, seat):
-    """An action entered on a pad: (its entry index, None), or (None, the refusal as
-    display lines): the rules' answer goes to the display, the board plays on. A host
-    listening hears the refusal's facts too (an error frame, re null), to say it in
-    its words; the display says it in the board's (why())."""
-    try:
-        return table.act(move, seat), None
-    except RuleError as e:
-        if table.listening:
-            table._error(None, e.code, "", e.detail)
-        return None, why(table, e, seat)
 
 
 def why(table, e, seat, key=None):

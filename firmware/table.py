@@ -41,6 +41,7 @@ roll. The match seed stays in the log for replays.
 import gc
 
 from shared_rules import canon, engine, prng
+from shared_rules.errors import RuleError
 
 FIRMWARE = "0.1.0"
 
@@ -327,11 +328,17 @@ class Table:
         return keys.key(self, pad, name)
 
     def pad_act(self, move, seat):
-        """An action entered on a pad: (its entry index, None), or (None, the refusal as
-        display lines). firmware/keys.py."""
-        from firmware import keys
-
-        return keys.pad_act(self, move, seat)
+        """An action entered on a pad (or by the smart dice, or a sealed ballot's box): (its entry
+        index, None), or (None, the refusal as display lines): the rules' answer goes to the
+        display, the board plays on. A host listening hears the refusal's facts too (an error
+        frame, re null), to say it in its words; the display says it in the board's (why(),
+        which alone loads the keys' code: a die's roll or a ballot's cast does not)."""
+        try:
+            return self.act(move, seat), None
+        except RuleError as e:
+            if self.listening:
+                self._error(None, e.code, "", e.detail)
+            return None, self.why(e, seat)
 
     def why(self, e, seat, key=None):
         """A refusal's display lines (firmware/keys.py, firmware/words.py). (This method's name,

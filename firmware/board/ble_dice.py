@@ -11,21 +11,27 @@ Nordic UART's RX, ask for the battery, then hand every notification to the die's
 (firmware/dice/godice.py) and its events to the desk (firmware/dice/desk.py), which
 acts the roll on the Table when the game asks for one. A die lost is said, and the task
 connects again after a pause. What the desk says goes to the display and to a host.
+
+Only this module stays in the heap while the dice wait (issue 20, part 6: the dice within
+the board's 96 KB, beside a table's menus): its tasks and a plain `box`, the dice's holders
+(firmware/board/dice_holders.py, loaded for the table menu's action "dice") and the desk's
+lasting fields (the roll under way as Roll.plain(), the entry it was asked at, the game it
+said no for). Each notification, and each roll newly asked for, loads
+firmware/board/dice_events.py, which loads the reader and the desk, and all of them are let
+go after (their interned names stay). Measured on the chip, 5.2 KB with the dice connected,
+where the dice's modules took 7.8 KB resident before; each event then costs the loads,
+about 20-30 ms a module.
 """
 
 import asyncio
-import json
 
 import aioble
-import bluetooth
 
-from firmware.dice import godice
-from firmware.dice.desk import Desk
+from firmware.journal import _let_go
 from shared_rules import engine
 from shared_rules.compat import const
 
 _AGAIN_MS = const(5000)  # after a die is lost or not found: the pause before connecting again
-_W = const(16)  # characters on a display line
 
 
 def die_id(address):
@@ -35,80 +41,62 @@ def die_id(address):
 
 async def run(table, hw, dice):
     """Read `dice` ([[address, shell], ...]) for the table's rolls, forever."""
-    desk = Desk(lambda: (engine.game_module(table.game), table.state, table.count),
-                lambda move: _act(table, hw, move), lambda line: _say(table, hw, line))
-    table.dice = Holders(desk, table.journal.folder + "/dice.json", [die_id(d[0]) for d in dice])
+    from firmware.board import dice_holders
+
+    # What stays between the desk's loads, plain: the dice's holders (the table's menu sets them)
+    # and the desk's lasting fields, its roll under way (Roll.plain()), the entry it was asked at,
+    # the game it said no for
+    box = {"path": table.journal.folder + "/dice.json", "roll": None, "roll_at": None, "said_no": None}
+    dice_holders.load(box, [die_id(d[0]) for d in dice])
+    dice_holders = None
+    _let_go("firmware.board.dice_holders")
+    table.dice = box
     for d in dice:
-        asyncio.create_task(_die(desk, d[0], d[1]))
+        asyncio.create_task(_die(table, hw, box, d[0], d[1]))
     while True:  # a roll asked for by a press or the host: said when it is asked, not at the first throw
-        desk.tick()
+        if _asked(table, box):
+            _work(table, hw, box)
         await asyncio.sleep_ms(500)
 
 
-class Holders:
-    """Which die rolls for whom: the table (its rolls, such as Chancellors' problem dice) or a
-    seat; set on the table's menu (its action "dice": a die, then "table" or "seat N"), kept on
-    flash beside the journal. A die that is a seat's gives no value to a table's roll (the desk
-    says so); every die is the table's until the menu says otherwise."""
+def _work(table, hw, box, die=None, shell=None, data=None):
+    """firmware/board/dice_events.py's handle(), loaded for it and let go after with what it
+    loaded; when the heap runs short the event is lost and said, and the dice read on (as
+    mpboard's keys do: the display says so; a roll under way is asked for afresh)."""
+    try:
+        from firmware.board import dice_events
 
-    def __init__(self, desk, path, ids):
-        self.desk, self.path = desk, path
-        self.holder = {}
-        for i in ids:
-            self.holder[i] = "table"
-        try:
-            with open(path) as f:
-                kept = json.load(f)
-            for i in kept:
-                if i in self.holder:
-                    self.holder[i] = kept[i]
-        except (OSError, ValueError):  # none kept yet, or a file cut short: every die is the table's
-            pass
-        self._tell()
-
-    def _tell(self):
-        desk = self.desk
-        desk.dice = [i for i in self.holder if self.holder[i] == "table"]
-        if desk.roll is not None:  # the roll under way too: a die given away mid-roll rolls no more for it
-            desk.roll.dice = desk.dice
-
-    def action(self, seats):
-        from shared_rules.schema import action, param
-
-        return action("dice", "table", [param("die", {"kind": "enum", "values": sorted(self.holder)}),
-                                        param("holder", {"kind": "enum", "values": ["table"] + ["seat %d" % i
-                                                                                              for i in range(seats)]})])
-
-    def assign(self, move):
-        """The menu's "dice" action: the die is the holder's from now on (the display's lines)."""
-        self.holder[move["die"]] = move["holder"]
-        self._tell()
-        with open(self.path, "w") as f:
-            f.write(json.dumps(self.holder))
-        return ["die " + move["die"], "for " + move["holder"]]
+        dice_events.handle(table, hw, box, die, shell, data)
+    except MemoryError:
+        box["roll"] = None
+        hw.screen, hw._dirty = ["Out of memory", "at a die: roll", "it again or use", "the menu"], True
+    dice_events = None
+    for name in ("firmware.board.dice_events", "firmware.dice.godice", "firmware.dice.desk", "firmware.dice.roll"):
+        _let_go(name)
 
 
-def _act(table, hw, move):
-    index, refused = table.pad_act(move, None)
-    hw.show(table)  # the entry on the strip and the display, as a press's
-    table.idle()
-    return None if refused is None else refused[-1]
+def _asked(table, box):
+    """Whether the desk's tick has anything to do (firmware/dice/desk.py, Desk.tick): a roll
+    newly asked for, or one under way that an entry ended. Seen here without loading it."""
+    if table.state is None:  # a step ran short of memory (Table.reload): the next key or entry reloads it
+        return False
+    g = engine.game_module(table.game)
+    if g is None or not g.dice_wanted(table.state):
+        box["roll"] = None  # no roll asked: the one under way is over, as the tick ends it
+        return False
+    if box["roll"] is not None:
+        return box["roll_at"] != table.count
+    return box["said_no"] != g.NAME  # a game whose roll takes no smart dice is said once
 
 
-def _say(table, hw, line):
-    lines = [""]  # broken at spaces into the display's lines
-    for word in line.split(" "):
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > _W:
-            lines.append(word[:_W])
-        else:
-            lines[-1] = (lines[-1] + " " + word if lines[-1] else word)[:_W]
-    hw.screen, hw._dirty = lines, True  # mpboard draws it at show(); sim has no display
-    hw.tell_screen(table, lines)  # a listening host hears it (the link's code is loaded by a host, not here)
-    hw.show(table)
+async def _die(table, hw, box, address, shell):
+    die = die_id(address)
+    from firmware.board import dice_events
 
-
-async def _die(desk, address, shell):
-    reader = godice.Reader(die_id(address), shell)
+    uuids = dice_events.nus(die, shell)  # an unknown shell stops this die's task here (ValueError)
+    dice_events = None
+    _let_go("firmware.board.dice_events")
+    _let_go("firmware.dice.godice")
     while True:
         try:
             conn = await aioble.Device(aioble.ADDR_RANDOM, address).connect(timeout_ms=10000)
@@ -116,16 +104,14 @@ async def _die(desk, address, shell):
             await asyncio.sleep_ms(_AGAIN_MS)
             continue
         try:
-            service = await conn.service(bluetooth.UUID(godice.SERVICE))
-            rx = await service.characteristic(bluetooth.UUID(godice.RX))
-            tx = await service.characteristic(bluetooth.UUID(godice.TX))
+            service = await conn.service(uuids[0])
+            rx = await service.characteristic(uuids[1])
+            tx = await service.characteristic(uuids[2])
             await rx.subscribe(notify=True)
-            desk.say("die %s on" % reader.die)
-            await tx.write(godice.ask_battery())
+            _work(table, hw, box, die, shell, "on")  # said on the display (dice_events.handle)
+            await tx.write(uuids[3])
             while True:
-                event = reader.feed(await rx.notified())
-                if event is not None:
-                    desk.event(event)
+                _work(table, hw, box, die, shell, await rx.notified())
         except (aioble.DeviceDisconnectedError, asyncio.TimeoutError, OSError):
-            desk.event(reader.lost())
+            _work(table, hw, box, die, shell)
         await asyncio.sleep_ms(_AGAIN_MS)

@@ -19,6 +19,10 @@ class Roll:
         self.rolling = []  # the dice in the air
         self.fallback = None  # the die lost in the middle of the roll: the menu enters it
 
+    def plain(self):
+        """The roll as a list (for a board that lets this module go between its dice's events: of())."""
+        return [self.wanted, self.dice, self.values, self.ids, self.rolling, self.fallback]
+
     def done(self):
         return self.fallback is None and len(self.values) >= self.wanted and not self.rolling
 
@@ -49,3 +53,10 @@ class Roll:
         self.values.append(event[2])
         self.ids.append(die)
         return None
+
+
+def of(plain):
+    """The roll that Roll.plain() gave."""
+    roll = Roll(plain[0], plain[1])
+    roll.values, roll.ids, roll.rolling, roll.fallback = plain[2], plain[3], plain[4], plain[5]
+    return roll

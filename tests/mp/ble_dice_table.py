@@ -4,7 +4,8 @@
 
 SCRIPT.json: {"dice": [[address, shell], ...], "script": [[address, what], ...] (see the fake),
 "then": [[at, move], ...]} where each move is acted on the table (a host's act) when the script
-has `at` items left. Prints "said LINE" for each display, then "entry JSON" for each log entry.
+has `at` items left. Prints "said LINE" for each display, then "entry JSON" for each log entry,
+then "loaded MODULES": the dice's and the board's modules still loaded at the end.
 MicroPython-safe.
 """
 
@@ -21,7 +22,21 @@ from firmware.table import Table
 
 
 class Hardware:
-    """What ble_dice asks of a board: show(), send() and tell_screen() (as sim.Hardware's)."""
+    """What ble_dice asks of a board: show(), send() and tell_screen() (as sim.Hardware's), and
+    `screen`, whose every value is kept (`screens`): a line drawn straight on the display, not told."""
+
+    def __init__(self):
+        self.screens = []
+        self._screen = None
+
+    @property
+    def screen(self):
+        return self._screen
+
+    @screen.setter
+    def screen(self, lines):
+        self._screen = lines
+        self.screens.append(lines)
 
     def show(self, table):
         table.changed = False
@@ -36,8 +51,18 @@ class Hardware:
             self.send("display", {"lines": lines})
 
 
-async def main(table, spec):
-    hw = Hardware()
+class ShortOfMemory:
+    """Stands in for firmware/board/dice_events.py at its first load (spec "short_once"): the
+    heap runs short in it. ble_dice lets it go after, and the next event loads the real one."""
+
+    def handle(self, table, hw, box, die, shell, data):
+        print("short of memory at", die, hw.screen)
+        raise MemoryError("the test's")
+
+
+async def main(table, spec, hw):
+    if spec.get("short_once"):
+        sys.modules["firmware.board.dice_events"] = ShortOfMemory()
     asyncio.create_task(ble_dice.run(table, hw, spec["dice"]))
     then = spec.get("then", [])
     idle = 0
@@ -63,6 +88,12 @@ table = Table(Journal(folder), lambda kind, body: None, lambda n: b"\x5a" * n, "
 table.boot()
 table.listening = True
 table.send = Hardware().send
-asyncio.run(main(table, spec))
+hw = Hardware()
+asyncio.run(main(table, spec, hw))
 for entry in table.journal.entries(0):
     print("entry", json.dumps(entry["action"]))
+# What stays loaded of the dice's code between their events (ble_dice lets the rest go)
+for lines in hw.screens:
+    if lines and lines[0] == "Out of memory":
+        print("screen", " | ".join(lines))
+print("loaded", " ".join(sorted([k for k in sys.modules if k.startswith("firmware.dice") or k.startswith("firmware.board")])))

@@ -1,0 +1,90 @@
+"""A board's smart dice at work (firmware/board/ble_dice.py): a die's notification read, the
+desk's tick or a die's event, the display's line. ble_dice loads this module for each and lets
+it go after, with what it loaded (the reader, the desk, the roll): between the dice's events a
+board keeps only ble_dice's tasks and its plain `box` (issue 20, part 6: the dice within the
+board's 96 KB heap, beside a table's menus).
+"""
+
+from firmware.journal import _let_go
+from shared_rules import engine
+from shared_rules.compat import const
+
+_W = const(16)  # characters on a display line
+
+
+def handle(table, hw, box, die, shell, data):
+    """One notification's bytes from `die` (data None: the die was lost; "on": it connected),
+    or the desk's tick (die None)."""
+    if die is None:
+        event = None
+    elif data is None:
+        event = ("lost", die)
+    elif isinstance(data, str):  # "on": connected (ble_dice._die); a notification is bytes
+        say(table, hw, "die %s on" % die)
+        return
+    else:
+        from firmware.dice import godice
+
+        event = godice.Reader(die, shell).feed(data)
+        godice = None
+        _let_go("firmware.dice.godice")  # before the desk's load (and a step, if the event ends a roll)
+        if event is None:  # a message that means nothing to the table
+            return
+    _desk(table, hw, box, event)
+
+
+def _desk(table, hw, box, event):
+    """The desk's tick (event None) or one die's event, with the desk loaded for it."""
+    if table.state is None:  # a step ran short of memory (Table.reload): ble_dice._asked waits, not a die
+        table.reload()
+    from firmware.dice import roll
+    from firmware.dice.desk import Desk
+
+    desk = Desk(lambda: (engine.game_module(table.game), table.state, table.count),
+                lambda move: _act(table, hw, move), lambda line: say(table, hw, line), for_table(box))
+    desk.roll = None if box["roll"] is None else roll.of(box["roll"])
+    desk.roll_at, desk.said_no = box["roll_at"], box["said_no"]
+    if event is None:
+        desk.tick()
+    else:
+        desk.event(event)
+    box["roll"] = None if desk.roll is None else desk.roll.plain()
+    box["roll_at"], box["said_no"] = desk.roll_at, desk.said_no
+
+
+def for_table(box):
+    """The ids of the dice that roll for the table (the desk's `dice`), of box["holder"]."""
+    holder = box["holder"]
+    return [i for i in holder if holder[i] == "table"]
+
+
+def nus(die, shell):
+    """The die's UART service, RX and TX (bluetooth.UUIDs) and the battery's command; a shell
+    that godice.py does not know is refused here (ValueError: this die's task stops)."""
+    import bluetooth
+
+    from firmware.dice import godice
+
+    godice.Reader(die, shell)
+    return bluetooth.UUID(godice.SERVICE), bluetooth.UUID(godice.RX), bluetooth.UUID(godice.TX), godice.ask_battery()
+
+
+def _act(table, hw, move):
+    """The dice's roll entered as a pad's is (Table.pad_act): None, or the refusal's last line."""
+    index, refused = table.pad_act(move, None)
+    hw.show(table)  # the entry on the strip and the display, as a press's
+    table.idle()
+    return None if refused is None else refused[-1]
+
+
+def say(table, hw, line):
+    """A line of the dice's on the display (and to a listening host)."""
+    lines = [""]  # broken at spaces into the display's lines
+    for word in line.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > _W:
+            lines.append(word[:_W])
+        else:
+            lines[-1] = (lines[-1] + " " + word if lines[-1] else word)[:_W]
+    hw.screen, hw._dirty = lines, True  # mpboard draws it at show(); sim has no display
+    hw.tell_screen(table, lines)  # a listening host hears it (the link's code is loaded by a host, not here)
+    hw.show(table)
