@@ -17,8 +17,9 @@ from the edge that completes an entry (a tap's release, or a hold becoming long)
 last bit of the WS2812 frame that shows it.
 
 Last, the heap path by path (tools/chip/heap.py): each game at its most seats, The King's
-Dilemma's sealed vote, The Council with a host's link, the menus and switching games, each
-inside the 96 KB cap.
+Dilemma's sealed vote, The Council with a host's link, the menus, switching games, and a
+board reading two smart dice (Chancellors' rolls from them; the menus with them connected),
+each inside the 96 KB cap.
 """
 
 import argparse

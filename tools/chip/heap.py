@@ -5,7 +5,11 @@ own objects, inside a heap capped at CAP (tools/chip/heap_paths.py): each game a
 seat count (a random game's log played through the table, shown on the strip after every
 entry), The King's Dilemma's sealed vote (the casts through the private ballot box), The
 Council again with a host's link (its code is loaded by the host's hello: a board on its own
-has none of it), the menus (random presses at a 4-seat table), and switching games at the table.
+has none of it), the menus (random presses at a 4-seat table), switching games at the table,
+and a board reading smart dice (issue 20, part 6): Chancellors' rolls from the dice, and the
+menus with the dice connected.
+
+    python tools/chip/heap.py [ACTIONS [PATH_NAME...]]
 """
 
 import os
@@ -30,8 +34,8 @@ GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
 most_players = make_log.most_players
 
 
-def _log(game, seed, cap, settings=None):
-    return make_log.log_text(game, seed, cap, settings, tries=20)[0]
+def _log(game, seed, cap, settings=None, typed_rolls=False):
+    return make_log.log_text(game, seed, cap, settings, tries=20, typed_rolls=typed_rolls)[0]
 
 
 def paths(actions, seed):
@@ -47,6 +51,13 @@ def paths(actions, seed):
                 "/bench/heap-the_council.jsonl"))
     out.append(("the menus, 400 presses", "menus", None))
     out.append(("switching games at the table", "switch", None))
+    for name in ("aioble", "bluetooth"):  # the tests' fakes: the stock Pico has no radio (heap_paths.py)
+        logs["bench/ble/%s.py" % name] = (ROOT / "tests" / "fakes" / "ble" / (name + ".py")).read_bytes()
+    # every roll typed in the log: the dice settle on its values, and the game is the log's on every run
+    logs["bench/heap-dice.jsonl"] = _log("chancellors", seed, actions, typed_rolls=True)
+    out.append(("chancellors, %d seats, its rolls read from 2 smart dice" % most_players("chancellors"), "dice",
+                "/bench/heap-dice.jsonl"))
+    out.append(("the menus, 400 presses, with 2 smart dice connected", "dice_menus", None))
     return out, logs
 
 
@@ -89,9 +100,11 @@ def _run(mpremote, port, name, log, cap, more):
     return {"seen": int(w[3]), "live": int(w[5]), "base": int(w[7]), "n": int(w[9]), "status": " ".join(w[12:])}, out
 
 
-def run(actions=120, seed=3, cap=CAP, say=print):
-    """Each path within `cap`; one that fails there again with ROOMY, for the heap it needed."""
+def run(actions=120, seed=3, cap=CAP, say=print, only=None):
+    """Each path within `cap` (of `only`'s PATH_NAMEs, if given); one that fails there again
+    with ROOMY, for the heap it needed."""
     todo, logs = paths(actions, seed)
+    todo = [t for t in todo if only is None or t[1] in only]
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     rows = []
     with tempfile.TemporaryDirectory(prefix="chancery-heap-") as tmp:
@@ -120,4 +133,4 @@ def run(actions=120, seed=3, cap=CAP, say=print):
 
 
 if __name__ == "__main__":
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120)
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None)

@@ -12,6 +12,10 @@
 #              each shown and its table menu pressed), one switch per run: STEP (0, 1, ...) picks
 #              it, and a run after the first boots into the game the run before switched to, as
 #              a board restarts after a switch (firmware/board/reboot.py)
+#              "dice" (the same as game, each roll the game asks for read from two smart dice: the
+#              board's firmware/board/ble_dice.py on the fake aioble and bluetooth that the bench puts
+#              in /bench/ble, each die settling on the log's values), "dice_menus" (the menus with
+#              those two dice connected, one of them thrown every 50 presses)
 #   LOG        the game log (a header line, then {"action", "digest"} lines), for game/ballot
 #   CAP        the heap the path may use, in bytes (default 96 KB)
 # Prints one line: the path, peak_seen (the most allocated seen after an entry, before the
@@ -35,6 +39,14 @@ import json
 # The log this runner feeds the table is opened before the blocker: a littlefs file keeps a
 # block's buffer while open (about 1.1 KB), the runner's, not the board's (a board gets its
 # actions from its pads and its host's frames)
+if path_name.startswith("dice"):
+    # The stock Pico's firmware has no radio: the tests' fakes stand in, imported here, before the
+    # blocker, as the runner's. A Pico W freezes the real aioble, so its code is in flash, not the
+    # heap; what the fake allocates as the dice run (connections, characteristics) is the board's.
+    sys.path.insert(0, "/bench/ble")
+    import aioble
+    import binascii
+    import bluetooth  # noqa: F401
 f = None
 first, settings = "chancellors", {"players": 4}
 if log_path:
@@ -82,6 +94,72 @@ def key(hw, table, index, kind):
     hw._key(table, index, kind)
     if hw.screen and hw.screen[0] == "Out of memory":
         raise MemoryError("at a key (the display said so)")
+
+
+DICE = (("c0:00:00:00:00:01", "D6"), ("c0:00:00:00:00:02", "D6"))
+
+
+def settle(die, value):
+    """A D6's notifications as it rolls and settles on `value` (godice.py's vectors, as the die sends them)."""
+    from firmware.dice import godice
+
+    axes = godice._D6[3 * value - 3:3 * value]
+    aioble.SCRIPT.append([die, "52"])  # b"R": rolling
+    aioble.SCRIPT.append([die, binascii.hexlify(b"S" + bytes([(a - 64) & 255 for a in axes])).decode()])
+
+
+async def with_dice(play):
+    """The board's dice task beside the path, as main.py starts it for a board with dice."""
+    import asyncio
+    from firmware.board import ble_dice
+
+    asyncio.create_task(ble_dice.run(table, hw, [list(d) for d in DICE]))
+    await asyncio.sleep_ms(100)  # each die connects, is said on the display, asks its battery
+    await play()
+
+
+async def dice_game():
+    """The log's entries; a roll the game asks for comes from the dice (the log's values, else 6s)."""
+    import asyncio
+    from shared_rules import engine
+
+    global count
+    for line in f:
+        a = json.loads(line)["action"]
+        line = None
+        n = engine.game_module(table.game).dice_wanted(table.state)
+        if a["type"] == "roll" and 0 < n <= len(DICE):
+            values = a.get("values") or [6] * n
+            before = table.count
+            for i in range(n):
+                settle(DICE[i][0], values[i] if i < len(values) else 6)
+            for wait in range(400):  # the dice's notifications, the desk's roll, the table's entry
+                if table.count != before:
+                    break
+                await asyncio.sleep_ms(5)
+            else:
+                raise RuntimeError("the dice's roll was not entered")
+        else:
+            try:
+                table.act(a)
+            except RuleError:  # this run's board rolls differ from the log's: a move no longer legal
+                continue
+        count += 1
+        shown(hw, table)
+        await asyncio.sleep_ms(0)
+
+
+def press(rnd):
+    """One random press at a 4-seat table: a seat's pad or the table's controls, short or held."""
+    global count
+    i, rnd = prng.draw(rnd, 19)
+    if i >= 12 and i < 15:
+        i += 3  # seats 0-3 and the table: no fifth seat at a 4-seat table
+    hold, rnd = prng.draw(rnd, 6)
+    key(hw, table, i, "long" if hold == 0 else "short")
+    count += 1
+    shown(hw, table)
+    return rnd
 
 
 def wipe(folder):
@@ -146,13 +224,30 @@ try:
     elif path_name == "menus":
         rnd = prng.seed_state(11)
         for k in range(keys):
-            i, rnd = prng.draw(rnd, 19)
-            if i >= 12 and i < 15:
-                i += 3  # seats 0-3 and the table: no fifth seat at a 4-seat table
-            hold, rnd = prng.draw(rnd, 6)
-            key(hw, table, i, "long" if hold == 0 else "short")
-            count += 1
-            shown(hw, table)
+            rnd = press(rnd)
+    elif path_name in ("dice", "dice_menus"):
+        import asyncio
+
+        show = hw.show
+
+        def show_seen(t):  # the dice's entries are shown by ble_dice (then idle): their peak too
+            show(t)
+            seen()
+
+        hw.show = show_seen
+
+        async def menus():
+            rnd = prng.seed_state(11)
+            for k in range(keys):
+                rnd = press(rnd)
+                if k % 50 == 25:  # a die thrown among the presses: its event loads the desk on top of a menu
+                    settle(DICE[k // 50 % 2][0], 1 + k // 50 % 6)
+                    while aioble.SCRIPT:
+                        await asyncio.sleep_ms(5)
+                    shown(hw, table)
+                await asyncio.sleep_ms(0)
+
+        asyncio.run(with_dice(dice_game if path_name == "dice" else menus))
     elif path_name == "switch":
         if step > 0:
             for k in range(6):  # the table menu's keys on the game switched to: its menus load too

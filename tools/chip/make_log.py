@@ -16,8 +16,10 @@ from shared_rules import canon, engine  # noqa: E402
 from shared_rules.errors import RuleError  # noqa: E402
 
 
-def make(game, seed, players, cap, settings=None):
-    """(header, [{"action", "digest"}, ...]) of one random game (settings: beside the players)."""
+def make(game, seed, players, cap, settings=None, typed_rolls=False):
+    """(header, [{"action", "digest"}, ...]) of one random game (settings: beside the players).
+    typed_rolls: every roll of the game's dice carries its values (else the board's rolls have
+    none, and a board replaying the log rolls its own: its game then differs from run to run)."""
     rnd = rg.Draw(seed)
     g = engine.game_module(game)
     m = engine.new_match(game, dict(settings or {}, players=players), seed)
@@ -29,6 +31,8 @@ def make(game, seed, players, cap, settings=None):
         act = rg.board_ballot(rnd, state, box) if b is not None and b["result"] is None else None
         if act is None:
             act = rg.action(rnd, rnd.pick(g.legal(state, None)), seats, cards)
+            if typed_rolls and act["type"] == "roll" and not act.get("values") and g.dice_wanted(state):
+                act["values"] = [1 + rnd.below(6) for _ in range(g.dice_wanted(state))]
         try:
             act, _, state, last = engine.step(game, state, act, last)
         except RuleError:
@@ -45,13 +49,13 @@ def most_players(game):
     return 4
 
 
-def log_text(game, seed, cap, settings=None, tries=1):
+def log_text(game, seed, cap, settings=None, tries=1, typed_rolls=False):
     """(the log's bytes, its entry count) of a random game at the most seats: of `tries` seeds
     from `seed`, the first that reaches `cap` actions, else the longest (a random Chancellors
     game can end in a few actions)."""
     best = None
     for s in range(seed, seed + tries):
-        header, entries = make(game, s, most_players(game), cap, settings)
+        header, entries = make(game, s, most_players(game), cap, settings, typed_rolls)
         if best is None or len(entries) > len(best[1]):
             best = header, entries
         if len(entries) >= cap:

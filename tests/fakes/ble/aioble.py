@@ -1,4 +1,4 @@
-"""A stand-in for micropython-lib's aioble on the unix port: dice that play a script of notifications.
+"""A stand-in for micropython-lib's aioble on the unix port (and the chip's heap bench): dice that play a script of notifications.
 
 SCRIPT (set by the test, or read from the file FAKE_AIOBLE_SCRIPT names) is a list of [address, what] played in order, whoever reads: what is a
 notification in hex, "lost" (that die's connection drops), or "wait" (nothing
@@ -13,8 +13,11 @@ import os
 
 ADDR_RANDOM = 1
 SCRIPT = []
-if os.getenv("FAKE_AIOBLE_SCRIPT"):  # a whole board's run (tests/test_ble_dice.py): the script from a file
-    with open(os.getenv("FAKE_AIOBLE_SCRIPT")) as _f:
+# a whole board's run (tests/test_ble_dice.py): the script from a file. The rp2 port's os has no
+# getenv: on the chip's heap bench (tools/chip/heap_paths.py) the runner fills SCRIPT itself
+_FROM = getattr(os, "getenv", lambda name: None)("FAKE_AIOBLE_SCRIPT")
+if _FROM:
+    with open(_FROM) as _f:
         SCRIPT = json.load(_f)
 WRITTEN = []
 CONNECTS = []
