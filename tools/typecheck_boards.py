@@ -76,13 +76,15 @@ class Backend:
 BACKENDS = {
     "rp2": Backend("rp2", ("firmware/board/rp2.py",) + _MP_SHARED, _MP_UNCOVERED, _MP_EXEMPT,
                    ("firmware.board.circuitpy", "firmware.board.esp32")),
-    "esp32": Backend("esp32", ("firmware/board/esp32.py", "firmware/board/ble_dice.py") + _MP_SHARED,
+    "esp32": Backend("esp32", ("firmware/board/esp32.py", "firmware/board/ble_dice.py",
+                                       "firmware/board/dice_events.py") + _MP_SHARED,
                      dict(_MP_UNCOVERED, aioble="micropython-lib's, not frozen on the ESP32-S3 (deploy --die installs it "
                                                 "with mip): no stubs in this set; rp2w checks the calls into it"),
                      _MP_EXEMPT, ("firmware.board.circuitpy", "firmware.board.rp2")),
     # the Pico W: the Pico's backend with the board's own Bluetooth LE (the smart dice), against its stubs,
     # which carry the aioble its MicroPython freezes
-    "rp2w": Backend("rp2w", ("firmware/board/rp2.py", "firmware/board/ble_dice.py") + _MP_SHARED, _MP_UNCOVERED,
+    "rp2w": Backend("rp2w", ("firmware/board/rp2.py", "firmware/board/ble_dice.py",
+                                     "firmware/board/dice_events.py") + _MP_SHARED, _MP_UNCOVERED,
                     _MP_EXEMPT, ("firmware.board.circuitpy", "firmware.board.esp32")),
     "circuitpy": Backend("circuitpy", ("firmware/board/circuitpy.py",) + _CP_SHARED, _CP_UNCOVERED,
                          _CP_EXEMPT, ("firmware.board.rp2", "firmware.board.esp32", "firmware.board.mpboard")),

@@ -48,7 +48,7 @@ async def run(table, hw, dice):
     # the game it said no for
     box = {"path": table.journal.folder + "/dice.json", "roll": None, "roll_at": None, "said_no": None}
     dice_holders.load(box, [die_id(d[0]) for d in dice])
-    dice_holders = None
+    del dice_holders  # this coroutine runs for ever: its hold on the module would too
     _let_go("firmware.board.dice_holders")
     table.dice = box
     for d in dice:
@@ -70,7 +70,6 @@ def _work(table, hw, box, die=None, shell=None, data=None):
     except MemoryError:
         box["roll"] = None
         hw.screen, hw._dirty = ["Out of memory", "at a die: roll", "it again or use", "the menu"], True
-    dice_events = None
     for name in ("firmware.board.dice_events", "firmware.dice.godice", "firmware.dice.desk", "firmware.dice.roll"):
         _let_go(name)
 
@@ -94,7 +93,7 @@ async def _die(table, hw, box, address, shell):
     from firmware.board import dice_events
 
     uuids = dice_events.nus(die, shell)  # an unknown shell stops this die's task here (ValueError)
-    dice_events = None
+    del dice_events
     _let_go("firmware.board.dice_events")
     _let_go("firmware.dice.godice")
     while True:

@@ -23,14 +23,18 @@ def handle(table, hw, box, die, shell, data):
         say(table, hw, "die %s on" % die)
         return
     else:
-        from firmware.dice import godice
-
-        event = godice.Reader(die, shell).feed(data)
-        godice = None
+        event = _read(die, shell, data)
         _let_go("firmware.dice.godice")  # before the desk's load (and a step, if the event ends a roll)
         if event is None:  # a message that means nothing to the table
             return
     _desk(table, hw, box, event)
+
+
+def _read(die, shell, data):
+    """The notification's event (or None), by the die's reader (firmware/dice/godice.py)."""
+    from firmware.dice import godice
+
+    return godice.Reader(die, shell).feed(data)
 
 
 def _desk(table, hw, box, event):

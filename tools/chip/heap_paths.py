@@ -44,8 +44,9 @@ if path_name.startswith("dice"):
     # blocker, as the runner's. A Pico W freezes the real aioble, so its code is in flash, not the
     # heap; what the fake allocates as the dice run (connections, characteristics) is the board's.
     sys.path.insert(0, "/bench/ble")
-    import aioble
     import binascii
+
+    import aioble
     import bluetooth  # noqa: F401
 f = None
 first, settings = "chancellors", {"players": 4}
@@ -111,6 +112,7 @@ def settle(die, value):
 async def with_dice(play):
     """The board's dice task beside the path, as main.py starts it for a board with dice."""
     import asyncio
+
     from firmware.board import ble_dice
 
     asyncio.create_task(ble_dice.run(table, hw, [list(d) for d in DICE]))
@@ -121,6 +123,7 @@ async def with_dice(play):
 async def dice_game():
     """The log's entries; a roll the game asks for comes from the dice (the log's values, else 6s)."""
     import asyncio
+
     from shared_rules import engine
 
     global count
