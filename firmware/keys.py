@@ -48,9 +48,7 @@ def legal(table, state, seat):
         if table.dice is not None:  # which die rolls for whom (firmware/board/dice_holders.py)
             from firmware.board import dice_holders
 
-            out.append(dice_holders.action(table.dice, engine.seats(state)))
-            dice_holders = None
-            _let_go("firmware.board.dice_holders")
+            out.append(table._once(dice_holders, "action", (engine.seats(state),)))
         out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
     return out
 
@@ -131,12 +129,8 @@ def key(table, pad, name):
         return table.name(move, None, menu, seat), None
     if move["type"] == "dice":
         from firmware.board import dice_holders
-        from firmware.journal import _let_go
 
-        lines = dice_holders.assign(table.dice, move)
-        dice_holders = None
-        _let_go("firmware.board.dice_holders")
-        return lines, None
+        return table._once(dice_holders, "assign", (move,)), None
     if move["type"] == "new_game":
         if table.setup is None:  # the game chosen: its settings next
             table.setup = move["game"]

@@ -375,7 +375,7 @@ class Table:
 
     def _once(self, module, name, args):
         """module's `name`(self, *args), then the module let go: code the board needs rarely
-        (kept.py, link.py, game_start.py) does not stay in its RAM. Each caller imports its
+        (kept.py, link.py, game_start.py, board/dice_holders.py) does not stay in its RAM. Each caller imports its
         module by name, so that deploy's walk of the imports finds it."""
         from firmware.journal import _let_go
 

@@ -18,7 +18,7 @@ the board's 96 KB, beside a table's menus): its tasks and a plain `box`, the dic
 lasting fields (the roll under way as Roll.plain(), the entry it was asked at, the game it
 said no for). Each notification, and each roll newly asked for, loads
 firmware/board/dice_events.py, which loads the reader and the desk, and all of them are let
-go after (their interned names stay). Measured on the chip, 5.2 KB with the dice connected,
+go after (their interned names stay). Measured on the chip, 4.6 KB with two dice connected,
 where the dice's modules took 7.8 KB resident before; each event then costs the loads,
 about 20-30 ms a module.
 """
@@ -44,13 +44,11 @@ async def run(table, hw, dice):
     from firmware.board import dice_holders
 
     # What stays between the desk's loads, plain: the dice's holders (the table's menu sets them)
-    # and the desk's lasting fields, its roll under way (Roll.plain()), the entry it was asked at,
-    # the game it said no for
-    box = {"path": table.journal.folder + "/dice.json", "roll": None, "roll_at": None, "said_no": None}
-    dice_holders.load(box, [die_id(d[0]) for d in dice])
+    # and the desk's lasting fields, its roll under way (Roll.plain(): its dice are the holders'),
+    # the entry it was asked at, the game it said no for
+    box = table.dice = {"path": table.journal.folder + "/dice.json", "roll": None, "roll_at": None, "said_no": None}
+    table._once(dice_holders, "load", ([die_id(d[0]) for d in dice],))
     del dice_holders  # this coroutine runs for ever: its hold on the module would too
-    _let_go("firmware.board.dice_holders")
-    table.dice = box
     for d in dice:
         asyncio.create_task(_die(table, hw, box, d[0], d[1]))
     while True:  # a roll asked for by a press or the host: said when it is asked, not at the first throw

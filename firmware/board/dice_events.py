@@ -45,8 +45,8 @@ def _desk(table, hw, box, event):
     from firmware.dice.desk import Desk
 
     desk = Desk(lambda: (engine.game_module(table.game), table.state, table.count),
-                lambda move: _act(table, hw, move), lambda line: say(table, hw, line), for_table(box))
-    desk.roll = None if box["roll"] is None else roll.of(box["roll"])
+                lambda move: _act(table, hw, move), lambda line: say(table, hw, line), _for_table(box))
+    desk.roll = None if box["roll"] is None else roll.of(box["roll"], desk.dice)
     desk.roll_at, desk.said_no = box["roll_at"], box["said_no"]
     if event is None:
         desk.tick()
@@ -56,7 +56,7 @@ def _desk(table, hw, box, event):
     box["roll_at"], box["said_no"] = desk.roll_at, desk.said_no
 
 
-def for_table(box):
+def _for_table(box):
     """The ids of the dice that roll for the table (the desk's `dice`), of box["holder"]."""
     holder = box["holder"]
     return [i for i in holder if holder[i] == "table"]

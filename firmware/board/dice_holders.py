@@ -5,16 +5,19 @@ table's menu sets it (its action "dice": a die, then "table" or "seat N"), and i
 flash beside the journal (dice.json). A die that is a seat's gives no value to a table's roll
 (the desk says so); every die is the table's until the menu says otherwise.
 
-The holders live in ble_dice's plain `box` (box["holder"]: {die id: "table" or "seat N"}, which
-is `table.dice`); this module is loaded at the dice's start and for the menu's action, and let go
-after each (firmware/keys.py), so that a board with dice keeps only the box between.
+The holders live in ble_dice's plain box, `table.dice` (its "holder": {die id: "table" or
+"seat N"}); this module is loaded at the dice's start and for the menu's action, and let go
+after each (Table._once), so that a board with dice keeps only the box between. The roll under
+way takes its dice from the holders at each event (firmware/board/dice_events.py), so a die
+given away mid-roll rolls no more for it.
 """
 
 import json
 
 
-def load(box, ids):
-    """box["holder"] for the dice `ids`, as dice.json (box["path"]) kept them."""
+def load(table, ids):
+    """table.dice["holder"] for the dice `ids`, as dice.json (its "path") kept them."""
+    box = table.dice
     holder = {}
     for i in ids:
         holder[i] = "table"
@@ -29,23 +32,19 @@ def load(box, ids):
     box["holder"] = holder
 
 
-def action(box, seats):
+def action(table, seats):
     """The table menu's action "dice" (its schema)."""
     from shared_rules.schema import action, param
 
-    return action("dice", "table", [param("die", {"kind": "enum", "values": sorted(box["holder"])}),
+    return action("dice", "table", [param("die", {"kind": "enum", "values": sorted(table.dice["holder"])}),
                                     param("holder", {"kind": "enum", "values": ["table"] + ["seat %d" % i
                                                                                           for i in range(seats)]})])
 
 
-def assign(box, move):
+def assign(table, move):
     """The menu's "dice" action: the die is the holder's from now on (the display's lines)."""
+    box = table.dice
     box["holder"][move["die"]] = move["holder"]
-    if box["roll"] is not None:  # the roll under way too: a die given away mid-roll rolls no more for it
-        from firmware.board.dice_events import for_table
-
-        box["roll"][1] = for_table(box)
     with open(box["path"], "w") as f:
         f.write(json.dumps(box["holder"]))
     return ["die " + move["die"], "for " + move["holder"]]
-

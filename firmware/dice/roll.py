@@ -20,8 +20,9 @@ class Roll:
         self.fallback = None  # the die lost in the middle of the roll: the menu enters it
 
     def plain(self):
-        """The roll as a list (for a board that lets this module go between its dice's events: of())."""
-        return [self.wanted, self.dice, self.values, self.ids, self.rolling, self.fallback]
+        """The roll as a list, but its dice (for a board that lets this module go between its
+        dice's events: of(), with the dice as they are then)."""
+        return [self.wanted, self.values, self.ids, self.rolling, self.fallback]
 
     def done(self):
         return self.fallback is None and len(self.values) >= self.wanted and not self.rolling
@@ -55,8 +56,8 @@ class Roll:
         return None
 
 
-def of(plain):
-    """The roll that Roll.plain() gave."""
-    roll = Roll(plain[0], plain[1])
-    roll.values, roll.ids, roll.rolling, roll.fallback = plain[2], plain[3], plain[4], plain[5]
+def of(plain, dice):
+    """The roll that Roll.plain() gave, whose values may come from `dice` (Roll's)."""
+    roll = Roll(plain[0], dice)
+    roll.values, roll.ids, roll.rolling, roll.fallback = plain[1], plain[2], plain[3], plain[4]
     return roll
