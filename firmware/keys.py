@@ -8,6 +8,8 @@ again there would come before the strip's frame (about 7 ms on a Pico). The menu
 key, which only opens it.
 """
 
+import gc
+
 from shared_rules import engine
 from shared_rules.errors import RuleError
 
@@ -98,22 +100,9 @@ def key(table, pad, name):
         # One menu for every pad (a board has one display, and RAM for one menu's
         # data): it turns to this pad, with what the pad had entered so far. The key
         # that turns it only opens it: the pad's screen is read before a choice.
-        if menu is not None and table.menu_pad is not None and menu.state is table.state:
-            table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
-        # The actions offered first, the menu's code after (loaded again if it was): the
-        # game's code for them (views.py, let go in legal()) and the menu's need not be in a
-        # Pico's RAM at once, and its load opens a file (littlefs's 1.1 KB buffer in one piece)
-        from firmware.journal import _let_go
-
-        table.menu = menu = None
-        _let_go("firmware.menu")
-        schemas = legal(table, table.state, seat)
-        menu = _menu(table)
-        screen = menu.start(table.state, seat, schemas)
-        schemas = None
-        picks = table.parked.pop(pad, None)
-        if picks:
-            screen = menu.resume(picks)
+        menu = None
+        park(table)
+        screen = _open(table, seat, table.parked.pop(pad, None) or None)
         table.menu_pad = pad
         return screen, None
     screen, move = menu.key(table.state, name, False)  # with an action, the next screen is drawn below
@@ -160,11 +149,41 @@ def key(table, pad, name):
     if refused is None:
         # an entry: the display shows status() (pressed()), so no menu screen is built for it
         return ["sent", move["type"]], index
-    menu = _menu(table)  # a refusal: back on its confirm screen, where back corrects it
-    menu.start(table.state, seat)
-    menu.resume(picks, auto)
+    _open(table, seat, picks, auto)  # a refusal: back on its confirm screen, where back corrects it
     table.menu_pad = pad
     return refused, None
+
+
+def _open(table, seat, picks, auto=0):
+    """The menu on the table's state for `seat`, resuming `picks` (None: none); its screen. The actions
+    offered first, the menu's code after (loaded again if it was let go): the game's code that
+    builds them (views.py, let go in legal()) and the menu's need not be in a Pico's RAM at once,
+    and each load opens a file (littlefs's 1.1 KB buffer in one piece)."""
+    schemas = legal(table, table.state, seat)
+    gc.collect()  # the game's views let go: the menu loads into their room
+    menu = _menu(table)
+    screen = menu.start(table.state, seat, schemas)
+    schemas = None
+    if picks is not None:
+        screen = menu.resume(picks, auto)
+    return screen
+
+
+def park(table):
+    """The menu's code and entry let go, the choices its pad had begun kept as plain data
+    (table.parked), as when the menu turns to another pad: that pad's next key loads it
+    again and resumes them. Then a collection: the board's idle() collected before this
+    key or event, so without one what loads next (the game's views, the menu again, a
+    die's reader and desk) and its file's buffer went on top of the room let go, where a
+    heap of small gaps on a Pico ran out of a piece of 1.1 KB."""
+    from firmware.journal import _let_go
+
+    menu = table.menu
+    if menu is not None and table.menu_pad is not None and menu.state is table.state:
+        table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
+    table.menu = menu = None
+    _let_go("firmware.menu")
+    gc.collect()
 
 
 def _menu(table):

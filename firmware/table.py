@@ -129,6 +129,7 @@ class Table:
         self.menu = self.menu_pad = None
         self.parked = {}
         _let_go("firmware.menu")
+        gc.collect()  # the menu's room free before the module and the files: not on top of it
         from firmware import game_start
 
         return self._once(game_start, "start", (move, seq))

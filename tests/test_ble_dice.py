@@ -48,10 +48,10 @@ def throw(*faces):
     return out + [[a, _D6[f]] for a, f in faces]
 
 
-def run(tmp_path, micropython, firmware_build, script, then=(), short_once=False):
+def run(tmp_path, micropython, firmware_build, script, then=(), short_once=False, keys=()):
     spec = tmp_path / "spec.json"
     spec.write_text(json.dumps({"dice": [[A, "D6"], [B, "D6"]], "script": script, "then": list(then),
-                                "short_once": short_once}))
+                                "short_once": short_once, "keys": list(keys)}))
     proc = mp.run_micropython(SCRIPT, [str(tmp_path / "data"), str(spec)], heap=HEAP, path=[firmware_build, FAKES],
                               micropython=micropython, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -59,6 +59,7 @@ def run(tmp_path, micropython, firmware_build, script, then=(), short_once=False
     entries = [json.loads(line[6:]) for line in proc.stdout.splitlines() if line.startswith("entry ")]
     run.loaded = [line[7:].split() for line in proc.stdout.splitlines() if line.startswith("loaded ")][-1]
     run.short = [line for line in proc.stdout.splitlines() if line.startswith(("short of memory", "screen "))]
+    run.keys = [line[4:] for line in proc.stdout.splitlines() if line.startswith("key ")]
     return said, entries
 
 
@@ -95,6 +96,34 @@ def test_a_die_event_that_runs_short_of_memory_is_said_and_the_dice_read_on(tmp_
     assert [e["values"] for e in entries] == [[3, 4, 1, 1, 5, 6]]
     assert "die d4ee0712a3f0 | on" in said and "die c1c2c3c4c5c6 | on" in said
     assert run.loaded == ["firmware.board", "firmware.board.ble_dice", "firmware.dice"]
+
+
+def test_a_die_event_lets_the_menu_go_and_its_pad_goes_on_where_it_was(tmp_path, micropython, firmware_build):
+    # Seat 0 opens its menu and moves down it; a die is thrown and the roll under way waits for
+    # the other. The die's event lets the menu's code go first (issue 20, part 6: a Pico has no room
+    # for the die's reader and desk on top of a menu), and the pad's next key finds its place as
+    # it left it: the same screens as with no die thrown.
+    opened = [[None, 0, "select"], [None, 0, "down"]]
+    after = [[0, 0, "down"], [0, 0, "select"]]
+
+    def keys_around(script):
+        for k in opened:
+            k[0] = len(script)
+        return [list(k) for k in opened + after]
+
+    (tmp_path / "still").mkdir()
+    (tmp_path / "thrown").mkdir()
+    script = [["wait", None]]
+    run(tmp_path / "still", micropython, firmware_build, script, keys=keys_around(script))
+    still = run.keys
+    script = [["wait", None], [A, "52"], [A, _D6[3]], ["wait", None]]
+    said, entries = run(tmp_path / "thrown", micropython, firmware_build, script, keys=keys_around(script))
+    assert entries == []  # the roll waits for die B
+    assert [k.split(" | ")[0] for k in run.keys] == ["0 select menu let go", "0 down menu loaded",
+                                                      "0 down menu let go", "0 select menu loaded"]
+    assert [k.split(" | ")[0] for k in still] == ["0 select menu let go", "0 down menu loaded",
+                                                   "0 down menu loaded", "0 select menu loaded"]
+    assert [k.split(" | ", 1)[1] for k in run.keys] == [k.split(" | ", 1)[1] for k in still]
 
 
 def test_a_die_thrown_when_no_roll_is_asked_for_is_ignored_with_a_note(tmp_path, micropython, firmware_build):

@@ -62,6 +62,10 @@ def _work(table, hw, box, die=None, shell=None, data=None):
     loaded; when the heap runs short the event is lost and said, and the dice read on (as
     mpboard's keys do: the display says so; a roll under way is asked for afresh)."""
     try:
+        if table.menu is not None:  # the menu's code and entry make room for the die's (the keys' park)
+            from firmware import keys
+
+            keys.park(table)
         from firmware.board import dice_events
 
         dice_events.handle(table, hw, box, die, shell, data)

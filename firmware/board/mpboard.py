@@ -232,6 +232,7 @@ class Hardware(sim.Hardware):
     def _draw(self):
         if self.oled is not None and self.screen is not None:
             self.oled.show_lines(self.screen)
+        self.screen = None  # drawn (the display keeps its lines as bytes): its strings go with the key
 
 
 def _display(bus):

@@ -14,6 +14,8 @@ MONO_VLSB, so the buffer goes out as it is.
 import framebuf
 import machine
 
+from shared_rules.compat import const
+
 # Control byte 0x00 (Co clear: every byte after it is a command), then the
 # commands that bring a panel up, in the order the SSD1306 datasheet's
 # application note gives them. _MUX and _COM_PINS index the two that depend on
@@ -40,6 +42,8 @@ _INIT = bytes((
 _MUX = 7
 _COM_PINS = 12
 _DATA = b"\x40"  # control byte: GDDRAM data follows
+_LINE = const(49)  # show_lines' record of a page's line: its length byte, then up to 48 bytes of UTF-8
+_UNDRAWN = const(255)  # a length no line of 16 characters has: the page was not drawn by show_lines
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -60,7 +64,13 @@ class SSD1306(framebuf.FrameBuffer):
         self._page_window = bytearray(self._window)  # show_page's: one page (bytes 5, 6)
         whole = memoryview(self.buf)
         self._pages = [whole[k * width:(k + 1) * width] for k in range(pages)]
-        self._shown = [None] * pages  # type: list[str | None]  # each page's line of text (None: not drawn by show_lines)
+        # Each page's line as show_lines last drew it: a length byte (_UNDRAWN: none yet), then its
+        # UTF-8, in one buffer made once. Not the strings it was given: on a Pico those outlived
+        # the key that made them, scattered over the heap's free room above the menu's code,
+        # and the next menu's load then found no piece of 1.1 KB for its file in 12 KB free.
+        self._text = bytearray(_LINE * pages)
+        for k in range(pages):
+            self._text[_LINE * k] = _UNDRAWN
 
     def show(self):
         self.i2c.writeto(self.addr, self._window)
@@ -69,14 +79,21 @@ class SSD1306(framebuf.FrameBuffer):
     def show_lines(self, lines):
         """Show up to 8 lines of text (16 characters each in the 8x8 font): only those that
         changed since the last call are drawn and sent, each as its page."""
-        shown = self._shown
-        for k in range(len(shown)):
+        text = self._text
+        for k in range(len(self._pages)):
             line = str(lines[k])[:16] if k < len(lines) else ""
-            if line != shown[k]:
-                shown[k] = line
-                self.fill_rect(0, k * 8, self.width, 8, 0)
-                self.text(line, 0, k * 8, 1)
-                self.show_page(k)
+            b, at = line.encode(), _LINE * k
+            n = len(b)
+            if text[at] == n and text[at + 1:at + 1 + n] == b:
+                continue
+            if n < _LINE:
+                text[at] = n
+                text[at + 1:at + 1 + n] = b
+            else:  # characters of 3 bytes or more: drawn every time, never compared
+                text[at] = _UNDRAWN
+            self.fill_rect(0, k * 8, self.width, 8, 0)
+            self.text(line, 0, k * 8, 1)
+            self.show_page(k)
 
     def show_page(self, page):
         w = self._page_window

@@ -172,6 +172,16 @@ def main():
     assert addr == 0x3C and data[:1] == b"\x40" and len(data) == 1 + 128, (addr, data[:4])
     window = machine.WRITES[-2][1]  # the one page's window: columns 0..127, page k..k (line 0 or 1 here)
     assert window[:5] == bytes((0x00, 0x21, 0, 127, 0x22)) and window[5] == window[6] < 2, window
+    # the display keeps what it drew as bytes, not the key's strings: the same lines again send nothing,
+    # a line changed (in 2-byte characters too) its page only, and the board lets go of the screen drawn
+    assert hw.screen is None
+    sent = len(machine.WRITES)
+    last = ["pad %d" % table.keys[-1][0], table.keys[-1][1]]
+    hw.oled.show_lines(last)
+    assert len(machine.WRITES) == sent, machine.WRITES[sent:]
+    for lines in ([last[0], "\u00e9" * 16], [last[0], "\u00e9" * 15 + "e"], [last[0], "\u00e9" * 15 + "e"]):
+        hw.oled.show_lines(lines)
+    assert len(machine.WRITES) == sent + 4 and machine.WRITES[-2][1][5] == 1, machine.WRITES[sent:]
 
     # show(): the frame, limited, reaches the strip in GRB
     table.changed = True

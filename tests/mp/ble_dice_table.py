@@ -3,9 +3,11 @@
     micropython ble_dice_table.py DATA_DIR SCRIPT.json
 
 SCRIPT.json: {"dice": [[address, shell], ...], "script": [[address, what], ...] (see the fake),
-"then": [[at, move], ...]} where each move is acted on the table (a host's act) when the script
-has `at` items left. Prints "said LINE" for each display, then "entry JSON" for each log entry,
-then "loaded MODULES": the dice's and the board's modules still loaded at the end.
+"then": [[at, move], ...], "keys": [[at, pad, key], ...]} where each move is acted on the table (a
+host's act), and each key pressed on a pad (Table.pressed), when the script has `at` items left.
+Prints "said LINE" for each display, "key PAD KEY menu loaded|let go | LINES" for each key (the
+menu's code as the key found it, the screen after it), then "entry JSON" for each log entry, then
+"loaded MODULES": the dice's and the board's modules still loaded at the end.
 MicroPython-safe.
 """
 
@@ -65,6 +67,7 @@ async def main(table, spec, hw):
         sys.modules["firmware.board.dice_events"] = ShortOfMemory()
     asyncio.create_task(ble_dice.run(table, hw, spec["dice"]))
     then = spec.get("then", [])
+    keys = spec.get("keys", [])
     idle = 0
     while idle < 200:
         await asyncio.sleep_ms(5)
@@ -72,6 +75,11 @@ async def main(table, spec, hw):
             if at_move[0] is not None and len(aioble.SCRIPT) <= at_move[0]:
                 table.act(at_move[1])
                 at_move[0] = None
+        for k in keys:
+            if k[0] is not None and len(aioble.SCRIPT) <= k[0]:
+                loaded = "loaded" if "firmware.menu" in sys.modules else "let go"
+                print("key", k[1], k[2], "menu", loaded, "|", " | ".join(table.pressed(k[1], k[2])[0]))
+                k[0] = None
         idle = idle + 1 if not aioble.SCRIPT else 0
 
 
