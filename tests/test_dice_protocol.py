@@ -160,3 +160,18 @@ def test_a_roll_is_never_done_while_a_die_is_in_the_air_and_never_takes_too_many
         assert len(roll.values) <= wanted and len(roll.ids) == len(roll.values)
         if in_air:
             assert not roll.done()
+
+
+def test_the_heap_benchs_thrown_d6_settles_as_the_reader_reads_it():
+    # tools/chip/heap_paths.py throws D6s from its own copy of the face vectors (so that the
+    # runner does not load the reader into the board's heap): each face must read as that face
+    import ast
+
+    with open(os.path.join(HERE, "..", "tools", "chip", "heap_paths.py")) as f:
+        tree = ast.parse(f.read())
+    axes = [ast.literal_eval(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", None) == "D6_AXES"]
+    assert axes == [godice._D6]
+    for face in range(1, 7):
+        x, y, z = [(a - 64) & 255 for a in axes[0][3 * face - 3:3 * face]]
+        assert godice.Reader("D6").feed(b"S" + bytes([x, y, z])) == ("settled", "D6", face)

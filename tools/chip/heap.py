@@ -9,7 +9,7 @@ has none of it), the menus (random presses at a 4-seat table), switching games a
 and a board reading smart dice (issue 20, part 6): Chancellors' rolls from the dice, and the
 menus with the dice connected.
 
-    python tools/chip/heap.py [ACTIONS [PATH_NAME...]]
+    python tools/chip/heap.py [ACTIONS [PATH_NAME...]]     (HEAP_ROLLS=1,2,3: the menus' paths once a seed)
 """
 
 import os
@@ -67,12 +67,15 @@ ROOMY = 160 * 1024  # a path that fails within CAP runs again in this much, for 
 SWITCHES = 5  # heap_paths.SWITCHES: the switch path is one run per switch, and one after the last
 
 
-def _one(mpremote, port, name, log, cap):
+ROLLS_SEED = 1  # heap_paths' SEED: the board's own rolls from a seed, so that a path is the same run each time
+
+
+def _one(mpremote, port, name, log, cap, seed=ROLLS_SEED):
     if name != "switch":
-        return _run(mpremote, port, name, log, cap, "")
+        return _run(mpremote, port, name, log, cap, ";SEED=%d" % seed)
     got = None
     for step in range(SWITCHES + 1):  # each run boots as the board does after a switch's restart
-        one, out = _run(mpremote, port, name, log, cap, ";STEP=%d" % step)
+        one, out = _run(mpremote, port, name, log, cap, ";STEP=%d;SEED=%d" % (step, seed))
         if one is None:
             return None, out
         if got is None:
@@ -100,9 +103,10 @@ def _run(mpremote, port, name, log, cap, more):
     return {"seen": int(w[3]), "live": int(w[5]), "base": int(w[7]), "n": int(w[9]), "status": " ".join(w[12:])}, out
 
 
-def run(actions=120, seed=3, cap=CAP, say=print, only=None):
+def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=(ROLLS_SEED,)):
     """Each path within `cap` (of `only`'s PATH_NAMEs, if given); one that fails there again
-    with ROOMY, for the heap it needed."""
+    with ROOMY, for the heap it needed. The table's menus (its presses and the rolls they make)
+    are run once for each of `rolls`, the seeds of the board's own rolls."""
     todo, logs = paths(actions, seed)
     todo = [t for t in todo if only is None or t[1] in only]
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -113,17 +117,18 @@ def run(actions=120, seed=3, cap=CAP, say=print, only=None):
         with VirtualPico(flash=flash, pace="free") as vp:
             subprocess.run([mpremote, "connect", vp.port, "rm", ":main.py"], capture_output=True, timeout=60)
             for label, name, log in todo:
-                got, out = _one(mpremote, vp.port, name, log, cap)
-                if got is not None and got["status"] != "ok":
-                    roomy, _ = _one(mpremote, vp.port, name, log, ROOMY)
-                    if roomy is not None:
-                        roomy["status"] = "fails in %d KB (%s after %d); in %d KB: %s" % (
-                            cap // 1024, got["status"], got["n"], ROOMY // 1024, roomy["status"])
-                        got = roomy
-                if got is None:
-                    say("%s: the board's run failed:\n%s" % (label, out))
-                    continue
-                rows.append((label, got))
+                for r in rolls if name in MENUS else rolls[:1]:
+                    got, out = _one(mpremote, vp.port, name, log, cap, r)
+                    if got is not None and got["status"] != "ok":
+                        roomy, _ = _one(mpremote, vp.port, name, log, ROOMY, r)
+                        if roomy is not None:
+                            roomy["status"] = "fails in %d KB (%s after %d); in %d KB: %s" % (
+                                cap // 1024, got["status"], got["n"], ROOMY // 1024, roomy["status"])
+                            got = roomy
+                    if got is None:
+                        say("%s: the board's run failed:\n%s" % (label, out))
+                        continue
+                    rows.append((label + (", rolls seed %d" % r if len(rolls) > 1 and name in MENUS else ""), got))
     say("| path | entries/presses | after imports KB | peak live KB | peak seen KB | within %d KB |" % (cap // 1024))
     say("|---|---|---|---|---|---|")
     for label, r in rows:
@@ -132,5 +137,9 @@ def run(actions=120, seed=3, cap=CAP, say=print, only=None):
     return rows
 
 
+MENUS = ("menus", "dice_menus")  # the paths of random presses: their rolls decide what the presses meet
+
 if __name__ == "__main__":
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None)
+    # python tools/chip/heap.py [ACTIONS [PATH_NAME...]]; HEAP_ROLLS=1,2,3 runs the menus' paths once a seed
+    seeds = tuple(int(x) for x in os.environ.get("HEAP_ROLLS", str(ROLLS_SEED)).split(","))
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None, rolls=seeds)

@@ -18,6 +18,8 @@
 #              those two dice connected, one of them thrown every 50 presses)
 #   LOG        the game log (a header line, then {"action", "digest"} lines), for game/ballot
 #   CAP        the heap the path may use, in bytes (default 96 KB)
+#   SEED       the board's own rolls from this seed (default: os.urandom, as a board's), so that
+#              a run of the menus' path, say, is the same run each time
 # Prints one line: the path, peak_seen (the most allocated seen after an entry, before the
 # collection the board runs once it has shown it), peak_live (after that collection),
 # base (after the firmware's imports), entries, and "ok" or the error that stopped it.
@@ -32,6 +34,7 @@ log_path = globals().get("LOG", None)
 cap = globals().get("CAP", 96 * 1024)
 keys = globals().get("KEYS", 400)
 step = globals().get("STEP", 0)
+entropy_seed = globals().get("SEED", None)
 SWITCHES = ("kings_dilemma", "the_council", "yes_your_grace", "chancellors", "yes_your_grace")
 
 import json
@@ -48,6 +51,10 @@ if path_name.startswith("dice"):
 
     import aioble
     import bluetooth  # noqa: F401
+
+    # The D6's face vectors that settle() throws (firmware/dice/godice.py's _D6, faces 1-6): the
+    # runner's, not loaded from the reader, which the board loads for each notification and lets go
+    D6_AXES = b"\x00\x40\x40\x40\x40\x80\x40\x80\x40\x40\x00\x40\x40\x40\x00\x80\x40\x40"
 f = None
 first, settings = "chancellors", {"players": 4}
 if log_path:
@@ -102,9 +109,7 @@ DICE = (("c0:00:00:00:00:01", "D6"), ("c0:00:00:00:00:02", "D6"))
 
 def settle(die, value):
     """A D6's notifications as it rolls and settles on `value` (godice.py's vectors, as the die sends them)."""
-    from firmware.dice import godice
-
-    axes = godice._D6[3 * value - 3:3 * value]
+    axes = D6_AXES[3 * value - 3:3 * value]
     aioble.SCRIPT.append([die, "52"])  # b"R": rolling
     aioble.SCRIPT.append([die, binascii.hexlify(b"S" + bytes([(a - 64) & 255 for a in axes])).decode()])
 
@@ -180,7 +185,16 @@ status = "ok"
 base = 0
 try:
     hw = rp2.Hardware({"data": "/heap"})
-    table = Table(Journal(hw.data_dir()), lambda kind, body: None, os.urandom, first, settings, hw.board_id())
+    entropy = os.urandom
+    if entropy_seed is not None:  # the board's own rolls repeatable: a run is then the same run each time
+
+        def entropy(n, rnd=[prng.seed_state(entropy_seed)]):
+            out = bytearray(n)
+            for i in range(n):
+                out[i], rnd[0] = prng.draw(rnd[0], 256)
+            return bytes(out)
+
+    table = Table(Journal(hw.data_dir()), lambda kind, body: None, entropy, first, settings, hw.board_id())
     from firmware.board import reboot  # as main.py boots: the switch noted, if any
 
     switch = reboot.switched(hw.data_dir())
