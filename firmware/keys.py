@@ -78,6 +78,7 @@ def key(table, pad, name):
             screen, move, table.held[pad] = got
             if move is None:
                 return screen, None
+            park(table, False)  # another pad's menu: its room is the step's (as below)
             index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
@@ -92,8 +93,10 @@ def key(table, pad, name):
     if seat is None and name == "long_select" and not begun and g.dice_wanted(table.state):
         # the table's hold of push, with no entry begun on it, when dice are due: the board
         # rolls (one press; the menu's roll takes typed values). No menu is loaded for it:
-        # that would come before the strip's frame
-        table.menu_pad = None
+        # that would come before the strip's frame; and a menu open on a pad goes, as before a
+        # step a menu sends (on a Pico the first roll of the menus' heap path ran short beside it)
+        menu = None
+        park(table, False)
         index, refused = table.pad_act({"type": "roll"}, None)
         return refused or ["roll", "sent"], index
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
@@ -169,21 +172,24 @@ def _open(table, seat, picks, auto=0):
     return screen
 
 
-def park(table):
+def park(table, tidy=True):
     """The menu's code and entry let go, the choices its pad had begun kept as plain data
     (table.parked), as when the menu turns to another pad: that pad's next key loads it
-    again and resumes them. Then a collection: the board's idle() collected before this
-    key or event, so without one what loads next (the game's views, the menu again, a
-    die's reader and desk) and its file's buffer went on top of the room let go, where a
-    heap of small gaps on a Pico ran out of a piece of 1.1 KB."""
+    again and resumes them. Then, if `tidy`, a collection: the board's idle() collected
+    before this key or event, so without one what loads next (the game's views, the menu
+    again, a die's reader and desk) and its file's buffer went on top of the room let go,
+    where a heap of small gaps on a Pico ran out of a piece of 1.1 KB. Not before a step:
+    a collection takes 19 ms on a Pico, before the strip's frame; the step's allocations
+    that find no room collect then."""
     from firmware.journal import _let_go
 
     menu = table.menu
     if menu is not None and table.menu_pad is not None and menu.state is table.state:
         table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
-    table.menu = menu = None
+    table.menu = table.menu_pad = menu = None
     _let_go("firmware.menu")
-    gc.collect()
+    if tidy:
+        gc.collect()
 
 
 def _menu(table):
