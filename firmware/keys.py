@@ -86,7 +86,8 @@ def key(table, pad, name):
     if seat is None and name == "back" and not begun:
         if table.setup is not None:
             table.setup = None  # back out of a new game's settings, or of naming
-            return _menu(table).start(table.state, seat), None
+            menu = None
+            return _turn(table, pad, seat, False), None
         if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
             table.menu_pad = None  # the next key starts the menu afresh
             return g.lines(table.state), None
@@ -104,10 +105,7 @@ def key(table, pad, name):
         # data): it turns to this pad, with what the pad had entered so far. The key
         # that turns it only opens it: the pad's screen is read before a choice.
         menu = None
-        park(table)
-        screen = _open(table, seat, table.parked.pop(pad, None) or None)
-        table.menu_pad = pad
-        return screen, None
+        return _turn(table, pad, seat, True), None
     screen, move = menu.key(table.state, name, False)  # with an action, the next screen is drawn below
     if move is None:
         return screen, None
@@ -131,7 +129,8 @@ def key(table, pad, name):
                 from firmware.table import _forget
 
                 _forget(table.game)  # room for the other game's code; imported again if it stays
-            return menu.start(table.state, seat), None
+            menu = None  # the settings' menu loads after them (a game's settings may load its setup.py)
+            return _turn(table, pad, seat, False), None
         move = {"game": table.setup, "settings": move}
         move["settings"].pop("type")
         g = menu = None  # this call's holds on the old game's code and the menu: start() lets both go
@@ -155,6 +154,16 @@ def key(table, pad, name):
     _open(table, seat, picks, auto)  # a refusal: back on its confirm screen, where back corrects it
     table.menu_pad = pad
     return refused, None
+
+
+def _turn(table, pad, seat, resume):
+    """The menu turned to `pad` afresh (the one open parked), resuming what the pad had
+    begun if `resume`; its screen."""
+    park(table)
+    picks = table.parked.pop(pad, None)
+    screen = _open(table, seat, (picks or None) if resume else None)
+    table.menu_pad = pad
+    return screen
 
 
 def _open(table, seat, picks, auto=0):

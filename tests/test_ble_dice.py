@@ -126,6 +126,19 @@ def test_a_die_event_lets_the_menu_go_and_its_pad_goes_on_where_it_was(tmp_path,
     assert [k.split(" | ", 1)[1] for k in run.keys] == [k.split(" | ", 1)[1] for k in still]
 
 
+def test_the_boards_roll_by_the_tables_hold_lets_a_menu_open_on_a_pad_go(tmp_path, micropython, firmware_build):
+    # Seat 0's menu is open when the table's hold of push makes the board roll (no menu of its
+    # own): the step has the menu's room (on a Pico the menus' heap path ran short there, at its
+    # first roll), and seat 0's next key loads the menu again on the new state
+    script = [["wait", None]]
+    keys = [[1, 0, "select"], [1, TABLE_PAD, "long_select"], [1, 0, "select"]]
+    said, entries = run(tmp_path, micropython, firmware_build, script, keys=keys)
+    assert [e["type"] for e in entries] == ["roll"] and "dice" not in entries[0]
+    assert [k.split(" | ")[0] for k in run.keys] == ["0 select menu let go", "5 long_select menu loaded",
+                                                      "0 select menu let go"]
+    assert run.keys[2].split(" | ")[1] == "S0 action?"
+
+
 def test_a_die_thrown_when_no_roll_is_asked_for_is_ignored_with_a_note(tmp_path, micropython, firmware_build):
     script = [["wait", None]] + throw([A, 2]) + [["wait", None]]
     then = [[len(script), {"type": "roll", "values": [1, 2, 3, 4, 5, 6], "source": "manual"}]]

@@ -9,7 +9,7 @@ has none of it), the menus (random presses at a 4-seat table), switching games a
 and a board reading smart dice (issue 20, part 6): Chancellors' rolls from the dice, and the
 menus with the dice connected.
 
-    python tools/chip/heap.py [ACTIONS [PATH_NAME...]]     (HEAP_ROLLS=1,2,3: the menus' paths once a seed)
+    HEAP_ROLLS=1,2,3,4 python tools/chip/heap.py [ACTIONS [PATH_NAME...]]   (HEAP_ROLLS: the menus' paths once a seed)
 """
 
 import os
@@ -103,10 +103,13 @@ def _run(mpremote, port, name, log, cap, more):
     return {"seen": int(w[3]), "live": int(w[5]), "base": int(w[7]), "n": int(w[9]), "status": " ".join(w[12:])}, out
 
 
-def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=(ROLLS_SEED,)):
+def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=None):
     """Each path within `cap` (of `only`'s PATH_NAMEs, if given); one that fails there again
     with ROOMY, for the heap it needed. The table's menus (its presses and the rolls they make)
-    are run once for each of `rolls`, the seeds of the board's own rolls."""
+    are run once for each of `rolls`, the seeds of the board's own rolls (default: HEAP_ROLLS
+    from the environment, "1,2,3,4" say, else ROLLS_SEED alone)."""
+    if rolls is None:
+        rolls = tuple(int(x) for x in os.environ.get("HEAP_ROLLS", str(ROLLS_SEED)).split(","))
     todo, logs = paths(actions, seed)
     todo = [t for t in todo if only is None or t[1] in only]
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -140,6 +143,4 @@ def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=(ROLLS_SEED,))
 MENUS = ("menus", "dice_menus")  # the paths of random presses: their rolls decide what the presses meet
 
 if __name__ == "__main__":
-    # python tools/chip/heap.py [ACTIONS [PATH_NAME...]]; HEAP_ROLLS=1,2,3 runs the menus' paths once a seed
-    seeds = tuple(int(x) for x in os.environ.get("HEAP_ROLLS", str(ROLLS_SEED)).split(","))
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None, rolls=seeds)
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None)
