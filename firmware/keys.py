@@ -86,8 +86,7 @@ def key(table, pad, name):
     if seat is None and name == "back" and not begun:
         if table.setup is not None:
             table.setup = None  # back out of a new game's settings, or of naming
-            menu = None
-            return _turn(table, pad, seat, False), None
+            return _menu(table).start(table.state, seat), None
         if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
             table.menu_pad = None  # the next key starts the menu afresh
             return g.lines(table.state), None
@@ -105,7 +104,10 @@ def key(table, pad, name):
         # data): it turns to this pad, with what the pad had entered so far. The key
         # that turns it only opens it: the pad's screen is read before a choice.
         menu = None
-        return _turn(table, pad, seat, True), None
+        park(table)
+        screen = _open(table, seat, table.parked.pop(pad, None) or None)
+        table.menu_pad = pad
+        return screen, None
     screen, move = menu.key(table.state, name, False)  # with an action, the next screen is drawn below
     if move is None:
         return screen, None
@@ -129,8 +131,7 @@ def key(table, pad, name):
                 from firmware.table import _forget
 
                 _forget(table.game)  # room for the other game's code; imported again if it stays
-            menu = None  # the settings' menu loads after them (a game's settings may load its setup.py)
-            return _turn(table, pad, seat, False), None
+            return menu.start(table.state, seat), None
         move = {"game": table.setup, "settings": move}
         move["settings"].pop("type")
         g = menu = None  # this call's holds on the old game's code and the menu: start() lets both go
@@ -154,16 +155,6 @@ def key(table, pad, name):
     _open(table, seat, picks, auto)  # a refusal: back on its confirm screen, where back corrects it
     table.menu_pad = pad
     return refused, None
-
-
-def _turn(table, pad, seat, resume):
-    """The menu turned to `pad` afresh (the one open parked), resuming what the pad had
-    begun if `resume`; its screen."""
-    park(table)
-    picks = table.parked.pop(pad, None)
-    screen = _open(table, seat, (picks or None) if resume else None)
-    table.menu_pad = pad
-    return screen
 
 
 def _open(table, seat, picks, auto=0):
