@@ -13,8 +13,7 @@ MONO_VLSB, so the buffer goes out as it is.
 
 import framebuf
 import machine
-
-from shared_rules.compat import const
+from micropython import const  # this module runs only on a board's MicroPython (its framebuf)
 
 # Control byte 0x00 (Co clear: every byte after it is a command), then the
 # commands that bring a panel up, in the order the SSD1306 datasheet's
