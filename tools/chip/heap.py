@@ -68,6 +68,7 @@ SWITCHES = 5  # heap_paths.SWITCHES: the switch path is one run per switch, and 
 
 
 ROLLS_SEED = 1  # heap_paths' SEED: the board's own rolls from a seed, so that a path is the same run each time
+MENUS = ("menus", "dice_menus")  # the paths of random presses: their rolls decide what the presses meet
 
 
 def _one(mpremote, port, name, log, cap, seed=ROLLS_SEED):
@@ -139,8 +140,6 @@ def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=None):
                                                       r["seen"] / 1024, r["status"]))
     return rows
 
-
-MENUS = ("menus", "dice_menus")  # the paths of random presses: their rolls decide what the presses meet
 
 if __name__ == "__main__":
     run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None)

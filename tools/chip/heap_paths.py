@@ -184,17 +184,10 @@ count = 0
 status = "ok"
 base = 0
 try:
-    hw = rp2.Hardware({"data": "/heap"})
-    entropy = os.urandom
-    if entropy_seed is not None:  # the board's own rolls repeatable: a run is then the same run each time
-
-        def entropy(n, rnd=[prng.seed_state(entropy_seed)]):
-            out = bytearray(n)
-            for i in range(n):
-                out[i], rnd[0] = prng.draw(rnd[0], 256)
-            return bytes(out)
-
-    table = Table(Journal(hw.data_dir()), lambda kind, body: None, entropy, first, settings, hw.board_id())
+    # the board's own entropy, as main.py gives the table: os.urandom, or with a seed (the
+    # board's "seed" option) the same rolls on every run
+    hw = rp2.Hardware({"data": "/heap", "seed": entropy_seed})
+    table = Table(Journal(hw.data_dir()), lambda kind, body: None, hw.entropy, first, settings, hw.board_id())
     from firmware.board import reboot  # as main.py boots: the switch noted, if any
 
     switch = reboot.switched(hw.data_dir())
