@@ -48,10 +48,11 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ballot_box", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal", "journal_line", "journal_read", "keys", "kept", "link", "main",
-    "menu", "names", "pads", "resume", "table", "ticks", "undo", "words",
+    "argv", "ballot_box", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal", "journal_line",
+    "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "names", "pads", "resume", "table", "ticks",
+    "undo", "words",
 ]
-BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim"]  # sim: its link helpers, used by mpboard
+BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard
 # smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)
 DICE = ["__init__", "desk", "godice", "roll"]
 BACKENDS = ("rp2", "esp32")

@@ -50,7 +50,7 @@ before the first header are removed by tidy(). One empty reservation (the spare)
 ready for the next.
 
 Stores: LfsStore (rp2: rp2.Flash() under the littlefs that holds the folder; the unix port's
-tests: os.VfsLfs2 over a RAM block device) and FileStore (a plain file per reservation,
+tests: os.VfsLfs2 over a RAM block device) and FileStore (firmware/flash_files.py: a plain file per reservation,
 programmed as NOR flash is: the CPython tests; any port keeping files could use it).
 """
 
@@ -85,33 +85,6 @@ def _name(seq):
     return "res%d.bin" % seq
 
 
-class FileRegion:
-    """A reservation kept in a plain file, programmed as NOR flash is (bits only cleared)."""
-
-    def __init__(self, path, pages):
-        self.path, self.pages = path, pages
-
-    def read(self, page, buf):
-        with open(self.path, "rb") as f:
-            f.seek(page * PAGE)
-            f.readinto(buf)
-
-    def run(self, page):
-        return self.pages - page
-
-    def program(self, page, buf):
-        with open(self.path, "r+b") as f:
-            f.seek(page * PAGE)
-            new = bytearray(f.read(len(buf)))
-            for i in range(len(buf)):
-                new[i] &= buf[i]
-            f.seek(page * PAGE)
-            f.write(new)
-            f.flush()
-            if hasattr(os, "fsync"):
-                os.fsync(f.fileno())
-
-
 class BlockRegion:
     """A reservation's blocks on the block device under littlefs: pages 1-15 of each."""
 
@@ -129,8 +102,10 @@ class BlockRegion:
         self.dev.writeblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
 
 
-class FileStore:
-    """Reservations as plain files of erased bytes in `folder`."""
+class Store:
+    """Reservations as files resN.bin in `folder`: what the two kinds share (LfsStore below;
+    firmware/flash_files.py's FileStore, for the CPython tests, kept off a board's heap). A kind
+    gives size(), _piece(f, i) (block i of a new reservation's file) and regions(seqs)."""
 
     def __init__(self, folder, blocks=BLOCKS):
         self.folder, self.blocks = folder, blocks
@@ -157,13 +132,6 @@ class FileStore:
         except OSError:
             pass
 
-    def size(self):
-        return self.blocks * PAGES * PAGE
-
-    def _piece(self, f, i):
-        for _ in range(PAGES):
-            f.write(_FF)
-
     def make(self, seq):
         """A generator: makes reservation `seq` a block per step, yielding None, then its region."""
         path = self.path(seq)
@@ -180,24 +148,13 @@ class FileStore:
             raise JournalError("bad_reservation", path, None, "its blocks were not found after it was written")
         yield region
 
-    def regions(self, seqs):
-        """{seq: its region, or None when the file is not a whole reservation}."""
-        out = {}
-        for seq in seqs:
-            try:
-                ok = os.stat(self.path(seq))[6] == self.size()
-            except OSError:
-                ok = False
-            out[seq] = FileRegion(self.path(seq), self.blocks * PAGES) if ok else None
-        return out
 
-
-class LfsStore(FileStore):
+class LfsStore(Store):
     """Reservations as littlefs files whose blocks are programmed through `dev`, the block
     device littlefs is mounted on (rp2.Flash() on a Pico)."""
 
     def __init__(self, folder, dev, blocks=BLOCKS):
-        FileStore.__init__(self, folder, blocks)
+        Store.__init__(self, folder, blocks)
         self.dev = dev
 
     def size(self):

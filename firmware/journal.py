@@ -106,15 +106,6 @@ def _let_go(name):
         delattr(package, last)
 
 
-def _done(folder):
-    """The name the game under way gets when it ends: doneN.jsonl, N above every kept game's."""
-    n = 0
-    for name in os.listdir(folder):
-        if name[:4] == "done" and name[-6:] == ".jsonl" and name[4:-6].isdigit() and int(name[4:-6]) > n:
-            n = int(name[4:-6])
-    return "done%d.jsonl" % (n + 1)
-
-
 def _flash(folder):
     """The raw flash log on a Pico (rp2: the folder is on the littlefs of rp2.Flash()), else None."""
     try:
@@ -129,7 +120,7 @@ def _flash(folder):
 class Journal:
     """One game's journal in `folder`; a snapshot every `every` entries (0: never). `store`:
     where the entries go: None, on a Pico the raw flash log (firmware/flash_log.py), elsewhere
-    game.jsonl; False game.jsonl; or a flash_log store (LfsStore, FileStore) for the raw log."""
+    game.jsonl; False game.jsonl; or a flash_log store (LfsStore, flash_files.FileStore) for the raw log."""
 
     def __init__(self, folder, every=16, store=None):
         self.folder, self.every = folder, every
@@ -232,45 +223,16 @@ class Journal:
         return crc
 
     def start(self, header):
-        """A new game; the old one becomes the next doneN.jsonl. The header is whole in game.tmp
-        before anything moves, so a cut anywhere resumes the old game or the new one."""
-        if _loads(canon.encode(header), {"game": str, "seed": int, "start": str}) is None:
-            raise JournalError("bad_header", self._p(GAME), None, "not a header {game, settings, seed, start}")
-        self.close()
-        if not _exists(self.folder):
-            os.mkdir(self.folder)
-        if self.flash is not None:
-            self._start_flash(header)
-            return
-        head = self._tmp(GAME, "h", header)
-        for name in (SNAP, SNAP + ".tmp"):
-            if _exists(self._p(name)):
-                os.remove(self._p(name))
-        if _exists(self._p(GAME)):  # the game it ends waits there for the host (firmware/kept.py)
-            _replace(self._p(GAME), self._p(_done(self.folder)))
-        _replace(self._p(GAME + ".tmp"), self._p(GAME))
-        self._begun(head, header)
-        self._f = self._open(self._p(GAME), "ab")
+        """A new game; the old one becomes the next doneN.jsonl: firmware/journal_start.py,
+        loaded for it and let go after (a board begins a game at its first boot, and from the
+        table's menu or a host: its code need not stay in the heap beside the game's)."""
+        from firmware import journal_start
 
-    def _start_flash(self, header):
-        """start() on the raw flash log: the header whole in a fresh reservation is the new
-        game (a torn one leaves the old game under way); then the old snapshot goes."""
-        fl = self.flash
-        fl.begin()
-        head = _program(fl, ("h ", canon.encode(header)))
-        for name in (SNAP, SNAP + ".tmp"):
-            if _exists(self._p(name)):
-                os.remove(self._p(name))
-        if fl.spare is None:  # new-game time: the next reservation now rather than on an entry's path
-            while fl.tidy():
-                pass
-        self._begun(head, header)
-        self._f = fl
-
-    def _begun(self, head, header):
-        self.head, self.count, self.cut, self.snap_at, self.snapped = head, 0, 0, 0, 0
-        self.last = self.first = header["start"]
-        self.cuts, self.rows, self.names = [], 0, None
+        try:
+            journal_start.start(self, header)
+        finally:
+            journal_start = None
+            _let_go("firmware.journal_start")
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With

@@ -11,7 +11,6 @@ journalled game resumes, and the table's menu (or the host) starts the next.
 
 import asyncio
 import gc
-import sys
 
 from firmware import board as boards
 from firmware.journal import Journal, _let_go
@@ -20,28 +19,6 @@ from shared_rules.compat import const
 from shared_rules.errors import RuleError
 
 _GC_EVERY = const(8192)
-
-
-def options(argv):
-    out = {"board": "sim", "data": "chancery-data", "game": "chancellors", "players": None, "seed": None,
-           "settings": None, "dice": None}
-    i = 0
-    while i < len(argv):
-        name = argv[i][2:]  # each option is "--" and a key of out
-        if argv[i][:2] != "--" or name not in out or i + 1 >= len(argv):
-            raise SystemExit("usage: firmware.main [--board B] [--data DIR] [--game G] [--players N] [--seed S] "
-                             "[--settings JSON] [--dice JSON]")
-        out[name] = argv[i + 1]
-        i += 2
-    for name in ("players", "seed"):
-        if out[name] is not None:
-            out[name] = int(out[name])
-    for name in ("settings", "dice"):
-        if isinstance(out[name], str):
-            import json
-
-            out[name] = json.loads(out[name])
-    return out
 
 
 async def _main(table, hw, dice):
@@ -108,4 +85,8 @@ def run(opts):
 
 
 if __name__ == "__main__":
+    import sys
+
+    from firmware.argv import options  # the unix port's command line: a board's main.py gives run() its options
+
     run(options(sys.argv[1:]))

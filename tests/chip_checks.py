@@ -196,7 +196,7 @@ def flash_journal(image_path, into, folder="/chancery"):
     for name in fs.listdir(folder):
         with fs.open(folder + "/" + name, "rb") as f, open(os.path.join(into, name), "wb") as out:
             out.write(f.read())
-    if flash_log.FileStore(into).seqs():
+    if flash_log.Store(into).seqs():
         journal = Journal(into, store=flash_log.LfsStore(into, ImageFlash(image_path)))
         journal.flash.load()
     else:

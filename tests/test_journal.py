@@ -143,8 +143,8 @@ def mp_tree(mpy_build, tmp_path_factory):
     exe = mp.find_mpy_cross()
     os.makedirs(out / "firmware")
     sources = [(os.path.join(ROOT, "firmware", n + ".py"), "firmware/" + n)
-               for n in ("__init__", "journal_line", "journal", "journal_read", "resume", "flash_log", "flash_read",
-                         "undo")]
+               for n in ("__init__", "journal_line", "journal", "journal_start", "journal_read", "resume", "flash_log",
+                         "flash_read", "undo")]
     sources += [(os.path.join(MP_DIR, n + ".py"), n)
                 for n in ("journal_writer", "journal_cuts", "lfs_journal", "nor_dev", "flash_journal")]
     for src, name in sources:

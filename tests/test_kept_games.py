@@ -22,7 +22,7 @@ from test_simboard import HEAP, connect, lines_of, play, start
 from chancery.board import micropython as mp
 from chancery.board.link import Link
 from chancery.logbook.store import Logbook
-from firmware import flash_log
+from firmware import flash_files
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, games, wire
@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def board(folder, raw):
     sent = []
-    journal = Journal(str(folder), 16, flash_log.FileStore(str(folder)) if raw else False)
+    journal = Journal(str(folder), 16, flash_files.FileStore(str(folder)) if raw else False)
     t = Table(journal, lambda kind, body: sent.append([kind, body]), os.urandom, "chancellors", {"players": 3},
               "t").boot()
     return t, sent

@@ -36,7 +36,7 @@ from chancery.logbook.store import Logbook, LogbookError
 from chancery.mirror import app
 from chancery.words import commands, narrate, new_game
 from chancery.words import names as seat_words
-from firmware import flash_log
+from firmware import flash_files
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, engine, games, matches, seat_names, wire
@@ -230,7 +230,7 @@ def test_names_on_the_raw_flash_log_of_a_pico(tmp_path):
     """On a Pico the journal's lines are programmed into erased flash (firmware/flash_log.py):
     the names line goes there as an entry's does, and a boot reads it back."""
     def pico():
-        return Table(Journal(str(tmp_path), 16, flash_log.FileStore(str(tmp_path))), lambda k, b: None,
+        return Table(Journal(str(tmp_path), 16, flash_files.FileStore(str(tmp_path))), lambda k, b: None,
                      lambda n: b"\x03" * n, "chancellors", {"players": 3}, "p").boot()
 
     t = pico()

@@ -61,7 +61,7 @@ def slipped(tmp_path, source, old, new):
 
 SLIPS = [
     # a misspelled keyword to machine.Pin
-    ("rp2", "firmware/board/mpboard.py", "Pin(p, Pin.IN, pull)", "Pin(p, Pin.IN, pul=pull)",
+    ("rp2", "firmware/board/wiring.py", "Pin(p, Pin.IN, pull)", "Pin(p, Pin.IN, pul=pull)",
      'Unexpected keyword argument "pul"'),
     # a method MicroPython's neopixel driver does not have
     ("esp32", "firmware/board/mpboard.py", "            strip.write()", "            strip.wrte()",
@@ -96,7 +96,7 @@ def test_a_wrong_call_fails(tmp_path, backend, source, old, new, message):
 @pytest.mark.usefixtures("stubs")
 def test_rp2_and_esp32_each_see_only_their_own_machine(tmp_path):
     # Pin.WAKE_LOW is the esp32 port's alone
-    copy, line = slipped(tmp_path, "firmware/board/mpboard.py", "else Pin.PULL_DOWN", "else Pin.WAKE_LOW")
+    copy, line = slipped(tmp_path, "firmware/board/wiring.py", "else Pin.PULL_DOWN", "else Pin.WAKE_LOW")
     assert tc.check("esp32", [copy], log=lambda *_: None) == (True, "")
     ok, output = tc.check("rp2", [copy], log=lambda *_: None)
     assert not ok and '%s:%d: error: "type[Pin]" has no attribute "WAKE_LOW"' % (copy, line) in output, output

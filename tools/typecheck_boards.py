@@ -43,7 +43,8 @@ LAYOUT = "1"
 
 _MP_SHARED = ("firmware/board/mpboard.py", "firmware/board/oled.py", "firmware/board/knob.py", "firmware/board/reboot.py",
               "firmware/board/sim.py",
-              "firmware/board/pins.py", "firmware/pads.py", "firmware/buttons.py", "firmware/ticks.py")
+              "firmware/board/pins.py", "firmware/board/wiring.py", "firmware/pads.py", "firmware/buttons.py",
+              "firmware/ticks.py")
 _CP_SHARED = ("firmware/board/pins.py", "firmware/pads.py", "firmware/buttons.py", "firmware/ticks.py")
 
 # Modules a backend imports that its port's stubs do not describe, and why each is fine.

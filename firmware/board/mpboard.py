@@ -20,10 +20,8 @@ import binascii
 import gc
 
 import machine
-import neopixel
 
-from firmware import buttons as keys
-from firmware import pads, ticks
+from firmware import pads
 from firmware.board import sim
 from firmware.board.leds import Scaler, load_layout, plan_kept, scan_and_tick
 from firmware.journal import _let_go
@@ -44,29 +42,18 @@ class Hardware(sim.Hardware):
     def __init__(self, opts):
         o = dict(opts, data=opts.get("data") or "/chancery")
         sim.Hardware.__init__(self, o)
-        from firmware.board import pins  # it and the map are let go after: 3.8 KB of heap on the chip
+        from firmware.board import wiring  # boot only: it, pins.py and the map are let go after
 
-        cfg = pins.load(o.get("pins") or self.BOARD)
-        Pin = machine.Pin
-        pull = Pin.PULL_UP if cfg.get("pull", "up") == "up" else Pin.PULL_DOWN
-        self._pins = [None if p is None else Pin(p, Pin.IN, pull) for p in pins.buttons(cfg)]
-        self._active = pins.active_level(cfg)
-        self.buttons = keys.Buttons(pads.COUNT, o.get("clock") or ticks)
-        enc = pins.encoder(cfg)
-        self._knob = None  # the table's encoder, read in its pins' IRQs (knob.py)
-        if enc:
-            from firmware.board.knob import Knob
-
-            self._knob = Knob(Pin(enc["a"], Pin.IN, pull), Pin(enc["b"], Pin.IN, pull), enc.get("steps_per_detent", 4))
-        data, n, order = pins.strip(cfg)
-        self.strip = neopixel.NeoPixel(Pin(data, Pin.OUT), n)
-        self._n, self._order, self._budget = n, pins.order_offsets(order), pins.budget_ma(cfg)
+        (self._pins, self._active, self.buttons, self._knob, self.strip, self._n, self._order, self._budget,
+         self.oled) = wiring.parts(o, self.BOARD)
+        del wiring
+        _let_go("firmware.board.wiring")
+        _let_go("firmware.board.pins")
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = self._layout = self._wire = self._part = self._lit = None
         self._frame, self._dark = self.strip.buf, b""  # see _layout_for
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
-        self.oled, self.screen, self._dirty = _display(pins.i2c(cfg)), None, False  # the screen: a key's or status()
-        _let_go("firmware.board.pins")
+        self.screen, self._dirty = None, False  # the screen: a key's or status()
         self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
         self._latched = 0  # buttons the IRQs saw pressed since the last scan
 
@@ -234,11 +221,3 @@ class Hardware(sim.Hardware):
             self.oled.show_lines(self.screen)
         self.screen = None  # drawn (the display keeps its lines as bytes): its strings go with the key
 
-
-def _display(bus):
-    """An SSD1306 on the map's I2C pins if one answers, else None (no display, no framebuf)."""
-    try:
-        from firmware.board import oled  # the stock firmware has framebuf, not micropython-lib's ssd1306
-    except ImportError:
-        return None
-    return oled.find(bus)

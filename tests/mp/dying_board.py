@@ -19,7 +19,7 @@ over the journal's and the simulated board's own.
 import sys
 import time
 
-from firmware import main
+from firmware import argv, main
 from firmware.board import sim
 from firmware.journal import Journal
 
@@ -61,4 +61,4 @@ def send(self, kind, body):
 Journal.write = write
 Journal._drain = drain
 sim.Hardware.send = send
-main.run(main.options(sys.argv[3:]))
+main.run(argv.options(sys.argv[3:]))
