@@ -5,7 +5,8 @@ build, and CPython from the source); the saving is the chip's heap, issue 13 par
   link's code (wire, and the table's answers to frames); a hello does;
 - tests/mp/menu_loads.py: the game's code that built the actions a menu offers goes before
   the menu's own is loaded, and a new game lets the menu go before its journal's files are
-  made, and its own code (firmware/game_start.py) after."""
+  made, and its own code (firmware/game_start.py, and the journal's firmware/journal_start.py)
+  after."""
 
 import os
 import subprocess
@@ -25,7 +26,8 @@ EXPECTED = {
         "shared_rules.kings_dilemma.effects not loaded",
         "down: ['> coins']",
         "seat 1: S1 action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
-        "new game: menu None, firmware.menu not loaded, firmware.game_start not loaded",
+        "new game: menu None, firmware.menu not loaded, firmware.game_start not loaded, "
+        "firmware.journal_start not loaded",
         "table menu again: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
     ],
 }

@@ -32,7 +32,8 @@ def run(folder):
     screen = t.pressed(1, "select")[0]  # the menu turns to a seat's pad: its actions built again
     out.append("seat 1: %s; %s" % (screen[0], loaded("firmware.menu", "shared_rules.kings_dilemma.views")))
     t.start({"type": "new_game", "game": "kings_dilemma", "settings": {"players": 5}})
-    out.append("new game: menu %s, %s" % (t.menu, loaded("firmware.menu", "firmware.game_start")))
+    out.append("new game: menu %s, %s" % (t.menu, loaded("firmware.menu", "firmware.game_start",
+                                                                      "firmware.journal_start")))
     screen = t.pressed(TABLE, "select")[0]
     out.append("table menu again: %s; %s" % (screen[0], loaded("firmware.menu", "shared_rules.kings_dilemma.views")))
     return out
