@@ -36,31 +36,29 @@ def legal(state, seat=None):
     """Action schemas usable now by `seat` (None: anyone at the table)."""
     step = state["step"]
     out = []
-    by_type = {}
-    for s in SCHEMAS:
-        by_type[s["type"]] = s
+    schema = SCHEMAS.one  # builds the schema of one action type (actions._schema): only those offered now
     if step == "over":
         return out
     if step == "roll":
-        s = by_type["roll"]
+        s = schema("roll")
         n = len(state["pending"])
         values = _with_domain(s["params"][0], {"kind": "list", "of": {"kind": "int", "min": 1, "max": 6},
                                                "min": n, "max": n})
         out.append(_narrow(dict(s, params=s["params"][:2]), {"values": values}))  # not "dice" (actions.py)
     elif step == "A":
         cards = _cards(state)
-        s = by_type["reveal"]
+        s = schema("reveal")
         out.append(_narrow(s, {"cards": _with_domain(s["params"][0], {
             "kind": "per_seat", "of": {"kind": "card", "deck": "decktet", "among": cards}})}))
-        out.append(by_type["assign"])
+        out.append(schema("assign"))
     else:
         who = actor(state)
         if seat is None or seat == who:
-            out.extend(_chance_actions(state, by_type, who))
+            out.extend(_chance_actions(state, schema, who))
     if state["settings"]["extended"]:
-        out.append(by_type["excuse"])
+        out.append(schema("excuse"))
     if seat is None:  # corrections and house rules (effects.py): the table enters them
-        out.extend(_effects(state, by_type))
+        out.extend(_effects(state, schema))
     return out
 
 
@@ -77,23 +75,23 @@ def settable(state):
     return out
 
 
-def _effects(state, by_type):
+def _effects(state, schema):
     """The corrections and house rules (effects.py), for the table; the effects module itself
     is loaded only when one is entered."""
-    out = [by_type["score"]]
+    out = [schema("score")]
     problems = []
     for p, _ in settable(state):
         if p not in problems:
             problems.append(p)
     if problems:  # none before the first roll: every die waits for it
-        s = by_type["die"]
+        s = schema("die")
         out.append(_narrow(s, {"problem": _with_domain(s["params"][0], {
             "kind": "int", "min": 0, "max": len(state["problems"]) - 1, "among": problems})}))
-    out.append(by_type["service"])
+    out.append(schema("service"))
     return out
 
 
-def _chance_actions(state, by_type, who):
+def _chance_actions(state, schema, who):
     step = state["step"]
     problems = open_problems(state)
     prob = {"kind": "int", "min": 0, "max": len(state["problems"]) - 1, "among": problems}
@@ -103,7 +101,7 @@ def _chance_actions(state, by_type, who):
         mine = services.controlled_by(state["control"], who)
         cards = [c for c in cards if solving.suits_ok(c, mine)]
     out = []
-    s = by_type["solve"]
+    s = schema("solve")
     params = {"problem": _with_domain(s["params"][0], prob),
               "cards": _with_domain(s["params"][1], {"kind": "list", "of": {"kind": "card", "deck": "decktet",
                                                                              "among": cards},
@@ -112,13 +110,13 @@ def _chance_actions(state, by_type, who):
         params["excuse"] = _with_domain(s["params"][2], {"kind": "enum", "values": [False]})
     out.append(_narrow(s, params))
     if step == "B" or excuse:
-        s = by_type["solve_part"]
+        s = schema("solve_part")
         params = {"problem": _with_domain(s["params"][0], prob),
                   "card": _with_domain(s["params"][1], {"kind": "card", "deck": "decktet", "among": cards})}
         # in step B the Excuse cannot help (its holder would control no service); in C it must
         params["excuse"] = _with_domain(s["params"][3], {"kind": "enum", "values": [step == "C"]})
         out.append(_narrow(s, params))
-    s = by_type["pass"]
+    s = schema("pass")
     if step == "C":
         out.append(_narrow(s, {"abdicate": _with_domain(s["params"][0], {"kind": "enum", "values": [False]})}))
     else:
