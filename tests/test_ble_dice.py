@@ -93,6 +93,7 @@ def test_a_die_event_that_runs_short_of_memory_is_said_and_the_dice_read_on(tmp_
     script = [["wait", None]] + throw([A, 3], [B, 4]) + throw([A, 1], [B, 1]) + throw([A, 5], [B, 6])
     said, entries = run(tmp_path, micropython, firmware_build, script, short_once=True)
     assert run.short[:2] == ["short of memory at None None", "screen Out of memory | at a die: roll | it again or use | the menu"]
+    assert "Out of memory | at a die: roll | it again or use | the menu" in said  # the host's mirror told too
     assert [e["values"] for e in entries] == [[3, 4, 1, 1, 5, 6]]
     assert "die d4ee0712a3f0 | on" in said and "die c1c2c3c4c5c6 | on" in said
     assert run.loaded == ["firmware.board", "firmware.board.ble_dice", "firmware.dice"]

@@ -60,7 +60,7 @@ async def run(table, hw, dice):
 def _work(table, hw, box, die=None, shell=None, data=None):
     """firmware/board/dice_events.py's handle(), loaded for it and let go after with what it
     loaded; when the heap runs short the event is lost and said, and the dice read on (as
-    mpboard's keys do: the display says so; a roll under way is asked for afresh)."""
+    mpboard's keys do: the display and a host say so; a roll under way is asked for afresh)."""
     try:
         if table.menu is not None:  # the menu's code and entry make room for the die's (the keys' park)
             from firmware import keys
@@ -72,6 +72,10 @@ def _work(table, hw, box, die=None, shell=None, data=None):
     except MemoryError:
         box["roll"] = None
         hw.screen, hw._dirty = ["Out of memory", "at a die: roll", "it again or use", "the menu"], True
+        try:  # and to a host's mirror, as a key's screen is told (mpboard's _key)
+            hw.tell_screen(table, hw.screen)
+        except MemoryError:  # the display says it still; the dice read on
+            pass
     for name in ("firmware.board.dice_events", "firmware.dice.godice", "firmware.dice.desk", "firmware.dice.roll"):
         _let_go(name)
 

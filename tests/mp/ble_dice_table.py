@@ -25,7 +25,7 @@ from firmware.table import Table
 
 class Hardware:
     """What ble_dice asks of a board: show(), send() and tell_screen() (as sim.Hardware's), and
-    `screen`, whose every value is kept (`screens`): a line drawn straight on the display, not told."""
+    `screen`, whose every value is kept (`screens`), drawn straight on the display."""
 
     def __init__(self):
         self.screens = []
