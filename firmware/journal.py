@@ -50,10 +50,6 @@ from firmware.journal_line import (  # noqa: F401 (GAME..NoGame: the journal's n
     JournalError,
     NoGame,
     _abandon,
-    _check,
-    _exists,
-    _loads,
-    _readline,
     _replace,
     _sync,
 )

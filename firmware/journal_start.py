@@ -8,7 +8,8 @@ anything moves, so a power cut anywhere resumes the old game or the new one.
 
 import os
 
-from firmware.journal import GAME, SNAP, JournalError, _exists, _loads, _program, _replace
+from firmware.journal import _program
+from firmware.journal_line import GAME, SNAP, JournalError, _exists, _loads, _replace
 from shared_rules import canon
 
 
