@@ -112,11 +112,14 @@ def render(view, layout, frame, level=255, phase=0, dark=None, tracks=None):
     are never touched. `phase` picks whose turn it is where several seats
     share an LED (seats_at tracks: a board advances it every cycle_ms).
     A board's fast path: `dark`, zero bytes as many as the frame's, to clear it
-    with one copy in C (without it, byte by byte); `tracks`, plan(layout) kept."""
+    with one copy in C (None: byte by byte; False: the caller has cleared it, as
+    a board does in C with framebuf's fill); `tracks`, plan(layout) kept."""
     leds = layout["leds"]
     if len(frame) < leds * 3:
         raise ValueError("frame holds %d bytes, the layout needs %d" % (len(frame), leds * 3))
-    if dark is not None and len(dark) >= leds * 3:
+    if dark is False:
+        pass
+    elif dark is not None and len(dark) >= leds * 3:
         frame[0:leds * 3] = memoryview(dark)[0:leds * 3]
     else:
         for i in range(leds * 3):

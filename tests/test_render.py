@@ -264,8 +264,8 @@ def test_render_is_deterministic_whatever_the_frame_held(view, level, junk):
 @settings(max_examples=150, deadline=None)
 @given(views(), layouts(), st.integers(0, 255), st.integers(0, 8), st.randoms(use_true_random=False))
 def test_the_boards_fast_path_renders_the_same(view, layout, level, extra, rnd):
-    """The board clears the frame from zero bytes it keeps (a copy in C) and keeps the layout's
-    plan(): the same frame as render's own clearing and working-out, the tail past the layout's
+    """The board clears the frame in C (from zero bytes, or itself before render: dark=False) and
+    keeps the layout's plan(): the same frame as render's own clearing and working-out, the tail past the layout's
     LEDs untouched either way."""
     size = render.frame_size(layout)
     junk = bytes(rnd.randrange(256) for _ in range(size)) + b"\x5a" * extra
@@ -274,6 +274,9 @@ def test_the_boards_fast_path_renders_the_same(view, layout, level, extra, rnd):
     fast = bytearray(junk)
     render.render(view, layout, fast, level, 1, bytes(len(fast)), render.plan(layout))
     assert fast == plain and fast[size:] == b"\x5a" * extra
+    cleared = bytearray(size) + b"\x5a" * extra  # dark=False: the board cleared it (framebuf's fill)
+    render.render(view, layout, cleared, level, 1, False, render.plan(layout))
+    assert cleared == plain
 
 
 def test_the_shared_view_the_board_renders_is_the_public_view():

@@ -1,6 +1,9 @@
 """The generic track kinds seats_at and members (shared_rules/render_tracks.py), and the
 board's phase that lets seats sharing an LED take turns (firmware/board/leds.py tick)."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from firmware.board import leds
 from shared_rules import render
 
@@ -75,3 +78,26 @@ def test_the_board_moves_the_phase_on_every_cycle():
     for _ in range(25):
         leds.tick(still, FakeTable(), 5)
     assert still._phase == 0 and still.shown == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.binary(min_size=3 * n, max_size=3 * n),
+                                                       st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 2),
+                                                                          st.integers(0, 255)), max_size=6))),
+       st.integers(0, 9))
+def test_a_frame_goes_to_the_strip_up_to_its_last_changed_led(case, extra):
+    """changed_leds: the LEDs a frame sends so that a WS2812 chain (each LED past the frame's end
+    keeps its colour) shows the new bytes: every change within them, the last LED sent a changed
+    one, at least one LED. The new frame may run past what the strip shows (extra bytes)."""
+    shown, edits = case
+    now = bytearray(shown)
+    for led, channel, value in edits:
+        now[3 * led + channel] = value
+    now += b"\x11" * extra
+    k = leds.changed_leds(memoryview(now), memoryview(shown))
+    strip = bytearray(shown)
+    strip[:3 * k] = now[:3 * k]
+    assert strip == now[:len(shown)]
+    assert 1 <= k <= len(shown) // 3
+    if k > 1 or now[:3] != shown[:3]:
+        assert now[3 * k - 3:3 * k] != shown[3 * k - 3:3 * k]

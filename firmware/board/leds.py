@@ -39,6 +39,23 @@ def scan_and_tick(hw, table, scan_ms):
         print("chancery: scan:", type(e).__name__, e)
 
 
+def changed_leds(now, shown):
+    """How many of the strip's first LEDs a frame must send for the strip to show `now`
+    (its bytes in the strip's order) where it shows `shown` (the same length or longer): up to
+    the last LED that differs, since a WS2812 keeps its colour when a frame ends before it.
+    At least one, so that every redraw still ends in a frame. Both memoryviews: each compare
+    is of two slices in C, and halving on the LEDs' common tail takes 7 of them for 116 LEDs."""
+    end = len(shown)
+    lo, hi = 0, end // 3
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if now[mid * 3:end] == shown[mid * 3:end]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo if lo else 1
+
+
 def load_layout(path, order):
     """A layout file as a board keeps it (None if there is none): without the prose it never
     shows, its colours in the strip's byte order (order: pins.order_offsets)."""

@@ -23,7 +23,7 @@ import machine
 
 from firmware import pads
 from firmware.board import sim
-from firmware.board.leds import Scaler, load_layout, plan_kept, scan_and_tick
+from firmware.board.leds import Scaler, changed_leds, load_layout, plan_kept, scan_and_tick
 from firmware.journal import _let_go
 from shared_rules import engine, power, render
 from shared_rules.compat import const
@@ -50,8 +50,8 @@ class Hardware(sim.Hardware):
         _let_go("firmware.board.wiring")
         _let_go("firmware.board.pins")
         self._layouts = o.get("layouts") or LAYOUTS
-        self._game = self._layout = self._wire = self._part = self._lit = None
-        self._frame, self._dark = self.strip.buf, b""  # see _layout_for
+        self._game = self._layout = self._wire = self._lit = self._shown = None
+        self._frame, self._wire_bytes = self.strip.buf, memoryview(self.strip.buf)  # see _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.screen, self._dirty = None, False  # the screen: a key's or status()
         self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
@@ -166,7 +166,8 @@ class Hardware(sim.Hardware):
             frame = self._frame
             if layout is not None:
                 view = engine.game_module(table.game).view(table.state, None, True)  # read once: no copy
-                render.render(view, layout, frame, layout.get("level", 255), self._phase, self._dark, self._tracks)
+                self._scale.row.fill(0)  # the frame cleared in C (framebuf), for render() to fill
+                render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
                 view = None
                 power.limit(frame, self._budget, scale=self._scale)
             self._write(frame)
@@ -180,16 +181,22 @@ class Hardware(sim.Hardware):
             self._draw()
 
     def _write(self, frame):
-        strip = self.strip
+        strip, sent = self.strip, self._wire_bytes
         if frame is not strip.buf:
             strip.buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
         # A WS2812 keeps its colour when a frame ends before it: once a layout's first frame has
-        # cleared the whole strip, only the LEDs it uses go on the wire (3.5 ms for a Pico's 116)
-        part, self._part = self._part, self._lit
-        if part is None or not hasattr(machine, "bitstream"):
+        # cleared the whole strip, only its LEDs up to the last that changed go on the wire (30 us
+        # an LED: 3.5 ms for a Pico's 116, where an entry changes the first 43 or so in Chancellors)
+        shown = self._shown
+        if shown is None or not hasattr(machine, "bitstream"):
             strip.write()
+            self._shown = shown = self._lit
+            if shown is not None:
+                shown[:] = sent[:len(shown)]
         else:
-            machine.bitstream(strip.pin, 0, strip.timing, part)  # as NeoPixel.write sends its buf
+            n = changed_leds(sent, shown) * 3
+            machine.bitstream(strip.pin, 0, strip.timing, sent[:n])  # as NeoPixel.write sends its buf
+            shown[:n] = sent[:n]
 
     def _layout_for(self, game):
         if game == self._game:
@@ -203,15 +210,14 @@ class Hardware(sim.Hardware):
             # the strip's own buffer when the layout fits it: render() writes the wire's bytes
             self._frame = self.strip.buf if size == len(self.strip.buf) else bytearray(size)
         frame = self._frame
-        if len(self._dark) != size:  # render() clears the frame from it, in C
-            self._dark = b""
-            self._dark = bytes(size)
-        frame[:] = self._dark  # nothing of the last game's lights stays on
+        self._lit = self._shown = None
+        self._scale = Scaler(frame)
+        self._scale.row.fill(0)  # nothing of the last game's lights stays on
         self._wire = memoryview(frame)[:len(self.strip.buf)]
-        lit = 0 if layout is None else layout["leds"] * 3
-        self._part = None  # the whole strip first, then only the layout's LEDs (_write)
-        self._lit = memoryview(self.strip.buf)[:lit] if 0 < lit < len(self.strip.buf) else None
-        self._scale, self._tracks = Scaler(frame), plan_kept(layout) if layout is not None else None
+        lit = 0 if layout is None else min(layout["leds"] * 3, len(self.strip.buf))
+        # what the strip shows of the layout's LEDs, once its first frame has cleared the whole strip
+        self._lit = memoryview(bytearray(lit)) if lit else None
+        self._tracks = plan_kept(layout) if layout is not None else None
         self._game, self._layout = game, layout
         gc.collect()
         return layout

@@ -93,7 +93,7 @@ def make(budget=None):
         cfg["budget_ma"] = budget
         path = TMP + "/tight.json"
         with open(path, "w") as f:
-            f.write(canon.encode(cfg))
+            canon.dump(cfg, f.write)  # streamed: no whole text, which a fragmented heap may not fit
     mod = boards.load(BACKEND)  # through the loader main.py uses
     clock = ticks.FakeClock(30, start=(1 << 30) - 40)  # the presses cross the Pico's wrap
     hw = mod.Hardware({"pins": path, "layouts": HW + "/layouts/", "clock": clock, "data": TMP})
@@ -194,9 +194,33 @@ def main():
     # is R 27, G 0, B 47; the strip wants G, R, B
     assert buf[43 * 3:43 * 3 + 3] == bytes([0, 27, 47]), buf[129:132]
     assert power.estimate_ma(grb_to_rgb(buf)) <= 450
+    assert hw.strip.sent[0] == len(buf)  # a layout's first frame clears the whole strip
+
+    # after it, a frame ends at the last LED that changed (a WS2812 keeps its colour past a
+    # frame's end, as the fake strip does): the same frame again sends one LED
+    table.changed = True
+    hw.show(table)
+    assert hw.strip.sent[-1] == 3 and hw.strip.writes[-1] == buf, hw.strip.sent
+    # the first roll lights the problems' dice, the strip's last LEDs: the whole strip again; then
+    # three points to seat 0 move its score, the first LED: the frame is that one LED
+    moved, was, sent = StubTable(), buf, []
+    wanted = engine.game_module("chancellors").dice_wanted(moved.state)
+    for move in ({"type": "roll", "values": [1 + i % 6 for i in range(wanted)]},
+                 {"type": "score", "seat": 0, "amount": 3}):
+        moved.state = engine.decide("chancellors", moved.state, move, True)[2]
+        hw.show(moved)
+        now, n = hw.strip.writes[-1], hw.strip.sent[-1]
+        assert now == bytes(hw.strip.buf) and now != was, hw.strip.sent  # the strip shows the whole frame
+        assert now[n:] == was[n:] and now[n - 3:n] != was[n - 3:n], (n, len(was))  # up to its last change
+        sent.append(n)
+        was, moved.changed = now, True
+    assert sent == [len(buf), 3], sent
+    moved = was = now = move = sent = None
+    out["sent"] = sent
 
     # a budget the frame does not fit: dimmed as a whole to fit, still GRB
     machine.MADE[:] = []
+    machine.STRIPS.clear()  # the fake strip of the board let go goes with it
     hw = None  # one board at a time, as on a board
     gc.collect()
     tight, clock2 = make(budget=130)

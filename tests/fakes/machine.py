@@ -17,6 +17,7 @@ LEVELS = {}  # GPIO -> level the test applies
 DEVICES = []  # I2C addresses that answer a scan
 MADE = []  # every Pin constructed, in order
 WRITES = []  # every I2C write: (address, bytes)
+STRIPS = {}  # GPIO -> the fake NeoPixel driven from it (neopixel.py's)
 
 
 class Pin(PinBase):
@@ -57,3 +58,9 @@ class I2C:
 
 def unique_id():
     return b"\xde\xad\xbe\xef\x01\x02\x03\x04"
+
+
+def bitstream(pin, encoding, timing, buf):
+    """As the port's: buf's bits out on the pin. The fake strip there takes them as a WS2812
+    chain does: the LEDs the frame reaches take its colours, those past its end keep theirs."""
+    STRIPS[pin.id].took(bytes(buf))

@@ -1,5 +1,9 @@
 """A fake `neopixel` with the board driver's shape: .buf in the strip's byte
-order, write() sends it. Each write is recorded for the test to read."""
+order, write() sends it. `writes` holds what the strip showed after each frame, whole
+(a frame from machine.bitstream may end early: the LEDs past it keep their colours),
+`sent` how many bytes each frame sent."""
+
+import machine
 
 
 class NeoPixel:
@@ -8,8 +12,17 @@ class NeoPixel:
     def __init__(self, pin, n, bpp=3, timing=1):
         self.pin = pin
         self.n = n
+        self.timing = timing
         self.buf = bytearray(n * bpp)
         self.writes = []
+        self.sent = []
+        machine.STRIPS[pin.id] = self
 
     def write(self):
-        self.writes.append(bytes(self.buf))
+        self.took(bytes(self.buf))
+
+    def took(self, data):
+        shown = bytearray(self.writes[-1] if self.writes else len(self.buf))
+        shown[:len(data)] = data
+        self.writes.append(bytes(shown))
+        self.sent.append(len(data))
