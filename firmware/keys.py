@@ -10,6 +10,8 @@ key, which only opens it.
 
 import gc
 
+from firmware import pads
+from firmware.journal import _let_go  # at the top: each import statement costs about 0.1 ms on a Pico
 from shared_rules import engine
 from shared_rules.errors import RuleError
 
@@ -26,8 +28,6 @@ def legal(table, state, seat):
         return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
                                              for x in engine.game_module(table.setup).SETTINGS])]
     import sys
-
-    from firmware.journal import _let_go
 
     g = engine.game_module(table.game)
     loaded = list(sys.modules)
@@ -58,8 +58,6 @@ def legal(table, state, seat):
 def key(table, pad, name):
     """A menu key from a pad (seat 0..4, or pads.TABLE). Returns the screen lines
     and the entry index if the key completed an action (else None)."""
-    from firmware import pads
-
     table.screen_due = False  # the key's own screen is what the display shows
     seat = None if pad == pads.TABLE else pad
     if -1 in table.held:  # a long refusal up: its pad's up and down scroll it
@@ -143,8 +141,6 @@ def key(table, pad, name):
     # The menu's code and its entry go before the step: on a Pico their 6-8 KB are the
     # step's, not a menu's that no screen needs until the next key (which loads it again,
     # 16 ms on the display's time, after the strip's frame)
-    from firmware.journal import _let_go
-
     picks, auto = menu.kept()
     table.menu = menu = None
     _let_go("firmware.menu")
@@ -181,8 +177,6 @@ def park(table, tidy=True):
     where a heap of small gaps on a Pico ran out of a piece of 1.1 KB. Not before a step:
     a collection takes 19 ms on a Pico, before the strip's frame; the step's allocations
     that find no room collect then."""
-    from firmware.journal import _let_go
-
     menu = table.menu
     if menu is not None and table.menu_pad is not None and menu.state is table.state:
         table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
@@ -207,8 +201,6 @@ def why(table, e, seat, key=None):
     stays in RAM). A sentence longer than the display scrolls on the up and down of
     `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
     screen, or None for a key that goes on as ever."""
-    from firmware.journal import _let_go
-
     try:
         from firmware import words
 
