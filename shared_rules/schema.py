@@ -21,6 +21,10 @@ filled in; it raises RuleError("bad_param", ...) with the parameter, what was
 wrong and the domain (texts.describe turns a domain into words).
 """
 
+# Builtins as this module's globals: MicroPython looks a name up in the module first, and on a
+# Pico a builtin found there costs 1 us against 9 us through the builtins' table (canon.py)
+from builtins import bool, dict, int, isinstance, len, list, min, range, str, tuple, type
+
 from shared_rules.canon import printable
 from shared_rules.errors import RuleError
 
