@@ -284,7 +284,12 @@ class FlashLog:
         buf = self.buf
         page = off = fill = end = 0  # the pages being filled: from `page`, bytes off..fill of end
         for part in parts:
-            i, m = 0, len(part)
+            m = len(part)
+            if fill + m < end:  # the whole part within the pages being filled, room left after it: one copy
+                buf[fill:fill + m] = part
+                fill += m
+                continue
+            i = 0
             while i < m:
                 if fill == end:  # the next pages: to the end of the block's run, two at most
                     pos = self.pos

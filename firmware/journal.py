@@ -248,9 +248,9 @@ class Journal:
         if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
             raise JournalError("too_long", self._p(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self._f = self._f, None
-        if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams)
-            _program(f, (str(index), ' {"action":', action_text, ',"digest":"', digest, '","events":', events_text,
-                         "}"))
+        if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams);
+            # the small pieces joined (each piece is a buffer, a CRC and a copy: about 0.1 ms on a Pico)
+            _program(f, ('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
         else:
             try:
                 self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
