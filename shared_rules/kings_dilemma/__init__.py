@@ -72,7 +72,7 @@ def view(state, seat=None, share=False):
     committed on the Balance and the middle pool are public; the PRNG is hidden.
     share=True: the view holds the state's own lists (for a caller that only reads
     it at once, as the board's render does)."""
-    out = dict(state) if share else canon.copy(state)  # dict(): in C, where a loop over the keys took longer on a Pico
+    out = dict(state) if share else canon.copy(state)  # dict(): in C, not a loop over the keys in Python
     out.pop("rng", None)
     if state["step"] != "over":
         for key in ("power", "coins"):  # behind the screens
