@@ -9,21 +9,20 @@ module (its hooks, declared by every game) or its host-only modules, which the
 host finds in the game's folder (host/chancery/words/describe.py).
 """
 
-import sys
+import shared_rules
 
 GAMES = ["chancellors", "kings_dilemma", "the_council", "yes_your_grace"]
 _MORE = {}  # name -> game module, registered at run time (register(): the tests' own games)
-_MODULES = {"chancellors": "shared_rules.chancellors", "kings_dilemma": "shared_rules.kings_dilemma",
-            "the_council": "shared_rules.the_council", "yes_your_grace": "shared_rules.yes_your_grace"}
 
 
 def load(name):
     """The game module of `name` (KeyError for none). One that is loaded is taken from
-    sys.modules: an import statement of a loaded module costs about 0.1 ms on a Pico, and
-    a press asks for its game four times before the strip shows the entry. A game a board
-    let go (firmware/table.py _forget) is out of sys.modules, and imported below again."""
-    if type(name) is str:
-        g = sys.modules.get(_MODULES.get(name, ""))
+    its package, shared_rules: an import statement of a loaded module costs about 0.1 ms
+    on a Pico, and a press asks for its game four times before the strip shows the entry.
+    A game a board let go (firmware/table.py _forget) is no longer there, and is imported
+    below again."""
+    if name in GAMES:
+        g = getattr(shared_rules, name, None)
         if g is not None:
             return g
     if name == "chancellors":
