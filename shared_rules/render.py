@@ -121,13 +121,12 @@ def render(view, layout, frame, level=255, phase=0, dark=None, tracks=None):
     leds = layout["leds"]
     if len(frame) < leds * 3:
         raise ValueError("frame holds %d bytes, the layout needs %d" % (len(frame), leds * 3))
-    if dark is False:
-        pass
-    elif dark is not None and len(dark) >= leds * 3:
-        frame[0:leds * 3] = memoryview(dark)[0:leds * 3]
-    else:
-        for i in range(leds * 3):
-            frame[i] = 0
+    if dark is not False:  # False: the caller has cleared it
+        if dark is not None and len(dark) >= leds * 3:
+            frame[0:leds * 3] = memoryview(dark)[0:leds * 3]
+        else:
+            for i in range(leds * 3):
+                frame[i] = 0
     level = 0 if level < 0 else (_FULL if level > _FULL else level)
     if level == 0:
         return frame

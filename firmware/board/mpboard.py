@@ -51,7 +51,7 @@ class Hardware(sim.Hardware):
         _let_go("firmware.board.pins")
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = self._layout = self._wire = self._lit = self._shown = None
-        self._frame, self._wire_bytes = self.strip.buf, memoryview(self.strip.buf)  # see _layout_for, _write
+        self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # see _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.screen, self._dirty = None, False  # the screen: a key's or status()
         self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
@@ -181,7 +181,7 @@ class Hardware(sim.Hardware):
             self._draw()
 
     def _write(self, frame):
-        strip, sent = self.strip, self._wire_bytes
+        strip, buf = self.strip, self._strip_bytes
         if frame is not strip.buf:
             strip.buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
         # A WS2812 keeps its colour when a frame ends before it: once a layout's first frame has
@@ -192,11 +192,11 @@ class Hardware(sim.Hardware):
             strip.write()
             self._shown = shown = self._lit
             if shown is not None:
-                shown[:] = sent[:len(shown)]
+                shown[:] = buf[:len(shown)]
         else:
-            n = changed_leds(sent, shown) * 3
-            machine.bitstream(strip.pin, 0, strip.timing, sent[:n])  # as NeoPixel.write sends its buf
-            shown[:n] = sent[:n]
+            n = changed_leds(buf, shown) * 3
+            machine.bitstream(strip.pin, 0, strip.timing, buf[:n])  # as NeoPixel.write sends its buf
+            shown[:n] = buf[:n]
 
     def _layout_for(self, game):
         if game == self._game:

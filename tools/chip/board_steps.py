@@ -34,8 +34,7 @@ try:
 except OSError:
     layout = None
 frame = bytearray(3 * (layout["leds"] if layout else 1))
-dark = bytes(len(frame))  # the board keeps these: zeros to clear the frame in C, the layout's plan
-tracks = render.plan(layout) if layout else None
+tracks = render.plan(layout) if layout else None  # the board keeps the layout's plan
 scale = Scaler(frame)
 T = {"step": [], "journal": [], "menu": [], "view": [], "render": [], "limit": [], "total": []}
 menu = Menu(g.legal, g.card_names)
@@ -61,7 +60,8 @@ for line in f:
     if layout is not None:  # as firmware/board/mpboard.py's show()
         view = g.view(state, None, True)
         tv = us()
-        render.render(view, layout, frame, layout.get("level", 255), 0, dark, tracks)
+        scale.row.fill(0)  # the frame cleared in C, as the board clears it (render's dark=False)
+        render.render(view, layout, frame, layout.get("level", 255), 0, False, tracks)
         tr = us()
         power.limit(frame, 500, scale=scale)
         view = None
