@@ -10,9 +10,6 @@ which every board loads: the simulated board has no strip.
 """
 
 
-from shared_rules.canon import copy
-
-
 def tick(hw, table, scan_ms):
     """For a board with a strip (mpboard, circuitpy), after each scan, scan_ms after the
     one before it: every cycle_ms of the game's layout (one whose LEDs several seats may
@@ -90,78 +87,6 @@ def plan_kept(layout):
         out.append((shows, generic, base, step, length, dict(t)))
     layout["tracks"] = None
     return out
-
-
-def reads(shows, generic, t):
-    """The view's fields that a track of kind `shows` (generic: one of render_tracks.py's;
-    its layout entry `t`) reads, as
-    shared_rules/render.py and render_tracks.py draw it: its LEDs change only when one of
-    them does. Here, not there: only a board redraws in part, and the host loads render.py too.
-    A seats_at track's LEDs also change with the phase, which is not a field."""
-    if generic:
-        return [t[k] for k in ("field", "flag", "side", "extra", "where", "with") if k in t] + (
-            ["settings"] if "mark_setting" in t else [])
-    if shows == "problems":
-        return ("problems", "pending", "solved", "aside")
-    if shows == "queue":
-        return ("queue", "step", "winners")
-    return (shows,)  # scores, control, step, excuse: the field of their name
-
-
-class Redraw:
-    """Which of a layout's tracks a frame must draw again: those whose view fields (render.reads)
-    changed since the frame before, and The Council's seats_at tracks when the phase moved.
-    Their LEDs are cleared (framebuf's fill_rect, in C) and render() draws those alone: a
-    vote's press redraws the three or four of The King's Dilemma's fifteen tracks it moved.
-    What was drawn is kept as a copy of each field: the board's state changes in place, so
-    the view's lists are the same objects after a step. The whole frame is drawn again after
-    a failure, after the current limiter scaled it (`whole`), and always when two tracks share
-    an LED (clearing one would dark the other's)."""
-
-    def __init__(self, tracks, row, leds):
-        fields, masks, spans = [], [], []
-        count = bytearray(leds)
-        for shows, generic, base, step, length, t in tracks:
-            m = 1 if shows == "seats_at" else 0  # bit 0: the phase
-            for name in reads(shows, generic, t):
-                if name not in fields:
-                    fields.append(name)
-                m |= 2 << fields.index(name)
-            lo = base if step > 0 else base - length + 1
-            for i in range(max(lo, 0), min(lo + length, leds)):
-                count[i] += 1
-            masks.append(m)
-            spans.append((lo, length))
-        # more fields than a small int's bits, or a shared LED: every frame whole
-        self.masks = masks if len(fields) < 29 and max(count or b"\0") <= 1 else None
-        self.fields, self.spans, self.tracks, self.row = fields, spans, tracks, row
-        self.seen = [None] * len(fields)
-        self.phase = None
-        self.whole = True
-
-    def changed(self, view, phase):
-        """The tracks to draw for `view` (render's `tracks`), their LEDs cleared; the frame
-        cleared whole when it is drawn whole. `whole` is set until the caller says the frame
-        was drawn and left unscaled, so a failure half-way draws the next one whole."""
-        whole, self.whole = self.whole or self.masks is None, True
-        moved = 1 if phase != self.phase else 0
-        self.phase = phase
-        seen, fields = self.seen, self.fields
-        for i in range(len(fields)):
-            v = view.get(fields[i])
-            if whole or v != seen[i]:
-                seen[i] = copy(v)
-                moved |= 2 << i
-        if whole:
-            self.row.fill(0)
-            return self.tracks
-        out, masks, spans, row = [], self.masks, self.spans, self.row
-        for k in range(len(masks)):
-            if masks[k] & moved:
-                out.append(self.tracks[k])
-                lo, n = spans[k]
-                row.fill_rect(lo * 3, 0, n * 3, 1, 0)
-        return out
 
 
 def wire_order(layout, order):

@@ -23,7 +23,7 @@ import machine
 
 from firmware import pads
 from firmware.board import sim
-from firmware.board.leds import Redraw, Scaler, changed_leds, load_layout, plan_kept, scan_and_tick
+from firmware.board.leds import Scaler, changed_leds, load_layout, plan_kept, scan_and_tick
 from firmware.journal import _let_go
 from shared_rules import engine, power, render
 from shared_rules.compat import const
@@ -163,14 +163,13 @@ class Hardware(sim.Hardware):
         strip; and the display if there is one and the screen changed."""
         if table.changed:
             layout = self._layout_for(table.game)
-            frame, redraw = self._frame, self._redraw  # redraw: None when there is no layout
-            if layout is not None and redraw is not None:
+            frame = self._frame
+            if layout is not None:
                 view = engine.game_module(table.game).view(table.state, None, True)  # read once: no copy
-                # only the tracks whose fields moved are drawn, their LEDs cleared in C
-                tracks = redraw.changed(view, self._phase)
-                render.render(view, layout, frame, layout.get("level", 255), self._phase, False, tracks)
-                view = tracks = None
-                redraw.whole = power.limit(frame, self._budget, scale=self._scale) < 255  # scaled: whole next
+                self._scale.row.fill(0)  # the frame cleared in C (framebuf), for render() to fill
+                render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
+                view = None
+                power.limit(frame, self._budget, scale=self._scale)
             self._write(frame)
             table.changed = False
         if table.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
@@ -218,7 +217,7 @@ class Hardware(sim.Hardware):
         lit = 0 if layout is None else min(layout["leds"] * 3, len(self.strip.buf))
         # what the strip shows of the layout's LEDs, once its first frame has cleared the whole strip
         self._lit = memoryview(bytearray(lit)) if lit else None
-        self._redraw = Redraw(plan_kept(layout), self._scale.row, layout["leds"]) if layout is not None else None
+        self._tracks = plan_kept(layout) if layout is not None else None
         self._game, self._layout = game, layout
         gc.collect()
         return layout

@@ -12,7 +12,7 @@ import time
 sys.path.insert(0, "/lib")
 import json
 
-from firmware.board.leds import Redraw, Scaler
+from firmware.board.leds import Scaler
 from firmware.journal import Journal
 from firmware.menu import Menu
 from shared_rules import canon, engine, power, render
@@ -34,8 +34,8 @@ try:
 except OSError:
     layout = None
 frame = bytearray(3 * (layout["leds"] if layout else 1))
+tracks = render.plan(layout) if layout else None  # the board keeps the layout's plan
 scale = Scaler(frame)
-redraw = Redraw(render.plan(layout), scale.row, layout["leds"]) if layout else None  # the board keeps the plan
 T = {"step": [], "journal": [], "menu": [], "view": [], "render": [], "limit": [], "total": []}
 menu = Menu(g.legal, g.card_names)
 bad = 0
@@ -60,11 +60,10 @@ for line in f:
     if layout is not None:  # as firmware/board/mpboard.py's show()
         view = g.view(state, None, True)
         tv = us()
-        tracks = redraw.changed(view, 0)  # those whose fields moved, their LEDs cleared in C, as the board does
+        scale.row.fill(0)  # the frame cleared in C, as the board clears it (render's dark=False)
         render.render(view, layout, frame, layout.get("level", 255), 0, False, tracks)
         tr = us()
-        redraw.whole = power.limit(frame, 500, scale=scale) < 255
-        tracks = None
+        power.limit(frame, 500, scale=scale)
         view = None
     t3 = us()
     a = gc.mem_alloc()
