@@ -137,20 +137,6 @@ class Buttons:
         lockout ends), since no pin edge will wake it."""
         return self._busy
 
-    def long_in(self):
-        """Milliseconds from now until a held button becomes a long press (0: due already),
-        or -1 when none will. A scan loop that wakes on its own pace while a button is held
-        (mpboard.py) sleeps no longer than this, so a hold's long press comes when it is
-        due, not up to a pace later."""
-        clock, level, held, down = self.clock, self._level, self._held, self._down
-        now, soon = clock.ticks_ms(), -1
-        for i in range(self.count):
-            if level[i] and not held[i]:
-                left = self.long_ms - clock.ticks_diff(now, down[i])
-                if soon < 0 or left < soon:
-                    soon = left if left > 0 else 0
-        return soon
-
     def press(self, index, kind=SHORT):
         """A virtual press (from the host or the simulator), delivered by the next update."""
         if index < 0 or index >= self.count:

@@ -94,15 +94,9 @@ class Hardware(sim.Hardware):
 
     async def _pace(self, flag):
         """The scan's timer: every SCAN_MS while a button is held or settling (a long press
-        comes with time, not with an edge), sooner when a hold becomes long before that (its
-        entry then starts when it is due), else every IDLE_MS (the strip's phase)."""
-        buttons = self.buttons
+        comes with time, not with an edge), else every IDLE_MS (the strip's phase)."""
         while True:
-            if buttons.settling():
-                due = buttons.long_in()
-                await asyncio.sleep_ms(due if 0 <= due < SCAN_MS else SCAN_MS)
-            else:
-                await asyncio.sleep_ms(IDLE_MS)
+            await asyncio.sleep_ms(SCAN_MS if self.buttons.settling() else IDLE_MS)
             flag.set()
 
     def scan(self, table):
