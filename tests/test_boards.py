@@ -226,7 +226,7 @@ def test_backend_on_fake_pins_under_both_interpreters(backend, build, micropytho
                               path=[FAKES, build], micropython=micropython)
     upy = _result(proc)
     assert upy == cp
-    want = [[1, "select"], [5, "back"], [0, "up"], [4, "down"]]
+    want = [[1, "select"], [5, "back"], [3, "select"], [0, "up"], [4, "down"]]
     if backend == "rp2":
         want.append([5, "down"])  # the encoder's clockwise detent
     assert cp["keys"] == want

@@ -67,8 +67,11 @@ class Hardware(sim.Hardware):
         both = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
         for i in range(len(self._pins)):
             p = self._pins[i]
-            if p is not None:
-                p.irq(self._catch(i, flag), both)
+            if p is not None:  # hard: a press is dated at its edge, not when a collect or a flash write ends
+                try:
+                    p.irq(self._catch(i, flag), both, hard=True)
+                except TypeError:  # a port without hard pin IRQs: a soft one, scheduled soon after
+                    p.irq(self._catch(i, flag), both)
         if self._knob is not None:
             self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
@@ -83,11 +86,13 @@ class Hardware(sim.Hardware):
             last = now
 
     def _catch(self, i, flag):
-        """A pin's IRQ handler: wake the scan; note a press and its time for a scan that may come late."""
-        act, keys = self._active, self.buttons
+        """A pin's IRQ handler: wake the scan; note a press and its time for a scan that may come late.
+        A hard IRQ (it runs even during a collect, with the heap locked): nothing here allocates.
+        It closes over three names, not five: a closure with more than four (and its argument)
+        copies them to the heap at each call (MicroPython's closure_call), a MemoryError there."""
 
         def edge(pin):
-            if pin.value() == act and keys.note_press(i):
+            if pin.value() == self._active and self.buttons.note_press(i):
                 self._latched |= 1 << i
             flag.set()
         return edge
