@@ -38,6 +38,7 @@ for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT 
 
 import make_log  # noqa: E402
 import press_play  # noqa: E402
+import stamps  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
 
@@ -94,22 +95,28 @@ def _stats(values):
     return v[n // 2], v[min(n - 1, n * 95 // 100)], v[-1]
 
 
-def press_to_frame(entries, seed, games=GAMES, say=print):
-    """The end-to-end figure: per game, (entries, median, p95, max ns, unmatched frames)."""
+def press_to_frame(entries, seed, games=GAMES, say=print, stamped=False):
+    """The end-to-end figure: per game, (entries, median, p95, max ns, unmatched frames).
+    stamped: a profiling build (tools/chip/stamps.py), whose stages are reported too."""
     with open(ROOT / "hardware" / "boards" / "rpi-pico.json") as f:
         cfg = json.load(f)
+    extra = stamps.build() if stamped else None
     out = []
     with tempfile.TemporaryDirectory(prefix="chancery-chip-") as tmp:
         for game in games:
             flash = os.path.join(tmp, game + ".img")
-            image.deployed_image(flash, first={"game": game, "settings": {"players": most_players(game)}})
+            image.deployed_image(flash, first={"game": game, "settings": {"players": most_players(game)}}, extra=extra)
             with VirtualPico(flash=flash, pace="free") as vp:
                 vp.wait_frame(after_ns=0, timeout=120)
                 board = press_play.Board(vp, cfg)
                 took = press_play.play(board, seed, entries, say)
                 board.link.close()
-            for line in board.noise[:5]:
+            for line in [n for n in board.noise if not n.startswith("STAMP ")][:5]:
                 say("  (%s: the board said: %s)" % (game, line[:200]))
+            if stamped:
+                stages, n = stamps.medians(board.noise)
+                say("%s, where a press goes (median us of %d entries, the stamped build): %s" % (
+                    game, n, "; ".join("%s %d" % (stage, us) for stage, us in stages)))
             if not board.latencies:
                 say("%s: no entry was timed" % game)
                 continue
@@ -134,11 +141,13 @@ def main(argv=None):
                     help="entries per game pressed on the board's GPIOs (default 30; 0: skip)")
     ap.add_argument("--only", choices=("stages", "presses", "heap"), help="one of the three figures")
     ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
+    ap.add_argument("--stamps", action="store_true",
+                    help="press to frame on a profiling build: where each press's time goes (tools/chip/stamps.py)")
     args = ap.parse_args(argv)
     if args.only in (None, "stages"):
         run(args.actions, args.seed)
     if args.only in (None, "presses") and args.entries > 0:
-        press_to_frame(args.entries, args.seed, args.games)
+        press_to_frame(args.entries, args.seed, args.games, stamped=args.stamps)
     if args.only in (None, "heap"):
         import heap  # tools/chip/heap.py: each path inside the 96 KB the issue allows
 
