@@ -97,6 +97,14 @@ def key(table, pad, name):
         park(table, False)
         index, refused = table.pad_act({"type": "roll"}, None)
         return refused or ["roll", "sent"], index
+    if table.ahead is not None:  # an entry computed ahead, on its confirm screen (firmware/ahead.py)
+        from firmware import ahead
+
+        got = ahead.key(table, pad, name)
+        if got is not None:
+            return got
+        ahead = None
+        menu = table.menu  # open again on its pad when the key was its pad's
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's
         # data): it turns to this pad, with what the pad had entered so far. The key

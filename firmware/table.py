@@ -77,6 +77,9 @@ class Table:
         self.last_type = None  # the last entry's action type, for status()
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
+        # a pad's entry computed ahead while its menu waits on the confirm screen (firmware/ahead.py),
+        # and the board layer's on_ahead(state): the strip's frame for that state, or None
+        self.ahead = self.on_ahead = None
         self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
         self.switch_due = None  # its note: {"move": the new_game action, "re": the host's frame or None}
@@ -126,7 +129,7 @@ class Table:
         # the menu's code and entry go first, on any new game: 4-9 KB on a Pico, which this
         # module's load and the new journal's files need (a littlefs file's buffer is 1.1 KB
         # in one piece)
-        self.menu = self.menu_pad = None
+        self.menu = self.menu_pad = self.ahead = None
         self.parked = {}
         _let_go("firmware.menu")
         gc.collect()  # the menu's room free before the module and the files: not on top of it
@@ -149,7 +152,7 @@ class Table:
             self.reload()
         g = engine.game_module(self.game)
         if isinstance(move, dict) and move.get("type") == "roll" and "values" not in move:
-            move = self._board_roll(g, move)
+            move, self._rng = self._board_roll(g, move)
         if seat is not None and isinstance(move, dict) and "seat" not in move:
             move = dict(move)
             move["seat"] = seat
@@ -177,25 +180,34 @@ class Table:
             act = events = state = action_text = events_text = None
             self.reload()
             raise
-        action_text = events_text = None
+        action_text = events_text = move = box = None
         self.state = state
+        state = None
+        index = self._entered(act, events, digest, False)
+        act = events = None
+        self._reveal_if_due()
+        return index
+
+    def _entered(self, act, events, digest, shown):
+        """After an entry is on flash and folded into self.state: the count, what waits for
+        the next idle(), the strip (unless `shown` already: firmware/ahead.py), the host."""
         index = self.count
         self.count += 1
-        self.changed = self.screen_due = True
+        self.changed = not shown
+        self.screen_due = True
         self.last_type = act["type"]
         self.snapshot_due = self.journal.due()  # taken in idle(), once the entry is shown
         self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
         self.parked = {}  # the state moved on: every pad's next key starts afresh
+        self.ahead = None  # and an entry computed ahead on the state before
         if self.menu is not None:
             self.menu.rest()
-        if self.on_entry is not None:  # the LEDs first; the host and the menu's next screen can wait
+        if self.on_entry is not None and not shown:  # the LEDs first; the host and the menu's next screen can wait
             self.on_entry()
         if self.listening:
             from shared_rules import wire  # loaded by the host's hello: a board on its own has none of it
 
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
-        move = act = events = state = box = None
-        self._reveal_if_due()
         return index
 
     def _reveal_if_due(self):
@@ -273,17 +285,26 @@ class Table:
         from firmware.journal import _let_go
 
         _let_go("firmware.ballot_box")  # its code, loaded for a ballot's keys, casts and reveal; the box stays
+        if self.ahead is None:  # kept while an entry waits ahead: loaded at the press, it took 7 ms on a Pico
+            _let_go("firmware.ahead")
         gc.collect()
+        m = self.menu
+        if m is not None and m.state is self.state and m.stage == 2 and self.setup is None:
+            m = None  # a menu on its confirm screen: its entry computed now, not after the press
+            from firmware import ahead
+
+            ahead.look(self)
 
     def _board_roll(self, g, move):
+        """(the roll with the board's faces in it, the generator after them)."""
         n = g.dice_wanted(self.state)
         if n == 0:
-            return move  # not a time to roll: the rules answer wrong_step
-        values, self._rng = prng.dice(self._rng, n)
+            return move, self._rng  # not a time to roll: the rules answer wrong_step
+        values, rng = prng.dice(self._rng, n)
         out = dict(move)
         out["values"] = values
         out["source"] = "board"
-        return out
+        return out, rng
 
     # --- the menus (pads and table controls) ---------------------------------------
 

@@ -82,10 +82,10 @@ class Shadow(Table):
 
     def _board_roll(self, g, move):
         if g.dice_wanted(self.state) == 0:
-            return move
+            return move, self._rng
         made = self._board_roll_of(self.count)
         assert made["type"] == "roll", "the board made %r where the shadow rolls" % made
-        return dict(move, values=made["values"], source="board")
+        return dict(move, values=made["values"], source="board"), self._rng
 
 
 class ChipTable:

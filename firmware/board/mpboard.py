@@ -75,7 +75,8 @@ class Hardware(sim.Hardware):
         if self._knob is not None:
             self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
-        table.on_entry = lambda: self.show(table)  # the strip shows an entry once it is on flash
+        table.on_entry = lambda ready=None: self.show(table, ready)  # the strip shows an entry once it is on flash
+        table.on_ahead = lambda state: self._render(table.game, state, True)  # an entry's frame, computed ahead
         clock = self.buttons.clock
         last = clock.ticks_ms()
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
@@ -162,20 +163,20 @@ class Hardware(sim.Hardware):
 
     # --- strip and display ----------------------------------------------------------
 
-    def show(self, table):
+    def show(self, table, ready=None):
         """Redraw after a change: the public view into the frame (in the strip's byte
         order: see _layout_for), the current limiter with the board's budget, then the
-        strip; and the display if there is one and the screen changed."""
-        if table.changed:
-            layout = self._layout_for(table.game)
-            frame = self._frame
-            if layout is not None:
-                view = engine.game_module(table.game).view(table.state, None, True)  # read once: no copy
-                self._scale.row.fill(0)  # the frame cleared in C (framebuf), for render() to fill
-                render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
-                view = None
-                power.limit(frame, self._budget, scale=self._scale)
-            self._write(frame)
+        strip; and the display if there is one and the screen changed. ready: an entry's
+        frame computed ahead (_render's), sent as it is if the strip's phase has not moved
+        since; False if it has (nothing is drawn: the table draws its state after it)."""
+        if ready is not None:
+            if ready[0] != self._phase:
+                return False
+            self._frame[:] = ready[1]  # C memcpy
+            self._write(self._frame)  # the entry's frame, drawn ahead
+        elif table.changed:
+            self._render(table.game, table.state)
+            self._write(self._frame)
             table.changed = False
         if table.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
             table.screen_due, self.screen = False, table.status()
@@ -184,6 +185,20 @@ class Hardware(sim.Hardware):
         if self._dirty:
             self._dirty = False
             self._draw()
+        return True
+
+    def _render(self, game, state, keep=False):
+        """The public view of `state` into the frame, through the current limiter; keep: a copy
+        of it to send later, with the strip's phase it was drawn for."""
+        layout = self._layout_for(game)
+        frame = self._frame
+        if layout is not None:
+            view = engine.game_module(game).view(state, None, True)  # read once: no copy
+            self._scale.row.fill(0)  # the frame cleared in C (framebuf), for render() to fill
+            render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
+            view = None
+            power.limit(frame, self._budget, scale=self._scale)
+        return (self._phase, bytes(frame)) if keep else None
 
     def _write(self, frame):
         strip, buf = self.strip, self._strip_bytes

@@ -28,7 +28,8 @@ STAGES = ("the IRQ to the scan", "the buttons' update", "to the menu's key", "th
           "the rules", "the texts and digest", "the journal line", "to show()", "the view", "render",
           "the limiter", "the wire")
 
-# (module, anchor: a line's text, stripped, found exactly once; the stamp's index; before or after it)
+# (module, anchor: a line's text, stripped, found exactly once; the stamp's index, or a tuple of them;
+# before or after it)
 STAMPS = (
     ("firmware/board/mpboard.py", "if pin.value() == self._active and self.buttons.note_press(i):", 0, "before"),
     ("firmware/board/mpboard.py", "latched = self._latched  # presses the IRQs saw, down or not by now", 1, "before"),
@@ -39,13 +40,20 @@ STAMPS = (
     ("firmware/table.py", "digest = canon.chain(self.journal.last, action_text, events_text)", 6, "after"),
     ("firmware/table.py", "self.journal.write(self.count, action_text, events_text, digest)"
                           "  # on flash before anyone hears of it", 7, "after"),
-    ("firmware/board/mpboard.py", "layout = self._layout_for(table.game)", 8, "before"),
-    ("firmware/board/mpboard.py", "view = engine.game_module(table.game).view(table.state, None, True)"
-                                  "  # read once: no copy", 9, "after"),
+    # an entry computed ahead (firmware/ahead.py): its rules and texts were done before the press,
+    # and its frame drawn (no view, render or limiter after it)
+    ("firmware/ahead.py", "texts = a[_TEXTS]", (4, 5, 6), "before"),
+    ("firmware/ahead.py", "table.journal.write(table.count, texts[0], texts[1], a[_DIGEST])"
+                          "  # on flash before anyone hears of it", 7, "after"),
+    ("firmware/board/mpboard.py", "self._frame[:] = ready[1]  # C memcpy", (8, 9, 10, 11), "before"),
+    ("firmware/board/mpboard.py", "self._write(self._frame)  # the entry's frame, drawn ahead", 12, "after"),
+    ("firmware/board/mpboard.py", "layout = self._layout_for(game)", 8, "before"),
+    ("firmware/board/mpboard.py", "view = engine.game_module(game).view(state, None, True)  # read once: no copy",
+     9, "after"),
     ("firmware/board/mpboard.py", "render.render(view, layout, frame, layout.get(\"level\", 255), self._phase, False,"
                                   " self._tracks)", 10, "after"),
     ("firmware/board/mpboard.py", "power.limit(frame, self._budget, scale=self._scale)", 11, "after"),
-    ("firmware/board/mpboard.py", "self._write(frame)", 12, "after"),
+    ("firmware/board/mpboard.py", "self._write(self._frame)", 12, "after"),
 )
 # After the scan's show(): one line per entry, then the entry's stamp is cleared.
 REPORT = ("firmware/board/mpboard.py", "self.show(table)", "after",
@@ -76,7 +84,8 @@ def sources():
         if path not in texts:
             with open(os.path.join(ROOT, path), encoding="utf-8") as f:
                 texts[path] = f.read().split("\n")
-        code = REPORT[3] if k is None else "_S.T[%d] = _S.ticks_us()" % k
+        ks = (k,) if isinstance(k, int) else k  # a tuple: stages that the path skips, each of no time
+        code = REPORT[3] if k is None else "".join("_S.T[%d] = " % i for i in ks) + "_S.ticks_us()"
         _insert(texts[path], anchor, where, code, path)
     out = {}
     for path, lines in texts.items():

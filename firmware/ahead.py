@@ -1,0 +1,135 @@
+"""An entry computed ahead: while a pad's menu waits on its confirm screen, the board's idle
+time takes the step that confirming will make, so that the press only journals it and lights it.
+
+Table.idle() calls look() when the one menu is on a confirm screen. The menu is let go (its
+choices parked, as when it turns to another pad: firmware/keys.py's park), the rules decide the
+action on a copy of the state, and the entry's texts and chained digest are made, with the
+strip's frame for the state after it (the board layer's Table.on_ahead). The copy goes; what
+stays (table.ahead) is the action, its texts, its digest, the board's dice generator after a
+board roll, and the frame: a few hundred bytes, where the menu held 6-8 KB on a Pico.
+
+The pad's next select (or long_select) is the confirm: key() writes the journal's line, sends
+the frame, and only then folds the action into the state, in place, as a resume replays it
+(engine.decide: the same rules, so the same events and digest). Any other key on that pad opens
+its menu again where it was and gives it the key; a key on another pad, or any entry, leaves the
+look-ahead behind. Nothing is journalled or shown before the confirm, and a step ahead that the
+rules refuse or that runs short of memory leaves the menu as it was.
+
+A press to its frame on the chip is then the scan, this lookup, the journal's line and the wire,
+where it was also the menu's key, the rules, the canonical texts, the view, render and limiter.
+"""
+
+import gc
+
+from firmware.journal import _let_go
+from shared_rules import canon, engine
+from shared_rules.compat import const
+
+_PAD = const(0)
+_SEAT = const(1)
+_MENU = const(2)  # the menu's (auto, cur, top): its confirm screen as it was, to open it again
+_STATE = const(3)
+_COUNT = const(4)
+_LAST = const(5)
+_MOVE = const(6)
+_TEXTS = const(7)  # (the action's canonical text, the events')
+_DIGEST = const(8)
+_RNG = const(9)
+_FRAME = const(10)  # the board layer's frame for the state after the entry, or None
+
+# actions the keys handle themselves (firmware/keys.py), and a sealed ballot's cast, whose
+# choice goes to the private box when it is entered
+_NOT_AHEAD = ("undo", "names", "dice", "new_game", "ballot_cast")
+
+
+def look(table):
+    """The confirm screen's entry, computed now (see the module's note). A refusal or a failure
+    opens the menu again where it was: its select then goes the usual way."""
+    from firmware.keys import park
+
+    menu, pad = table.menu, table.menu_pad
+    move = menu._action()
+    seat, at = menu.seat, (menu.auto, menu.cur, menu.top)
+    if move["type"] in _NOT_AHEAD:
+        return
+    menu = None
+    park(table)  # the menu's room is the step's, as before a step it sends (and a collection)
+    try:
+        table.ahead = _take(table, pad, seat, at, move)
+    except Exception:  # refused, or short of memory: the menu as it was, for the press to meet
+        table.ahead = None
+        gc.collect()
+        _back(table, pad, seat, at)
+
+
+def _back(table, pad, seat, at):
+    """The pad's menu open again on its confirm screen, scrolled as it was."""
+    from firmware.keys import _open
+
+    picks = table.parked.pop(pad, None)
+    if picks is not None:
+        _open(table, seat, picks, at[0])
+        table.menu_pad = pad
+        table.menu.cur, table.menu.top = at[1], at[2]
+
+
+def _take(table, pad, seat, at, move):
+    state, rng = table.state, table._rng
+    g = engine.game_module(table.game)
+    if move["type"] == "roll" and "values" not in move:
+        move, rng = table._board_roll(g, move)
+    if seat is not None and "seat" not in move:
+        move["seat"] = seat
+    act, events, work = engine.decide(table.game, state, move, False)  # on a copy
+    texts = canon.encode(act), canon.encode(events)
+    act = events = None
+    last = table.journal.last
+    digest = canon.chain(last, texts[0], texts[1])
+    frame = table.on_ahead(work) if table.on_ahead is not None else None
+    return (pad, seat, at, state, table.count, last, move, texts, digest, rng, frame)
+
+
+def key(table, pad, name):
+    """A key while an entry waits ahead: the confirm (its entry's (screen, index)), else None,
+    with the look-ahead gone and, for its own pad's other keys, its menu open again where it
+    was, for keys.key to give it the key."""
+    a = table.ahead
+    table.ahead = None
+    try:
+        if a[_PAD] != pad or a[_STATE] is not table.state or a[_COUNT] != table.count:
+            return None  # another pad's key, or the state moved on: the parked choices stay as they are
+        if name == "select" or name == "long_select":
+            return ["sent", a[_MOVE]["type"]], _enter(table, a)
+        _back(table, pad, a[_SEAT], a[_MENU])
+        return None
+    finally:
+        a = None
+        _let_go("firmware.ahead")
+
+
+def _enter(table, a):
+    """The entry computed ahead: on flash, then on the strip, then into the state."""
+    texts = a[_TEXTS]
+    table.parked.pop(a[_PAD], None)
+    try:
+        table.journal.write(table.count, texts[0], texts[1], a[_DIGEST])  # on flash before anyone hears of it
+    except BaseException:
+        a = texts = None
+        table.reload()  # as Table.act: the journal's tail is checked again
+        raise
+    table._rng = a[_RNG]
+    frame = a[_FRAME]
+    shown = frame is not None and table.on_entry is not None and table.on_entry(frame)
+    frame = texts = None
+    try:
+        act, events, state = engine.decide(table.game, table.state, a[_MOVE], True)  # as a resume replays it
+    except Exception:  # cannot be (the same rules decided it on a copy), but the table never stops:
+        act = events = state = a = None  # the entry is on flash, and the journal's replay has it
+        table.reload()
+        return table.count - 1
+    table.state = state
+    state = None
+    index = table._entered(act, events, a[_DIGEST], shown)
+    act = events = a = None
+    table._reveal_if_due()
+    return index

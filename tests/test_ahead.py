@@ -1,0 +1,42 @@
+"""The entry computed ahead on a confirm screen (firmware/ahead.py) changes only when the work
+is done: tests/mp/ahead_walk.py plays each game at its most seats through the menus on two
+tables, one looking ahead and one not, and compares every screen, every entry and the
+journals; the same walks on MicroPython (the deployed .mpy build) and CPython, line for line."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from chancery.board import micropython as mp
+from shared_rules import games
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MP_DIR = os.path.join(ROOT, "tests", "mp")
+WALK = os.path.join(MP_DIR, "ahead_walk.py")
+SEEDS, KEYS = "3", "500"
+
+
+def _lines(out):
+    lines = out.splitlines()
+    assert len(lines) == int(SEEDS), out
+    for line in lines:
+        entries, met, left = (int(line.split(" " + k + " ")[1].split()[0]) for k in ("entries", "met", "left"))
+        assert entries > 0 and met > 0, line
+    return lines
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_the_same_with_and_without_the_look_ahead(game, tmp_path, firmware_build, micropython):
+    os.mkdir(str(tmp_path / "mp"))
+    proc = mp.run_micropython(WALK, args=[str(tmp_path / "mp"), game, "1", SEEDS, KEYS],
+                              path=[firmware_build, MP_DIR, os.path.join(ROOT, "tests")], micropython=micropython)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    on_mp = _lines(proc.stdout)
+    os.mkdir(str(tmp_path / "py"))
+    proc = subprocess.run([sys.executable, WALK, str(tmp_path / "py"), game, "1", SEEDS, KEYS], capture_output=True,
+                          text=True, timeout=120, cwd=str(tmp_path),
+                          env=dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, MP_DIR, os.path.join(ROOT, "tests")])))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert _lines(proc.stdout) == on_mp
