@@ -48,9 +48,9 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ahead", "argv", "ballot_box", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal", "journal_line",
-    "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "names", "pads", "resume", "table", "ticks",
-    "undo", "words",
+    "ahead", "argv", "ballot_box", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal",
+    "journal_line", "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "names", "pads", "resume",
+    "table", "ticks", "undo", "words",
 ]
 BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard
 # smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)

@@ -8,8 +8,9 @@ idle() after each key as a board runs it. One looks ahead whenever its menu wait
 screen; the other never does (its idle() sees no menu). After every key both must show the same
 screen and report the same entry; at the end they must hold the same state, the same count and
 the same journal, line for line, which replays to that state. Over the seeds, the look-ahead
-must have been met by a confirm at least once and left by another key at least once. The board's strip is stood in for by on_ahead and
-on_entry: the frame given ahead is the rendered state of the entry, checked at the press.
+must have been met by a confirm at least once and left by another key at least once. The
+board's strip is stood in for by on_ahead and on_entry: the 'frame' given ahead is the digest
+of the state it was drawn from, which must be the entry's state once it is folded in.
 
 Prints one line a seed: the game, the entries, the look-aheads taken, the confirms that met them,
 those left, the final state's digest; the test compares the interpreters' lines. Exit status 1 on a mismatch.
