@@ -27,7 +27,9 @@ from shared_rules.compat import const
 
 _PAD = const(0)
 _SEAT = const(1)
-_MENU = const(2)  # the menu's (auto, cur, top): its confirm screen as it was, to open it again
+# the menu's (auto, cur, top): its confirm screen as it was, to open it again; or for a game's own
+# pad (KD's vote cards), the key whose hold is the entry
+_MENU = const(2)
 _STATE = const(3)
 _COUNT = const(4)
 _LAST = const(5)
@@ -43,8 +45,11 @@ _NOT_AHEAD = ("undo", "names", "dice", "new_game", "ballot_cast")
 
 
 def look(table):
-    """The confirm screen's entry, computed now (see the module's note). A refusal or a failure
-    opens the menu again where it was: its select then goes the usual way."""
+    """The waiting entry, computed now (see the module's note): the confirm screen's, or the hold's
+    that would end what a game's own pad has counted (`g.pad` with no key says which). A refusal or
+    a failure leaves nothing ahead, and a menu open again where it was: its select goes the usual way."""
+    if table.menu is None:
+        return _pad(table)
     from firmware.keys import park
 
     menu, pad = table.menu, table.menu_pad
@@ -60,6 +65,20 @@ def look(table):
         table.ahead = None
         gc.collect()
         _back(table, pad, seat, at)
+
+
+def _pad(table):
+    g = engine.game_module(table.game)
+    for pad in table.held:
+        seat = pad if 0 <= pad < engine.seats(table.state) else None  # -1: a refusal scrolled on its pad
+        hold = g.pad(table.state, seat, None, table.held[pad]) if seat is not None and g.pad is not None else None
+        got = g.pad(table.state, seat, hold, table.held[pad]) if hold is not None else None
+        if got is not None and got[1] is not None:
+            try:
+                table.ahead = _take(table, pad, seat, hold, got[1])
+            except Exception:  # refused, or short of memory: the hold goes the usual way
+                table.ahead = None
+            return
 
 
 def _back(table, pad, seat, at):
@@ -90,17 +109,20 @@ def _take(table, pad, seat, at, move):
 
 
 def key(table, pad, name):
-    """A key while an entry waits ahead: the confirm (its entry's (screen, index)), else None,
-    with the look-ahead gone and, for its own pad's other keys, its menu open again where it
+    """A key while an entry waits ahead: the one that makes it (its entry's index), else None, with
+    the look-ahead gone and, for its own pad's other keys on a menu, the menu open again where it
     was, for keys.key to give it the key."""
     a = table.ahead
     table.ahead = None
     try:
         if a[_PAD] != pad or a[_STATE] is not table.state or a[_COUNT] != table.count:
             return None  # another pad's key, or the state moved on: the parked choices stay as they are
+        at = a[_MENU]
+        if type(at) is str:  # a game's own pad: its hold
+            return _enter(table, a) if name == at else None
         if name == "select" or name == "long_select":
-            return ["sent", a[_MOVE]["type"]], _enter(table, a)
-        _back(table, pad, a[_SEAT], a[_MENU])
+            return _enter(table, a)
+        _back(table, pad, a[_SEAT], at)
         return None
     finally:
         a = None

@@ -75,9 +75,18 @@ def key(table, pad, name):
         if got is not None:
             screen, move, table.held[pad] = got
             if move is None:
+                if table.ahead is not None and table.ahead[0] == pad:
+                    table.ahead = None  # its count moved: idle() looks ahead again
                 return screen, None
             park(table, False)  # another pad's menu: its room is the step's (as below)
-            index, refused = table.pad_act(move, seat)
+            index = refused = None
+            if table.ahead is not None:  # the hold's entry, computed ahead (firmware/ahead.py)
+                from firmware import ahead
+
+                index = ahead.key(table, pad, name)
+                ahead = None
+            if index is None:
+                index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
     begun = menu.picks if menu is not None and pad == table.menu_pad else table.parked.get(pad)
@@ -100,10 +109,10 @@ def key(table, pad, name):
     if table.ahead is not None:  # an entry computed ahead, on its confirm screen (firmware/ahead.py)
         from firmware import ahead
 
-        got = ahead.key(table, pad, name)
-        if got is not None:
-            return got
+        index = ahead.key(table, pad, name)
         ahead = None
+        if index is not None:
+            return ["sent", table.last_type], index
         menu = table.menu  # open again on its pad when the key was its pad's
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's

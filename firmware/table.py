@@ -289,9 +289,10 @@ class Table:
             _let_go("firmware.ahead")
         gc.collect()
         m = self.menu
-        if m is not None and m.state is self.state and m.stage == 2 and self.setup is None:
-            m = None  # a menu on its confirm screen: its entry computed now, not after the press
-            from firmware import ahead
+        if self.ahead is None and self.setup is None and (m.stage == 2 and m.state is self.state if m is not None
+                                                          else self.held):
+            m = None  # a menu on its confirm screen, or a game's pad that has counted (KD's vote cards):
+            from firmware import ahead  # the entry its press would make, computed now, not after the press
 
             ahead.look(self)
 

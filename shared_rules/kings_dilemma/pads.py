@@ -20,8 +20,13 @@ Power, the Moderator's pass taken), and the refusal is the answer.
 
 pad(state, seat, key, held) -> None (not the pad's business: use the menus),
 or (screen lines, action or None, held) where held is the count kept for the
-seat between presses ({"side", "power"} or None).
+seat between presses ({"side", "power"} or None). With key None: the hold that
+would end the House's entry from where its pad stands (that of the side it
+counted or the pass it selected; a stay on a later turn), for the board to
+compute that entry while it waits (firmware/ahead.py), or None.
 """
+
+_HOLDS = {"aye": "back", "nay": "long_down"}  # up held is a seat pad's back (pads.py); a pass's: long_select
 
 
 def pad(state, seat, key, held):
@@ -29,6 +34,10 @@ def pad(state, seat, key, held):
         return None
     first = state["choice"][seat] == ""
     mine = state["choice"][seat]
+    if key is None:
+        if held:
+            return _HOLDS.get(held["side"], "long_select")
+        return None if first else "long_select"
     if key in ("up", "down", "back", "long_down"):  # back: up held (a seat pad has no back button)
         side = "aye" if key == "up" or key == "back" else "nay"
         if not first and side != mine:  # L1926: a House cannot change its choice

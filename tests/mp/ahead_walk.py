@@ -207,8 +207,9 @@ def walk(folder, game, seed, keys, trace):
     w = Walk(tables, counts, Draw(seed), trace)
     while w.keys < keys and not g.is_over(tables[0].state):
         if w.rnd.below(4) == 0 or not enter(w, g, pads, most):
-            for _ in range(3):  # random keys: ballots, vote cards, the game's own pages
-                w.key(w.rnd.pick(pads), w.rnd.pick(KEYS))
+            pad = w.rnd.pick(pads)
+            for _ in range(4):  # random keys on one pad: ballots, vote cards (a count, then its hold), pages
+                w.key(pad, w.rnd.pick(KEYS))
     a, b = tables
     if (a.count, canon.digest(a.state), a.journal.last) != (b.count, canon.digest(b.state), b.journal.last):
         print("seed %d: the tables ended apart: %d and %d entries" % (seed, a.count, b.count))
