@@ -141,7 +141,9 @@ def _enter(table, a):
         raise
     table._rng = a[_RNG]
     frame = a[_FRAME]
-    shown = frame is not None and table.on_entry is not None and table.on_entry(frame)
+    shown = frame is not None and table.on_entry is not None
+    if shown:
+        table.on_entry(frame)
     frame = texts = None
     try:
         act, events, state = engine.decide(table.game, table.state, a[_MOVE], True)  # as a resume replays it

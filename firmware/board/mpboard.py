@@ -167,12 +167,10 @@ class Hardware(sim.Hardware):
         """Redraw after a change: the public view into the frame (in the strip's byte
         order: see _layout_for), the current limiter with the board's budget, then the
         strip; and the display if there is one and the screen changed. ready: an entry's
-        frame computed ahead (_render's), sent as it is if the strip's phase has not moved
-        since; False if it has (nothing is drawn: the table draws its state after it)."""
+        frame computed ahead (_render's), sent as it is: where a layout's LEDs take turns, with
+        the turn of when it was drawn (the phase's next step redraws them)."""
         if ready is not None:
-            if ready[0] != self._phase:
-                return False
-            self._frame[:] = ready[1]  # C memcpy
+            self._frame[:] = ready  # C memcpy
             self._write(self._frame)  # the entry's frame, drawn ahead
         elif table.changed:
             self._render(table.game, table.state)
@@ -185,11 +183,10 @@ class Hardware(sim.Hardware):
         if self._dirty:
             self._dirty = False
             self._draw()
-        return True
 
     def _render(self, game, state, keep=False):
         """The public view of `state` into the frame, through the current limiter; keep: a copy
-        of it to send later, with the strip's phase it was drawn for."""
+        of it (bytes), to send later."""
         layout = self._layout_for(game)
         frame = self._frame
         if layout is not None:
@@ -198,7 +195,7 @@ class Hardware(sim.Hardware):
             render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
             view = None
             power.limit(frame, self._budget, scale=self._scale)
-        return (self._phase, bytes(frame)) if keep else None
+        return bytes(frame) if keep else None
 
     def _write(self, frame):
         strip, buf = self.strip, self._strip_bytes

@@ -45,7 +45,7 @@ STAMPS = (
     ("firmware/ahead.py", "texts = a[_TEXTS]", (4, 5, 6), "before"),
     ("firmware/ahead.py", "table.journal.write(table.count, texts[0], texts[1], a[_DIGEST])"
                           "  # on flash before anyone hears of it", 7, "after"),
-    ("firmware/board/mpboard.py", "self._frame[:] = ready[1]  # C memcpy", (8, 9, 10, 11), "before"),
+    ("firmware/board/mpboard.py", "self._frame[:] = ready  # C memcpy", (8, 9, 10, 11), "before"),
     ("firmware/board/mpboard.py", "self._write(self._frame)  # the entry's frame, drawn ahead", 12, "after"),
     ("firmware/board/mpboard.py", "layout = self._layout_for(game)", 8, "before"),
     ("firmware/board/mpboard.py", "view = engine.game_module(game).view(state, None, True)  # read once: no copy",
