@@ -40,8 +40,9 @@ _RNG = const(9)
 _FRAME = const(10)  # the board layer's frame for the state after the entry, or None
 
 # actions the keys handle themselves (firmware/keys.py), and a sealed ballot's cast, whose
-# choice goes to the private box when it is entered
-_NOT_AHEAD = ("undo", "names", "dice", "new_game", "ballot_cast")
+# choice goes to the private box when it is entered (tuple([...]): a constant tuple keeps each
+# string as an object of its own on a board, where these are interned names)
+_NOT_AHEAD = tuple(["undo", "names", "dice", "new_game", "ballot_cast"])
 
 
 def look(table):
