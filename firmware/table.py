@@ -295,6 +295,7 @@ class Table:
             from firmware import ahead  # the entry its press would make, computed now, not after the press
 
             ahead.look(self)
+            gc.collect()  # its garbage now: else the next automatic collection came in the press (9 ms on a Pico)
 
     def _board_roll(self, g, move):
         """(the roll with the board's faces in it, the generator after them)."""
