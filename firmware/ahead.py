@@ -38,6 +38,11 @@ _TEXTS = const(7)  # (the action's canonical text, the events')
 _DIGEST = const(8)
 _RNG = const(9)
 _FRAME = const(10)  # the board layer's frame for the state after the entry, or None
+# The heap free, after the menu's room is let go and collected, that a look ahead needs: a copy of the
+# state (2-6 KB on a Pico), the rules' garbage, the view and render, this module. A board short of it
+# takes the press the usual way (the heap paths with the menus, a game switch and smart dice on the
+# chip's 96 KB: tools/chip/heap.py).
+_ROOM = const(12288)
 
 # actions the keys handle themselves (firmware/keys.py), and a sealed ballot's cast, whose
 # choice goes to the private box when it is entered (tuple([...]): a constant tuple keeps each
@@ -47,11 +52,19 @@ _NOT_AHEAD = tuple(["undo", "names", "dice", "new_game", "ballot_cast"])
 
 def look(table):
     """The waiting entry, computed now (see the module's note): the confirm screen's, or the hold's
-    that would end what a game's own pad has counted (`g.pad` with no key says which). A refusal or
-    a failure leaves nothing ahead, and a menu open again where it was: its select goes the usual way."""
+    that would end what a game's own pad has counted (`g.pad` with no key says which). A refusal, a
+    failure or a heap short of _ROOM leaves nothing ahead, and a menu open again where it was: its
+    select goes the usual way. This module goes too then (Table.idle() collects after it)."""
     if table.menu is None:
-        return _pad(table)
-    from firmware.keys import park
+        _pad(table)
+    else:
+        _menu(table)
+    if table.ahead is None:
+        _let_go("firmware.ahead")
+
+
+def _menu(table):
+    from firmware.keys import park, reopen
 
     menu, pad = table.menu, table.menu_pad
     move = menu._action()
@@ -64,8 +77,9 @@ def look(table):
         table.ahead = _take(table, pad, seat, at, move)
     except Exception:  # refused, or short of memory: the menu as it was, for the press to meet
         table.ahead = None
+    if table.ahead is None:
         gc.collect()
-        _back(table, pad, seat, at)
+        reopen(table, pad, seat, at)
 
 
 def _pad(table):
@@ -82,18 +96,10 @@ def _pad(table):
             return
 
 
-def _back(table, pad, seat, at):
-    """The pad's menu open again on its confirm screen, scrolled as it was."""
-    from firmware.keys import _open
-
-    picks = table.parked.pop(pad, None)
-    if picks is not None:
-        _open(table, seat, picks, at[0])
-        table.menu_pad = pad
-        table.menu.cur, table.menu.top = at[1], at[2]
-
-
 def _take(table, pad, seat, at, move):
+    free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
+    if free is not None and free() < _ROOM:
+        return None
     state, rng = table.state, table._rng
     g = engine.game_module(table.game)
     if move["type"] == "roll" and "values" not in move:
@@ -110,9 +116,10 @@ def _take(table, pad, seat, at, move):
 
 
 def key(table, pad, name):
-    """A key while an entry waits ahead: the one that makes it (its entry's index), else None, with
-    the look-ahead gone and, for its own pad's other keys on a menu, the menu open again where it
-    was, for keys.key to give it the key."""
+    """A key while an entry waits ahead: the one that makes it (its entry's index); else the look-ahead
+    goes, and this is None, or for its own pad's other keys on a menu (seat, the menu's place), for
+    keys.key to open the menu again there (firmware/keys.py's reopen: with this module let go, and
+    the entry's texts and frame, under the menu's load) and give it the key."""
     a = table.ahead
     table.ahead = None
     try:
@@ -123,8 +130,7 @@ def key(table, pad, name):
             return _enter(table, a) if name == at else None
         if name == "select" or name == "long_select":
             return _enter(table, a)
-        _back(table, pad, a[_SEAT], at)
-        return None
+        return a[_SEAT], at
     finally:
         a = None
         _let_go("firmware.ahead")

@@ -111,9 +111,12 @@ def key(table, pad, name):
 
         index = ahead.key(table, pad, name)
         ahead = None
-        if index is not None:
+        if type(index) is tuple:  # its own pad's other key: its menu again where it was, given the key
+            reopen(table, pad, index[0], index[1])
+        elif index is not None:
             return ["sent", table.last_type], index
-        menu = table.menu  # open again on its pad when the key was its pad's
+        index = None
+        menu = table.menu
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's
         # data): it turns to this pad, with what the pad had entered so far. The key
@@ -183,6 +186,16 @@ def _open(table, seat, picks, auto=0):
     if picks is not None:
         screen = menu.resume(picks, auto)
     return screen
+
+
+def reopen(table, pad, seat, at):
+    """The pad's menu open again on its confirm screen, scrolled as it was (at: the menu's auto,
+    cur and top), after firmware/ahead.py took its entry ahead."""
+    picks = table.parked.pop(pad, None)
+    if picks is not None:
+        _open(table, seat, picks, at[0])
+        table.menu_pad = pad
+        table.menu.cur, table.menu.top = at[1], at[2]
 
 
 def park(table, tidy=True):
