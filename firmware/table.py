@@ -289,12 +289,13 @@ class Table:
             _let_go("firmware.ahead")
         gc.collect()
         m = self.menu
-        if self.ahead is None and self.setup is None and (m.stage == 2 and m.state is self.state if m is not None
-                                                          else self.held):
+        if self.ahead is None and self.setup is None and (m.stage == 2 and m.state is self.state and
+                                                          m.s["type"] != "new_game" if m is not None else self.held):
             m = None  # a menu on its confirm screen, or a game's pad that has counted (KD's vote cards):
             from firmware import ahead  # the entry its press would make, computed now, not after the press
 
             ahead.look(self)
+            ahead = None  # the module, let go by look() when nothing waits, goes in this collection
             gc.collect()  # its garbage now: else the next automatic collection came in the press (9 ms on a Pico)
 
     def _board_roll(self, g, move):
