@@ -126,9 +126,9 @@ class Table:
         the boot starts the game with no other game's code or names in its heap and answers."""
         from firmware.journal import _let_go
 
-        # the menu's code and entry go first (and an entry computed ahead), on any new game: 4-9 KB on a Pico, which this
-        # module's load and the new journal's files need (a littlefs file's buffer is 1.1 KB
-        # in one piece)
+        # the menu's code and entry go first (and an entry computed ahead), on any new game:
+        # 4-9 KB on a Pico, which this module's load and the new journal's files need (a
+        # littlefs file's buffer is 1.1 KB in one piece)
         self.menu = self.menu_pad = self.ahead = None
         self.parked = {}
         _let_go("firmware.menu")
