@@ -60,6 +60,15 @@ def key(table, pad, name):
     and the entry index if the key completed an action (else None)."""
     table.screen_due = False  # the key's own screen is what the display shows
     seat = None if pad == pads.TABLE else pad
+    if table.ahead is not None:  # an entry computed ahead (firmware/ahead.py): this key makes it, or it goes
+        from firmware import ahead
+
+        index = ahead.key(table, pad, name)
+        ahead = None
+        if type(index) is tuple:  # its pad's other key on its confirm screen: the menu there again, given the key
+            reopen(table, pad, index[0], index[1])
+        elif index is not None:
+            return ["sent", table.last_type], index
     if -1 in table.held:  # a long refusal up: its pad's up and down scroll it
         screen = why(table, None, seat, name)
         if screen is not None:
@@ -75,18 +84,9 @@ def key(table, pad, name):
         if got is not None:
             screen, move, table.held[pad] = got
             if move is None:
-                if table.ahead is not None and table.ahead[0] == pad:
-                    table.ahead = None  # its count moved: idle() looks ahead again
                 return screen, None
             park(table, False)  # another pad's menu: its room is the step's (as below)
-            index = refused = None
-            if table.ahead is not None:  # the hold's entry, computed ahead (firmware/ahead.py)
-                from firmware import ahead
-
-                index = ahead.key(table, pad, name)
-                ahead = None
-            if index is None:
-                index, refused = table.pad_act(move, seat)
+            index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
     begun = menu.picks if menu is not None and pad == table.menu_pad else table.parked.get(pad)
@@ -106,17 +106,6 @@ def key(table, pad, name):
         park(table, False)
         index, refused = table.pad_act({"type": "roll"}, None)
         return refused or ["roll", "sent"], index
-    if table.ahead is not None:  # an entry computed ahead, on its confirm screen (firmware/ahead.py)
-        from firmware import ahead
-
-        index = ahead.key(table, pad, name)
-        ahead = None
-        if type(index) is tuple:  # its own pad's other key: its menu again where it was, given the key
-            reopen(table, pad, index[0], index[1])
-        elif index is not None:
-            return ["sent", table.last_type], index
-        index = None
-        menu = table.menu
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
         # One menu for every pad (a board has one display, and RAM for one menu's
         # data): it turns to this pad, with what the pad had entered so far. The key

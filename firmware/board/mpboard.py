@@ -76,7 +76,7 @@ class Hardware(sim.Hardware):
             self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
         table.on_entry = lambda ready=None: self.show(table, ready)  # the strip shows an entry once it is on flash
-        table.on_ahead = lambda state: self._render(table.game, state, True)  # an entry's frame, computed ahead
+        table.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
         clock = self.buttons.clock
         last = clock.ticks_ms()
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
@@ -184,9 +184,8 @@ class Hardware(sim.Hardware):
             self._dirty = False
             self._draw()
 
-    def _render(self, game, state, keep=False):
-        """The public view of `state` into the frame, through the current limiter; keep: a copy
-        of it (bytes), to send later."""
+    def _render(self, game, state):
+        """The public view of `state` into the frame, through the current limiter."""
         layout = self._layout_for(game)
         frame = self._frame
         if layout is not None:
@@ -195,7 +194,6 @@ class Hardware(sim.Hardware):
             render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
             view = None
             power.limit(frame, self._budget, scale=self._scale)
-        return bytes(frame) if keep else None
 
     def _write(self, frame):
         strip, buf = self.strip, self._strip_bytes
