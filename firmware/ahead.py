@@ -100,12 +100,8 @@ def _take(table, pad, seat, at, move):
     free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
     if free is not None and free() < _ROOM:
         return None
-    state, rng = table.state, table._rng
-    g = engine.game_module(table.game)
-    if move["type"] == "roll" and "values" not in move:
-        move, rng = table._board_roll(g, move)
-    if seat is not None and "seat" not in move:
-        move["seat"] = seat
+    state = table.state
+    move, rng = table._prepare(move, seat)
     act, events, work = engine.decide(table.game, state, move, False)  # on a copy
     texts = canon.encode(act), canon.encode(events)
     act = events = None
@@ -139,7 +135,6 @@ def key(table, pad, name):
 def _enter(table, a):
     """The entry computed ahead: on flash, then on the strip, then into the state."""
     texts = a[_TEXTS]
-    table.parked.pop(a[_PAD], None)
     try:
         table.journal.write(table.count, texts[0], texts[1], a[_DIGEST])  # on flash before anyone hears of it
     except BaseException:

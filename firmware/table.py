@@ -152,12 +152,7 @@ class Table:
         """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
-        g = engine.game_module(self.game)
-        if isinstance(move, dict) and move.get("type") == "roll" and "values" not in move:
-            move, self._rng = self._board_roll(g, move)
-        if seat is not None and isinstance(move, dict) and "seat" not in move:
-            move = dict(move)
-            move["seat"] = seat
+        move, self._rng = self._prepare(move, seat)
         box = None
         if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
             from firmware import ballot_box as box  # the choice goes to the private box, never to the log
@@ -291,14 +286,38 @@ class Table:
             _let_go("firmware.ahead")
         gc.collect()
         m = self.menu
+        free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
+        # A menu on its confirm screen, or a game's pad that has counted (KD's vote cards): the entry its
+        # press would make, computed now, not after the press (firmware/ahead.py). Not loaded for nothing:
+        # not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game switch loads no more
+        # code), nor in a heap with less than 6 KB free, which cannot have the 12 KB a look needs once
+        # the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's menu ran a game
+        # switch's path out of memory)
         if self.ahead is None and self.setup is None and (m.stage == 2 and m.state is self.state and
-                                                          m.s["type"] != "new_game" if m is not None else self.held):
-            m = None  # a menu on its confirm screen, or a game's pad that has counted (KD's vote cards):
-            from firmware import ahead  # the entry its press would make, computed now, not after the press
+                                                          m.s["type"] != "new_game" if m is not None else
+                                                          self.held) and (free is None or free() >= 6144):
+            m = None
+            try:
+                from firmware import ahead
 
-            ahead.look(self)
+                ahead.look(self)
+            except MemoryError:  # the press goes the usual way (the choices are parked if the menu went)
+                self.ahead = None
+                _let_go("firmware.ahead")
             ahead = None  # the module, let go by look() when nothing waits, goes in this collection
             gc.collect()  # its garbage now: else the next automatic collection came in the press (9 ms on a Pico)
+
+    def _prepare(self, move, seat):
+        """(the move as it is entered: the board's faces in a roll it makes, `seat` in an action that
+        names none; the board's dice generator after it). Table.act's, and firmware/ahead.py's."""
+        rng = self._rng
+        if isinstance(move, dict):
+            if move.get("type") == "roll" and "values" not in move:
+                move, rng = self._board_roll(engine.game_module(self.game), move)
+            if seat is not None and "seat" not in move:
+                move = dict(move)
+                move["seat"] = seat
+        return move, rng
 
     def _board_roll(self, g, move):
         """(the roll with the board's faces in it, the generator after them)."""

@@ -206,6 +206,10 @@ try:
             reboot.note(hw.data_dir(), switch)
 
         table.restart = restart
+    # the board's hooks, as mpboard's inputs task sets them: an entry on the strip once it is on flash,
+    # and the strip's frame of an entry computed ahead (firmware/ahead.py), kept while it waits
+    table.on_entry = lambda ready=None: hw.show(table, ready)
+    table.on_ahead = lambda state: hw._render(table.game, state) or bytes(hw._frame)
     shown(hw, table)
     gc.collect()
     base = gc.mem_alloc() - held
