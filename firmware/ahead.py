@@ -52,7 +52,8 @@ _NOT_AHEAD = tuple(["undo", "names", "dice", "new_game", "ballot_cast"])
 
 def look(table):
     """The waiting entry, computed now (see the module's note): the confirm screen's, or the hold's
-    that would end what a game's own pad has counted (`g.pad` with no key says which). A refusal, a
+    that would end a seat's entry on a game's own pad (`g.pad` with no key says which: what it has
+    counted, or a King's Dilemma stay, which counts nothing). A refusal, a
     failure or a heap short of _ROOM leaves nothing ahead, and a menu open again where it was: its
     select goes the usual way. This module goes too then (Table.idle() collects after it)."""
     if table.menu is None:
@@ -83,17 +84,19 @@ def _menu(table):
 
 
 def _pad(table):
+    b = table.state.get("ballot")
+    if b is not None and b["open"]:  # its voters' keys are the ballot box's (firmware/keys.py), not the pad's
+        return
     g = engine.game_module(table.game)
-    for pad in table.held:
-        seat = pad if 0 <= pad < engine.seats(table.state) else None  # -1: a refusal scrolled on its pad
-        hold = g.pad(table.state, seat, None, table.held[pad]) if seat is not None and g.pad is not None else None
-        got = g.pad(table.state, seat, hold, table.held[pad]) if hold is not None else None
-        if got is not None and got[1] is not None:
-            try:
-                table.ahead = _take(table, pad, seat, hold, got[1])
-            except Exception:  # refused, or short of memory: the hold goes the usual way
-                table.ahead = None
-            return
+    seat = g.pad(table.state, None, None, table.held)  # whose hold would end an entry: Table.idle() asked
+    held = table.held.get(seat)
+    hold = g.pad(table.state, seat, None, held) if seat is not None else None
+    got = g.pad(table.state, seat, hold, held) if hold is not None else None
+    if got is not None and got[1] is not None:
+        try:
+            table.ahead = _take(table, seat, seat, hold, got[1])  # a seat's pad is its seat's number
+        except Exception:  # refused, or short of memory: the hold goes the usual way
+            table.ahead = None
 
 
 def _take(table, pad, seat, at, move):

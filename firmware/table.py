@@ -285,18 +285,19 @@ class Table:
         if self.ahead is None:  # kept while an entry waits ahead: loaded at the press, it took 7 ms on a Pico
             _let_go("firmware.ahead")
         gc.collect()
-        m = self.menu
+        m, p = self.menu, engine.game_module(self.game).pad
         free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
-        # A menu on its confirm screen, or a game's pad that has counted (KD's vote cards): the entry its
-        # press would make, computed now, not after the press (firmware/ahead.py). Not loaded for nothing:
-        # not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game switch loads no more
-        # code), nor in a heap with less than 6 KB free, which cannot have the 12 KB a look needs once
-        # the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's menu ran a game
-        # switch's path out of memory)
+        # A menu on its confirm screen, or a seat whose hold on a game's own pad would end its entry (KD's
+        # vote cards): the entry that press would make, computed now, not after it (firmware/ahead.py). Not
+        # loaded for nothing: not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game
+        # switch loads no more code), nor in a heap with less than 6 KB free, which cannot have the 12 KB
+        # a look needs once the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's
+        # menu ran a game switch's path out of memory)
         if self.ahead is None and self.setup is None and (m.stage == 2 and m.state is self.state and
                                                           m.s["type"] != "new_game" if m is not None else
-                                                          self.held) and (free is None or free() >= 6144):
-            m = None
+                                                          p is not None and self.state is not None and
+                                                          p(self.state, None, None, self.held) is not None) and (free is None or free() >= 6144):
+            m = p = None
             try:
                 from firmware import ahead
 

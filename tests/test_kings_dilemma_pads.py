@@ -82,6 +82,24 @@ def test_keys_on_a_later_turn_and_out_of_turn():
     assert pads.pad(dict(s, step="outcome"), 1, "up", None) is None
 
 
+def test_which_hold_would_end_an_entry_for_the_board_to_compute_it_ahead():
+    first, later = state_at_turn(""), state_at_turn("nay")
+    # the seat whose hold would end an entry now: on a first turn only once it has counted
+    assert pads.pad(first, None, None, {}) is None
+    assert pads.pad(first, None, None, {0: {"side": "aye", "power": 2}}) is None  # not seat 0's turn
+    assert pads.pad(first, None, None, {1: {"side": "aye", "power": 2}}) == 1
+    assert pads.pad(later, None, None, {}) == 1  # a stay, with nothing counted
+    assert pads.pad(dict(later, step="outcome"), None, None, {}) is None
+    assert pads.pad(later, None, "select", {}) is None  # the table's keys: the menus
+    # and that seat's hold, from where its pad stands
+    assert pads.pad(first, 1, None, {"side": "aye", "power": 2}) == "back"
+    assert pads.pad(first, 1, None, {"side": "nay", "power": 1}) == "long_down"
+    assert pads.pad(first, 1, None, {"side": "moderate", "power": 0}) == "long_select"
+    assert pads.pad(first, 1, None, None) is None
+    assert pads.pad(later, 1, None, None) == "long_select"
+    assert pads.pad(later, 1, "long_select", None)[1] == {"type": "stay"}
+
+
 def sealed_table(folder, sent):
     settings = {"players": 3, "voting": "sealed"}
     t = Table(Journal(str(folder)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x01" * n,

@@ -23,14 +23,22 @@ or (screen lines, action or None, held) where held is the count kept for the
 seat between presses ({"side", "power"} or None). With key None: the hold that
 would end the House's entry from where its pad stands (that of the side it
 counted or the pass it selected; a stay on a later turn), for the board to
-compute that entry while it waits (firmware/ahead.py), or None.
+compute that entry while it waits (firmware/ahead.py), or None. With seat and
+key None (held: every pad's count, by seat): the seat whose hold would end an
+entry now, so asked, or None (a House on its first turn that has counted
+nothing: it will count first).
 """
 
 _HOLDS = {"aye": "back", "nay": "long_down"}  # up held is a seat pad's back (pads.py); a pass's: long_select
 
 
 def pad(state, seat, key, held):
-    if state["step"] != "vote" or seat is None or state["turn"] != seat:
+    if state["step"] != "vote":
+        return None
+    if seat is None:
+        turn = state["turn"]
+        return turn if key is None and (held.get(turn) or state["choice"][turn] != "") else None
+    if state["turn"] != seat:
         return None
     first = state["choice"][seat] == ""
     mine = state["choice"][seat]

@@ -32,14 +32,16 @@ KEYS = ("select", "select", "up", "down", "down", "back", "long_select", "long_d
 
 
 class Plain(Table):
-    """A board that never looks ahead: its idle() runs with no menu in sight."""
+    """A board that never looks ahead: its idle() runs with no menu in sight, and its game's own
+    pad (KD's vote cards), if it has one, names no hold that would end an entry."""
 
     def idle(self):
-        m, self.menu = self.menu, None
+        g = engine.game_module(self.game)
+        m, pad, self.menu, g.pad = self.menu, g.pad, None, None
         try:
             Table.idle(self)
         finally:
-            self.menu = m
+            self.menu, g.pad = m, pad
 
 
 def strip(table, counts):
@@ -171,6 +173,21 @@ def _enter(w, pad, pads, schema, move):
             w.key(pad, "back")
 
 
+def vote_on_pad(w, g, most):
+    """A game's own pad (KD's vote cards) where a seat's keys are its now: 0-3 counts or choices,
+    then a hold (each side's vote or addition, a pass, a stay), as a House enters its turn. False if none."""
+    t = w.tables[0]
+    if g.pad is None or w.rnd.below(3) == 0:
+        return False
+    for seat in range(most):
+        if g.pad(t.state, seat, "select", None) is not None:
+            for _ in range(w.rnd.below(4)):
+                w.key(seat, w.rnd.pick(["up", "down", "select"]))
+            w.key(seat, w.rnd.pick(["back", "long_down", "long_select"]))
+            return True
+    return False
+
+
 def main(argv):
     folder, game, first, seeds, keys = argv[0], argv[1], int(argv[2]), int(argv[3]), int(argv[4])
     trace = len(argv) > 5  # every key and its screen, for a walk that failed
@@ -205,6 +222,8 @@ def walk(folder, game, seed, keys, trace):
     strip(tables[0], counts)
     w = Walk(tables, counts, Draw(seed), trace)
     while w.keys < keys and not g.is_over(tables[0].state):
+        if vote_on_pad(w, g, most):
+            continue
         if w.rnd.below(4) == 0 or not enter(w, g, pads, most):
             pad = w.rnd.pick(pads)
             for _ in range(4):  # random keys on one pad: ballots, vote cards (a count, then its hold), pages
