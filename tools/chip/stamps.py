@@ -35,7 +35,7 @@ STAMPS = (
     ("firmware/board/mpboard.py", "latched = self._latched  # presses the IRQs saw, down or not by now", 1, "before"),
     ("firmware/board/mpboard.py", "events = self.buttons.update(down | latched, latched & ~down)", 2, "after"),
     ("firmware/board/mpboard.py", "screen = table.pressed(pad, key)[0]", 3, "before"),
-    ("firmware/table.py", "g = engine.game_module(self.game)", 4, "after"),
+    ("firmware/table.py", "move, self._rng = self._prepare(move, seat)", 4, "after"),
     ("firmware/table.py", "act, events, state = engine.decide(self.game, self.state, move, True)", 5, "after"),
     ("firmware/table.py", "digest = canon.chain(self.journal.last, action_text, events_text)", 6, "after"),
     ("firmware/table.py", "self.journal.write(self.count, action_text, events_text, digest)"
