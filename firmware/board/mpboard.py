@@ -119,27 +119,28 @@ class Hardware(sim.Hardware):
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        events = self.buttons.update(down | latched, latched & ~down)
-        n = len(events)
-        if n == 0:
-            return 0
-        self._held = []  # what the keys send to the host goes after the frame
-        # no collect in the middle of a press (main.py collects every 8 KB: 4-10 ms each on a
-        # Pico's heap, several per entry): the heap has room, and idle() collects after the frame
+        # no collect in the middle of a press (main.py collects every 8 KB: 10-19 ms each on a
+        # Pico's heap, several per entry), nor in its update, where the strip's phase redraws since
+        # the last collect had left one due: the heap has room, and idle() collects after the frame
         every = gc.threshold() if hasattr(gc, "threshold") else -1
         if every > 0:
             gc.threshold(_BURST)
         try:
-            for e in events:
-                self._key(table, e[0], e[1])
-            self.show(table)
+            events = self.buttons.update(down | latched, latched & ~down)
+            n = len(events)
+            if n:
+                self._held = []  # what the keys send to the host goes after the frame
+                for e in events:
+                    self._key(table, e[0], e[1])
+                self.show(table)
         finally:
             if every > 0:
                 gc.threshold(every)
             held, self._held = self._held, None
-            for item in held:
+            for item in held or ():
                 sim.Hardware.send(self, item[0], item[1])
-        table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
+        if n:
+            table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
         return n
 
     def send(self, kind, body):
