@@ -22,6 +22,7 @@ where it was also the menu's key, the rules, the canonical texts, the view, rend
 import gc
 
 from firmware.journal import _let_go
+from firmware.pads import TABLE
 from shared_rules import canon, engine
 from shared_rules.compat import const
 
@@ -38,6 +39,9 @@ _TEXTS = const(7)  # (the action's canonical text, the events')
 _DIGEST = const(8)
 _RNG = const(9)
 _FRAME = const(10)  # the board layer's frame for the state after the entry, or None
+# the entry the board makes after it, when the entry leaves a sealed ballot due (the table's close):
+# (its action, texts, digest), or None
+_THEN = const(11)
 # The heap free, after the menu's room is let go and collected, that a look ahead needs: a copy of the
 # state (2-6 KB on a Pico), the rules' garbage, the view and render, this module. A board short of it
 # takes the press the usual way (the heap paths with the menus, a game switch and smart dice on the
@@ -86,6 +90,12 @@ def _menu(table):
 def _pad(table):
     b = table.state.get("ballot")
     if b is not None and b["open"]:  # its voters' keys are the ballot box's (firmware/keys.py), not the pad's
+        box = table.ballot_box
+        if box is None or not box[3]:  # the table's push held closes it, unless its back asked for an undo
+            try:
+                table.ahead = _take(table, TABLE, None, "long_select", {"type": "ballot_close"})
+            except Exception:  # refused (a ballot that cannot close yet), or short of memory
+                table.ahead = None
         return
     g = engine.game_module(table.game)
     seat = g.pad(table.state, None, None, table.held)  # whose hold would end an entry: Table.idle() asked
@@ -110,38 +120,59 @@ def _take(table, pad, seat, at, move):
     act = events = None
     last = table.journal.last
     digest = canon.chain(last, texts[0], texts[1])
+    then, b = None, work.get("ballot")
+    if b is not None and b["result"] is None and not b["open"]:  # as Table._reveal_if_due: the board's reveal
+        from firmware import ballot_box
+
+        then = ballot_box.revealed(table, b)
+        b = None
+        act, events, work = engine.decide(table.game, work, then, True)  # the copy's own: in place
+        more = canon.encode(act), canon.encode(events)
+        act = events = None
+        then = (then, more, canon.chain(digest, more[0], more[1]))
+        ballot_box = more = None
+        _let_go("firmware.ballot_box")  # loaded again after the press's frame, to empty the box
     frame = table.on_ahead(work) if table.on_ahead is not None else None
-    return (pad, seat, at, state, table.count, last, move, texts, digest, rng, frame)
+    return (pad, seat, at, state, table.count, last, move, texts, digest, rng, frame, then)
 
 
 def key(table, pad, name):
-    """A key while an entry waits ahead: the one that makes it (its entry's index); else the look-ahead
-    goes, and this is None, or for its own pad's other keys on a menu (seat, the menu's place), for
+    """A key while an entry waits ahead: the one that makes it (its entry's index); else None, and
+    the look-ahead goes, or for its own pad's other keys on a menu (seat, the menu's place), for
     keys.key to open the menu again there (firmware/keys.py's reopen: with this module let go, and
-    the entry's texts and frame, under the menu's load) and give it the key."""
+    the entry's texts and frame, under the menu's load) and give it the key. A hold's entry waits on
+    through another pad's keys (a voter's marks, say): until an entry, they change nothing of it."""
     a = table.ahead
     table.ahead = None
     try:
-        if a[_PAD] != pad or a[_STATE] is not table.state or a[_COUNT] != table.count:
-            return None  # another pad's key, or the state moved on: the parked choices stay as they are
+        if a[_STATE] is not table.state or a[_COUNT] != table.count:
+            return None  # the state moved on
         at = a[_MENU]
-        if type(at) is str:  # a game's own pad: its hold
+        if a[_PAD] != pad:  # another pad's key: a menu's parked choices stay as they are
+            if type(at) is str:
+                table.ahead = a
+            return None
+        if type(at) is str:  # a hold: a game's own pad's, or the table's that closes a ballot
             return _enter(table, a) if name == at else None
         if name == "select" or name == "long_select":
             return _enter(table, a)
         return a[_SEAT], at
     finally:
         a = None
-        _let_go("firmware.ahead")
+        if table.ahead is None:
+            _let_go("firmware.ahead")
 
 
 def _enter(table, a):
-    """The entry computed ahead: on flash, then on the strip, then into the state."""
-    texts = a[_TEXTS]
+    """The entry computed ahead (and the board's reveal after it): on flash, then on the strip,
+    then into the state."""
+    texts, then = a[_TEXTS], a[_THEN]
     try:
         table.journal.write(table.count, texts[0], texts[1], a[_DIGEST])  # on flash before anyone hears of it
+        if then is not None:
+            table.journal.write(table.count + 1, then[1][0], then[1][1], then[2])
     except BaseException:
-        a = texts = None
+        a = texts = then = None
         table.reload()  # as Table.act: the journal's tail is checked again
         raise
     table._rng = a[_RNG]
@@ -150,15 +181,25 @@ def _enter(table, a):
     if shown:
         table.on_entry(frame)
     frame = texts = None
+    index = table.count
     try:
-        act, events, state = engine.decide(table.game, table.state, a[_MOVE], True)  # as a resume replays it
+        _fold(table, a[_MOVE], a[_DIGEST], shown)
+        if then is not None:
+            _fold(table, then[0], then[2], shown)
+            from firmware import ballot_box  # after the frame: the box emptied, as its reveal() does
+
+            ballot_box.clear(table)
     except Exception:  # cannot be (the same rules decided it on a copy), but the table never stops:
-        act = events = state = a = None  # the entry is on flash, and the journal's replay has it
+        a = then = None  # the entries are on flash, and the journal's replay has them
         table.reload()
-        return table.count - 1
-    table.state = state
-    state = None
-    index = table._entered(act, events, a[_DIGEST], shown)
-    act = events = a = None
+        return index
+    a = then = None
     table._reveal_if_due()
     return index
+
+
+def _fold(table, move, digest, shown):
+    act, events, state = engine.decide(table.game, table.state, move, True)  # as a resume replays it
+    table.state = state
+    state = None
+    table._entered(act, events, digest, shown)

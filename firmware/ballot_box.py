@@ -97,18 +97,22 @@ def take_choice(table, move):
 
 def reveal(table):
     """The ballot is due (every voter has voted, or the table closed it: Table._reveal_if_due):
-    the board reveals the choices from its box, all at once, as the next entry: each voter's
-    choice, None for those who did not vote (a seat's choice that the log does not show as
-    cast, left by a power cut between box and journal, does not count)."""
-    box, b = of(table), table.state["ballot"]
+    the board reveals the choices from its box, all at once, as the next entry."""
+    table.act(revealed(table, table.state["ballot"]))
+    clear(table)
+
+
+def revealed(table, b):
+    """The reveal of ballot `b` from the box: each voter's choice, None for those who did not
+    vote (a seat's choice that the log does not show as cast, left by a power cut between box
+    and journal, does not count). reveal()'s, and firmware/ahead.py's for a close it takes ahead."""
+    box = of(table)
     kept = box[1] if box[0] == b["n"] else {}
     cast = [kept.get(str(s)) if s in b["voted"] else None for s in b["voters"]]
     act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
     if b.get("counted"):
         act["amounts"] = [c[1] if c else None for c in cast]
-    box = kept = cast = b = None
-    table.act(act)
-    clear(table)
+    return act
 
 
 def key(table, seat, name, b):

@@ -285,19 +285,24 @@ class Table:
         if self.ahead is None:  # kept while an entry waits ahead: loaded at the press, it took 7 ms on a Pico
             _let_go("firmware.ahead")
         gc.collect()
-        m, p = self.menu, engine.game_module(self.game).pad
+        m, s = self.menu, self.state
         free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
-        # A menu on its confirm screen, or a seat whose hold on a game's own pad would end its entry (KD's
-        # vote cards): the entry that press would make, computed now, not after it (firmware/ahead.py). Not
-        # loaded for nothing: not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game
-        # switch loads no more code), nor in a heap with less than 6 KB free, which cannot have the 12 KB
-        # a look needs once the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's
-        # menu ran a game switch's path out of memory)
-        if self.ahead is None and self.setup is None and (m.stage == 2 and m.state is self.state and
-                                                          m.s["type"] != "new_game" if m is not None else
-                                                          p is not None and self.state is not None and
-                                                          p(self.state, None, None, self.held) is not None) and (free is None or free() >= 6144):
-            m = p = None
+        # A menu on its confirm screen, a seat whose hold on a game's own pad would end its entry (KD's
+        # vote cards), or a sealed ballot open, which the table's hold closes (and the board reveals): the
+        # entry that press would make, computed now, not after it (firmware/ahead.py). Not loaded for
+        # nothing: not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game switch loads
+        # no more code), nor in a heap with less than 6 KB free, which cannot have the 12 KB a look needs
+        # once the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's menu ran a
+        # game switch's path out of memory)
+        if m is not None:
+            due = m.stage == 2 and m.state is s and m.s["type"] != "new_game"
+        elif s is not None:
+            p, b = engine.game_module(self.game).pad, s.get("ballot")
+            due = b is not None and b["open"] or p is not None and p(s, None, None, self.held) is not None
+        else:
+            due = False
+        if due and self.ahead is None and self.setup is None and (free is None or free() >= 6144):
+            m = s = p = b = None
             try:
                 from firmware import ahead
 

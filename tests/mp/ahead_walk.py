@@ -1,6 +1,9 @@
 """The entry computed ahead (firmware/ahead.py) changes nothing but when the work is done.
 
-    micropython tests/mp/ahead_walk.py FOLDER GAME FIRST_SEED SEEDS KEYS
+    micropython tests/mp/ahead_walk.py FOLDER GAME[:SETTING=VALUE] FIRST_SEED SEEDS KEYS
+
+(kings_dilemma:voting=sealed, say: its votes a sealed ballot on the voters' pads, which the table's
+hold closes, then the board reveals: two entries from one press, computed ahead together.)
 
 Two tables of GAME at its most seats, each with its own journal under FOLDER, take the same
 KEYS random keys on random pads (one walk per seed, mostly select, so that entries are made), with
@@ -32,16 +35,15 @@ KEYS = ("select", "select", "up", "down", "down", "back", "long_select", "long_d
 
 
 class Plain(Table):
-    """A board that never looks ahead: its idle() runs with no menu in sight, and its game's own
-    pad (KD's vote cards), if it has one, names no hold that would end an entry."""
+    """A board that never looks ahead: its idle() runs as while the table's menu sets up a new game
+    (Table.idle() looks ahead at nothing then: no confirm, no pad's hold, no ballot's close)."""
 
     def idle(self):
-        g = engine.game_module(self.game)
-        m, pad, self.menu, g.pad = self.menu, g.pad, None, None
+        setup, self.setup = self.setup, self.setup or "plain"
         try:
             Table.idle(self)
         finally:
-            self.menu, g.pad = m, pad
+            self.setup = setup
 
 
 def strip(table, counts):
@@ -210,6 +212,10 @@ def main(argv):
 
 
 def walk(folder, game, seed, keys, trace):
+    settings = {}
+    if ":" in game:
+        game, setting = game.split(":")
+        settings[setting.split("=")[0]] = setting.split("=")[1]
     g = engine.game_module(game)
     most = [s for s in g.SETTINGS if s["name"] == "players"][0]["domain"]["max"]
     pads = list(range(most)) + [TABLE]
@@ -217,11 +223,15 @@ def walk(folder, game, seed, keys, trace):
     counts = {"looked": 0, "met": 0, "due": None}
     for cls, sub in ((Table, "/ahead"), (Plain, "/plain")):
         os.mkdir(folder + sub)
-        t = cls(Journal(folder + sub), lambda kind, body: None, lambda n: b"\x05" * n, game, {"players": most})
+        t = cls(Journal(folder + sub), lambda kind, body: None, lambda n: b"\x05" * n, game, dict(settings, players=most))
         tables.append(t.boot())
     strip(tables[0], counts)
     w = Walk(tables, counts, Draw(seed), trace)
     while w.keys < keys and not g.is_over(tables[0].state):
+        b = tables[0].state.get("ballot")
+        if b is not None and b["open"]:  # every voter's pad and the table's are the ballot's: its keys
+            w.key(w.rnd.pick(pads), w.rnd.pick(KEYS))
+            continue
         if vote_on_pad(w, g, most):
             continue
         if w.rnd.below(4) == 0 or not enter(w, g, pads, most):
