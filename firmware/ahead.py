@@ -1,19 +1,29 @@
-"""An entry computed ahead: while a pad's menu waits on its confirm screen, the board's idle
-time takes the step that confirming will make, so that the press only journals it and lights it.
+"""An entry computed ahead: while a press that would make an entry is awaited, the board's idle
+time takes the step it will make, so that the press only journals it and lights it.
 
-Table.idle() calls look() when the one menu is on a confirm screen. The menu is let go (its
-choices parked, as when it turns to another pad: firmware/keys.py's park), the rules decide the
-action on a copy of the state, and the entry's texts and chained digest are made, with the
-strip's frame for the state after it (the board layer's Table.on_ahead). The copy goes; what
-stays (table.ahead) is the action, its texts, its digest, the board's dice generator after a
-board roll, and the frame: a few hundred bytes, where the menu held 6-8 KB on a Pico.
+Three presses are awaited so (Table.idle() calls look() for each):
+- a menu's confirm: the one menu is on a confirm screen;
+- a hold on a game's own pad that would end a seat's entry (The King's Dilemma's vote cards: a
+  vote or addition counted, a pass selected, a stay): the game's `pad` with no key names the seat
+  and the hold;
+- the table's hold of push while a sealed ballot is open: its close, and the board's reveal
+  after it (firmware/ballot_box.py), two entries from one press.
 
-The pad's next select (or long_select) is the confirm: key() writes the journal's line, sends
-the frame, and only then folds the action into the state, in place, as a resume replays it
-(engine.decide: the same rules, so the same events and digest). Any other key on that pad opens
-its menu again where it was and gives it the key; a key on another pad, or any entry, leaves the
-look-ahead behind. Nothing is journalled or shown before the confirm, and a step ahead that the
-rules refuse or that runs short of memory leaves the menu as it was.
+A menu is let go first (its choices parked, as when it turns to another pad: firmware/keys.py's
+park). The rules decide the action on a copy of the state, and the entry's texts and chained
+digest are made (a reveal's too, on the same copy), with the strip's frame for the state after
+it (the board layer's Table.on_ahead). The copy goes; what stays (table.ahead) is the action,
+its texts, its digest, the board's dice generator after a board roll, and the frame: a few
+hundred bytes, where the menu held 6-8 KB on a Pico.
+
+The awaited press (a confirm's select or long_select, or the hold) makes it: key() writes the
+journal's line (or lines), sends the frame, and only then folds the action into the state, in
+place, as a resume replays it (engine.decide: the same rules, so the same events and digest).
+Any other key on a menu's pad opens its menu again where it was and gives it the key; another
+key on a hold's pad, a menu's key on another pad, or any entry, leaves the look-ahead behind (a
+hold's waits on through other pads' keys: until an entry they change nothing of it). Nothing is
+journalled or shown before the press, and a step ahead that the rules refuse or that runs short
+of memory leaves the menu as it was.
 
 A press to its frame on the chip is then the scan, this lookup, the journal's line and the wire,
 where it was also the menu's key, the rules, the canonical texts, the view, render and limiter.

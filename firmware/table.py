@@ -77,9 +77,9 @@ class Table:
         self.last_type = None  # the last entry's action type, for status()
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
-        # a pad's entry computed ahead while it waits on its confirm screen, or on the hold of a
-        # game's own pad (firmware/ahead.py), and the board layer's on_ahead(state): the strip's
-        # frame for that state, or None
+        # an entry computed ahead while its press is awaited: a menu's confirm, a hold on a game's own
+        # pad, the table's hold that closes a sealed ballot (firmware/ahead.py); and the board layer's
+        # on_ahead(state): the strip's frame for that state, or None
         self.ahead = self.on_ahead = None
         self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
