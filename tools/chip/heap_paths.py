@@ -244,8 +244,8 @@ try:
 
         show = hw.show
 
-        def show_seen(t):  # the dice's entries are shown by ble_dice (then idle): their peak too
-            show(t)
+        def show_seen(t, ready=None):  # the dice's entries are shown by ble_dice (then idle): their peak too
+            show(t, ready)
             seen()
 
         hw.show = show_seen

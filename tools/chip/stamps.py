@@ -42,7 +42,7 @@ STAMPS = (
                           "  # on flash before anyone hears of it", 7, "after"),
     # an entry computed ahead (firmware/ahead.py): its rules and texts were done before the press,
     # and its frame drawn (no view, render or limiter after it)
-    ("firmware/ahead.py", "texts = a[_TEXTS]", (4, 5, 6), "before"),
+    ("firmware/ahead.py", "texts, then = a[_TEXTS], a[_THEN]", (4, 5, 6), "before"),
     ("firmware/ahead.py", "table.journal.write(table.count, texts[0], texts[1], a[_DIGEST])"
                           "  # on flash before anyone hears of it", 7, "after"),
     ("firmware/board/mpboard.py", "self._frame[:] = ready  # C memcpy", (8, 9, 10, 11), "before"),
