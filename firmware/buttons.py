@@ -18,7 +18,8 @@ from the first edge of the press. All times go through the clock's
 ticks_diff, so a counter wrapping in the middle of a press (2**30 on a Pico)
 changes nothing. settling() tells a scan loop that sleeps until a pin
 changes (mpboard.py) when it must still look on its own: while a button is
-held (a long press comes with time, not with an edge) or a lockout runs.
+held (a long press comes with time, not with an edge: the loop's sleep ends
+when it is due) or a lockout runs.
 
 A scan can come late (the board busy writing flash): a pin's IRQ dates a
 press with note_press, and the hold is timed from that date.
@@ -131,11 +132,22 @@ class Buttons:
         self._dated |= 1 << i
         return True
 
-    def settling(self):
-        """True while the last update saw a button held or a lockout running: the
-        scan must come back on its own (a long press, a level to count when the
-        lockout ends), since no pin edge will wake it."""
-        return self._busy
+    def settling(self, most=5):
+        """0 while the last update saw no button held and no lockout running: a scan loop that
+        sleeps until a pin changes (mpboard.py) is woken by its edge. Else the ms that loop may
+        sleep before it must look on its own (a long press comes with time, not with an edge; a
+        level to count when a lockout ends): `most`, or less when a held button becomes a long
+        press before that, so that its long press (a King's Dilemma vote's end) comes when due."""
+        if not self._busy:
+            return 0
+        clock, level, held, down = self.clock, self._level, self._held, self._down
+        now = clock.ticks_ms()
+        for i in range(self.count):
+            if level[i] and not held[i]:
+                left = self.long_ms - clock.ticks_diff(now, down[i])
+                if left < most:
+                    most = left if left > 1 else 1
+        return most
 
     def press(self, index, kind=SHORT):
         """A virtual press (from the host or the simulator), delivered by the next update."""

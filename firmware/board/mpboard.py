@@ -100,9 +100,10 @@ class Hardware(sim.Hardware):
 
     async def _pace(self, flag):
         """The scan's timer: every SCAN_MS while a button is held or settling (a long press
-        comes with time, not with an edge), else every IDLE_MS (the strip's phase)."""
+        comes with time, not with an edge: sooner when it is due sooner), else every IDLE_MS
+        (the strip's phase)."""
         while True:
-            await asyncio.sleep_ms(SCAN_MS if self.buttons.settling() else IDLE_MS)
+            await asyncio.sleep_ms(self.buttons.settling(SCAN_MS) or IDLE_MS)
             flag.set()
 
     def scan(self, table):
