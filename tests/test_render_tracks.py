@@ -4,7 +4,9 @@ board's phase that lets seats sharing an LED take turns (firmware/board/leds.py 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware import ticks
 from firmware.board import leds
+from firmware.buttons import Buttons
 from shared_rules import render
 
 RED, GREEN, BLUE, WHITE, GOLD = [255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255], [200, 150, 0]
@@ -56,6 +58,7 @@ class FakeHardware:
         self.layout = layout
         self._scans = self._phase = 0
         self.shown = 0
+        self.buttons = Buttons(19, ticks.FakeClock())
 
     def _layout_for(self, game):
         return self.layout
@@ -78,6 +81,24 @@ def test_the_board_moves_the_phase_on_every_cycle():
     for _ in range(25):
         leds.tick(still, FakeTable(), 5)
     assert still._phase == 0 and still.shown == 0
+
+
+def test_the_phase_waits_while_a_button_is_down():
+    """A redraw in the middle of a press delayed its scan (11 ms on a Pico): the phase moves on
+    once no button is down or settling, not during a press."""
+    hw, table = FakeHardware(dict(LAYOUT, cycle_ms=50)), FakeTable()
+    hw.buttons.update(1 << 3)  # a button held
+    for _ in range(25):
+        leds.tick(hw, table, 5)
+    assert hw._phase == 0 and hw.shown == 0
+    hw.buttons.clock.advance(700)
+    hw.buttons.update(0)  # released: its lockout runs
+    leds.tick(hw, table, 5)
+    assert hw.shown == 0
+    hw.buttons.clock.advance(30)
+    hw.buttons.update(0)
+    leds.tick(hw, table, 5)  # then at the next scan
+    assert hw._phase == 1 and hw.shown == 1
 
 
 @settings(max_examples=300, deadline=None)

@@ -13,14 +13,17 @@ which every board loads: the simulated board has no strip.
 def tick(hw, table, scan_ms):
     """For a board with a strip (mpboard, circuitpy), after each scan, scan_ms after the
     one before it: every cycle_ms of the game's layout (one whose LEDs several seats may
-    share, taking turns: render.py) the phase moves on and the strip is redrawn.
+    share, taking turns: render.py) the phase moves on and the strip is redrawn, once no
+    button is down.
     hw._scans counts the ms since the phase last moved."""
     layout = hw._layout_for(table.game)
     cycle = layout.get("cycle_ms", 0) if layout is not None else 0
     if cycle <= 0:
         return
     hw._scans += scan_ms
-    if hw._scans >= cycle:
+    # not while a button is down or settling: a redraw (11 ms on a Pico for The Council) in the
+    # middle of a press delayed its scan, and so its entry, when the press ended during it
+    if hw._scans >= cycle and not hw.buttons.settling():
         hw._scans = 0
         hw._phase += 1
         table.changed = True
