@@ -121,9 +121,12 @@ class Hardware(sim.Hardware):
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
         # no collect in the middle of a press (main.py collects every 8 KB: 10-19 ms each on a
-        # Pico's heap, several per entry), nor in its update, where the strip's phase redraws since
-        # the last collect had left one due: the heap has room, and idle() collects after the frame
+        # Pico's heap, several per entry), nor while a button is down: a hold's scans (each wake
+        # allocates its wait) left one due, which came as the hold became long. The heap has
+        # room (a short one collects anyway), and idle() collects after the frame
         every = gc.threshold() if hasattr(gc, "threshold") else -1
+        if every != _BURST:  # else still raised since a button went down: self._every is the board's
+            self._every = every
         if every > 0:
             gc.threshold(_BURST)
         try:
@@ -135,8 +138,8 @@ class Hardware(sim.Hardware):
                     self._key(table, e[0], e[1])
                 self.show(table)
         finally:
-            if every > 0:
-                gc.threshold(every)
+            if self._every > 0 and not self.buttons.settling():
+                gc.threshold(self._every)
             held, self._held = self._held, None
             for item in held or ():
                 sim.Hardware.send(self, item[0], item[1])
