@@ -20,8 +20,7 @@ The awaited press (a confirm's select or long_select, or the hold) makes it: key
 journal's line (or lines), sends the frame, and only then folds the action into the state, in
 place, as a resume replays it (engine.decide: the same rules, so the same events and digest).
 Any other key on a menu's pad opens its menu again where it was and gives it the key; another
-key on a hold's pad, a menu's key on another pad, or any entry, leaves the look-ahead behind (a
-hold's waits on through other pads' keys: until an entry they change nothing of it). Nothing is
+key on a hold's pad, a key on another pad, or any entry, leaves the look-ahead behind. Nothing is
 journalled or shown before the press, and a step ahead that the rules refuse or that runs short
 of memory leaves the menu as it was.
 
@@ -150,17 +149,17 @@ def key(table, pad, name):
     """A key while an entry waits ahead: the one that makes it (its entry's index); else None, and
     the look-ahead goes, or for its own pad's other keys on a menu (seat, the menu's place), for
     keys.key to open the menu again there (firmware/keys.py's reopen: with this module let go, and
-    the entry's texts and frame, under the menu's load) and give it the key. A hold's entry waits on
-    through another pad's keys (a voter's marks, say): until an entry, they change nothing of it."""
+    the entry's texts and frame, under the menu's load) and give it the key."""
     a = table.ahead
     table.ahead = None
     try:
         if a[_STATE] is not table.state or a[_COUNT] != table.count:
             return None  # the state moved on
         at = a[_MENU]
-        if a[_PAD] != pad:  # another pad's key: a menu's parked choices stay as they are
-            if type(at) is str:
-                table.ahead = a
+        if a[_PAD] != pad:  # another pad's key: a menu's parked choices stay as they are. A hold's entry
+            # goes too, though the key may change nothing of it: kept, its code, texts and frame were on
+            # the heap under a voter's cast and the board's reveal (over the link, the unix port's guard
+            # ran out); Table.idle() takes it again after the key
             return None
         if type(at) is str:  # a hold: a game's own pad's, or the table's that closes a ballot
             return _enter(table, a) if name == at else None
@@ -169,8 +168,7 @@ def key(table, pad, name):
         return a[_SEAT], at
     finally:
         a = None
-        if table.ahead is None:
-            _let_go("firmware.ahead")
+        _let_go("firmware.ahead")
 
 
 def _enter(table, a):
