@@ -56,6 +56,9 @@ _THEN = const(11)
 # takes the press the usual way (the heap paths with the menus, a game switch and smart dice on the
 # chip's 96 KB: tools/chip/heap.py).
 _ROOM = const(12288)
+# A ballot's close and the board's reveal after it: two steps on the copy, and both entries' texts kept
+# (on the chip's 96 KB, the 12 KB of one entry ran The Council's path with a host's link out of memory)
+_BALLOT_ROOM = const(20480)
 
 # actions the keys handle themselves (firmware/keys.py), and a sealed ballot's cast, whose
 # choice goes to the private box when it is entered (tuple([...]): a constant tuple keeps each
@@ -102,7 +105,7 @@ def _pad(table):
         box = table.ballot_box
         if box is None or not box[3]:  # the table's push held closes it, unless its back asked for an undo
             try:
-                table.ahead = _take(table, TABLE, None, "long_select", {"type": "ballot_close"})
+                table.ahead = _take(table, TABLE, None, "long_select", {"type": "ballot_close"}, _BALLOT_ROOM)
             except Exception:  # refused (a ballot that cannot close yet), or short of memory
                 table.ahead = None
         return
@@ -118,9 +121,9 @@ def _pad(table):
             table.ahead = None
 
 
-def _take(table, pad, seat, at, move):
+def _take(table, pad, seat, at, move, room=_ROOM):
     free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
-    if free is not None and free() < _ROOM:
+    if free is not None and free() < room:
         return None
     state = table.state
     move, rng = table._prepare(move, seat)
@@ -131,15 +134,11 @@ def _take(table, pad, seat, at, move):
     digest = canon.chain(last, texts[0], texts[1])
     then, b = None, work.get("ballot")
     if b is not None and b["result"] is None and not b["open"]:  # as Table._reveal_if_due: the board's reveal
+        b = None
         from firmware import ballot_box
 
-        then = ballot_box.revealed(table, b)
-        b = None
-        act, events, work = engine.decide(table.game, work, then, True)  # the copy's own: in place
-        more = canon.encode(act), canon.encode(events)
-        act = events = None
-        then = (then, more, canon.chain(digest, more[0], more[1]))
-        ballot_box = more = None
+        then = ballot_box.ahead(table, work, digest)
+        ballot_box = None
         _let_go("firmware.ballot_box")  # loaded again after the press's frame, to empty the box
     frame = table.on_ahead(work) if table.on_ahead is not None else None
     return (pad, seat, at, state, table.count, last, move, texts, digest, rng, frame, then)

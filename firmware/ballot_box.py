@@ -115,6 +115,18 @@ def revealed(table, b):
     return act
 
 
+def ahead(table, work, digest):
+    """firmware/ahead.py's, for a close it takes ahead on `work`, its copy of the state: the board's
+    reveal after it, decided on that copy in place, as (the reveal, its canonical texts, its digest
+    chained on the close's `digest`)."""
+    from shared_rules import canon, engine
+
+    move = revealed(table, work["ballot"])
+    act, events, work = engine.decide(table.game, work, move, True)
+    texts = canon.encode(act), canon.encode(events)
+    return move, texts, canon.chain(digest, texts[0], texts[1])
+
+
 def key(table, seat, name, b):
     """A voter's pad while a ballot is open: each key is an option (up, select, down,
     then held up, select, down for a fourth to sixth), cast at once. The screen never

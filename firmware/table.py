@@ -152,6 +152,7 @@ class Table:
         """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
+        self.ahead = None  # an entry computed ahead (firmware/ahead.py) is on the state before: its room is the step's
         move, self._rng = self._prepare(move, seat)
         box = None
         if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
