@@ -134,12 +134,16 @@ def _take(table, pad, seat, at, move, room=_ROOM):
     digest = canon.chain(last, texts[0], texts[1])
     then, b = None, work.get("ballot")
     if b is not None and b["result"] is None and not b["open"]:  # as Table._reveal_if_due: the board's reveal
-        b = None
         from firmware import ballot_box
 
-        then = ballot_box.ahead(table, work, digest)
-        ballot_box = None
+        then = ballot_box.reveal(table, b)
+        ballot_box = b = None
         _let_go("firmware.ballot_box")  # loaded again after the press's frame, to empty the box
+        act, events, work = engine.decide(table.game, work, then, True)  # the copy's own: in place
+        more = canon.encode(act), canon.encode(events)
+        act = events = None
+        then = (then, more, canon.chain(digest, more[0], more[1]))
+        more = None
     frame = table.on_ahead(work) if table.on_ahead is not None else None
     return (pad, seat, at, state, table.count, last, move, texts, digest, rng, frame, then)
 

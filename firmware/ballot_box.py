@@ -95,36 +95,26 @@ def take_choice(table, move):
     return move, [choice, count]
 
 
-def reveal(table):
+def reveal(table, b=None):
     """The ballot is due (every voter has voted, or the table closed it: Table._reveal_if_due):
-    the board reveals the choices from its box, all at once, as the next entry."""
-    table.act(revealed(table, table.state["ballot"]))
-    clear(table)
-
-
-def revealed(table, b):
-    """The reveal of ballot `b` from the box: each voter's choice, None for those who did not
-    vote (a seat's choice that the log does not show as cast, left by a power cut between box
-    and journal, does not count). reveal()'s, and firmware/ahead.py's for a close it takes ahead."""
-    box = of(table)
+    the board reveals the choices from its box, all at once, as the next entry: each voter's
+    choice, None for those who did not vote (a seat's choice that the log does not show as
+    cast, left by a power cut between box and journal, does not count). With `b`, a ballot on a
+    copy of the state (firmware/ahead.py's, for a close it takes ahead): only the reveal's action.
+    (One function for both: each function on the board is an object in its RAM.)"""
+    box, ours = of(table), b is None
+    if ours:
+        b = table.state["ballot"]
     kept = box[1] if box[0] == b["n"] else {}
     cast = [kept.get(str(s)) if s in b["voted"] else None for s in b["voters"]]
     act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
     if b.get("counted"):
         act["amounts"] = [c[1] if c else None for c in cast]
-    return act
-
-
-def ahead(table, work, digest):
-    """firmware/ahead.py's, for a close it takes ahead on `work`, its copy of the state: the board's
-    reveal after it, decided on that copy in place, as (the reveal, its canonical texts, its digest
-    chained on the close's `digest`)."""
-    from shared_rules import canon, engine
-
-    move = revealed(table, work["ballot"])
-    act, events, work = engine.decide(table.game, work, move, True)
-    texts = canon.encode(act), canon.encode(events)
-    return move, texts, canon.chain(digest, texts[0], texts[1])
+    if not ours:
+        return act
+    box = kept = cast = b = None
+    table.act(act)
+    clear(table)
 
 
 def key(table, seat, name, b):
