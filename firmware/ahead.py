@@ -125,10 +125,6 @@ def _take(table, pad, seat, at, move, room=_ROOM):
     free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
     if free is not None and free() < room:
         return None
-    # the flash log's next reservation made whole now (Table.idle() makes a block of it an idle): an entry
-    # that moves on into it, a reveal's long line, waits for no erase (20 ms on the chip, in a press)
-    while table.journal.tidy():
-        pass
     state = table.state
     move, rng = table._prepare(move, seat)
     act, events, work = engine.decide(table.game, state, move, False)  # on a copy

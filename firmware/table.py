@@ -294,15 +294,19 @@ class Table:
         # nothing: not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game switch loads
         # no more code), nor in a heap with less than 6 KB free, which cannot have the 12 KB a look needs
         # once the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's menu ran a
-        # game switch's path out of memory)
+        # game switch's path out of memory). A ballot's close needs 20 KB (its _BALLOT_ROOM): below it the
+        # module is not loaded either (its first load interns its names for good: 2 KB more for The Council
+        # over a host's link, which loads it for nothing else)
+        due = 0
         if m is not None:
-            due = m.stage == 2 and m.state is s and m.s["type"] != "new_game"
+            due = 6144 if m.stage == 2 and m.state is s and m.s["type"] != "new_game" else 0
         elif s is not None:
             p, b = engine.game_module(self.game).pad, s.get("ballot")
-            due = b is not None and b["open"] or p is not None and p(s, None, None, self.held) is not None
-        else:
-            due = False
-        if due and self.ahead is None and self.setup is None and (free is None or free() >= 6144):
+            if b is not None and b["open"]:
+                due = 20480
+            elif p is not None and p(s, None, None, self.held) is not None:
+                due = 6144
+        if due and self.ahead is None and self.setup is None and (free is None or free() >= due):
             m = s = p = b = None
             try:
                 from firmware import ahead
