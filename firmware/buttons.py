@@ -17,9 +17,9 @@ when the lockout ends (a tap shorter than it) counts then. The hold is timed
 from the first edge of the press. All times go through the clock's
 ticks_diff, so a counter wrapping in the middle of a press (2**30 on a Pico)
 changes nothing. settling() tells a scan loop that sleeps until a pin
-changes (mpboard.py) when it must still look on its own: while a button is
-held (a long press comes with time, not with an edge: the loop's sleep ends
-when it is due) or a lockout runs.
+changes (mpboard.py) when it must still look on its own, and how soon: while a
+button is held (a long press comes with time, not with an edge: the loop's
+sleep ends when it is due) or a lockout runs (it ends when the lockout does).
 
 A scan can come late (the board busy writing flash): a pin's IRQ dates a
 press with note_press, and the hold is timed from that date.
@@ -52,7 +52,7 @@ class Buttons:
         self._down = [0] * count  # tick the current hold began
         self._noted = [0] * count  # tick a pin's IRQ saw button i go down (note_press)
         self._dated = 0  # bit i: _noted[i] dates the press the next update counts
-        self._busy = False  # a button held or locked at the last update (settling())
+        self.busy = False  # a button held or locked at the last update: the scan loop must look on its own
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
 
@@ -107,7 +107,7 @@ class Buttons:
             elif v:
                 busy = True
                 self._long(i, now)
-        self._busy = busy
+        self.busy = busy
         self._dated = 0  # a date noted for a press no scan counted is stale by the next
         self._sent = len(q)
         return q
@@ -135,18 +135,22 @@ class Buttons:
     def settling(self, most=5):
         """0 while the last update saw no button held and no lockout running: a scan loop that
         sleeps until a pin changes (mpboard.py) is woken by its edge. Else the ms that loop may
-        sleep before it must look on its own (a long press comes with time, not with an edge; a
-        level to count when a lockout ends): `most`, or less when a held button becomes a long
-        press before that, so that its long press (a King's Dilemma vote's end) comes when due."""
-        if not self._busy:
+        sleep before it must look on its own: `most`, or less when a lockout ends sooner (a level
+        to count then) or a held button becomes a long press sooner (a King's Dilemma vote's
+        end), so that each comes when due and the loop wakes for nothing in between."""
+        if not self.busy:
             return 0
         clock, level, held, down = self.clock, self._level, self._held, self._down
+        locked, edge, lockout = self._locked, self._edge, self.lockout_ms
         now = clock.ticks_ms()
         for i in range(self.count):
-            if level[i] and not held[i]:
+            left = most
+            if locked[i] and clock.ticks_diff(now, edge[i]) < lockout:
+                left = lockout - clock.ticks_diff(now, edge[i])
+            elif level[i] and not held[i]:
                 left = self.long_ms - clock.ticks_diff(now, down[i])
-                if left < most:
-                    most = left if left > 1 else 1
+            if left < most:
+                most = left if left > 1 else 1
         return most
 
     def press(self, index, kind=SHORT):

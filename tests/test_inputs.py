@@ -236,6 +236,26 @@ def test_a_scan_paced_by_settling_sees_a_hold_become_long_when_it_is_due(phase):
     assert b.settling(5) == 0
 
 
+def test_a_slow_pace_is_woken_when_a_lockout_ends_and_when_a_hold_becomes_long():
+    """mpboard's pace sleeps settling(100) ms: not every few ms through a hold (each wake allocates),
+    only until the next thing due, a lockout's end (a level to count then) or a long press."""
+    clock = ticks.FakeClock()
+    b = Buttons(19, clock, lockout_ms=20, long_ms=600)
+    assert b.update(1 << 3) == [] and b.settling(100) == 20  # the press's lockout ends first
+    clock.advance(20)
+    assert b.update(1 << 3) == [] and b.settling(100) == 100  # its long press is 580 ms away
+    clock.advance(500)
+    assert b.settling(100) == 80
+    clock.advance(80)
+    assert list(b.update(1 << 3)) == [(3, LONG)] and b.settling(100) == 100  # held: only its release, an edge
+    clock.advance(300)
+    assert b.update(0) == [] and b.settling(100) == 20  # released: its lockout
+    clock.advance(7)
+    assert b.settling(100) == 13
+    clock.advance(13)
+    assert b.update(0) == [] and b.settling(100) == 0 and not b.busy
+
+
 @pytest.mark.parametrize("hold, kind", [(560, SHORT), (575, SHORT), (610, LONG), (1500, LONG)])
 def test_short_versus_long(hold, kind):
     clock = ticks.FakeClock()

@@ -23,7 +23,7 @@ def tick(hw, table, scan_ms):
     hw._scans += scan_ms
     # not while a button is down or settling: a redraw (11 ms on a Pico for The Council) in the
     # middle of a press delayed its scan, and so its entry, when the press ended during it
-    if hw._scans >= cycle and not hw.buttons.settling():
+    if hw._scans >= cycle and not hw.buttons.busy:
         hw._scans = 0
         hw._phase += 1
         table.changed = True

@@ -7,7 +7,7 @@ serial port on a real board, polled with select.poll as the pty is on unix.
 
 RAM: pins, frame and strip buffer are made once; the scan allocates nothing while
 no button moves; show() renders in place, in the strip's byte order (leds.wire_order).
-Speed: a pin's IRQ wakes the scan (a timer only while a button is held or settling),
+Speed: a pin's IRQ wakes the scan (a timer when a held button's long press or a lockout's end is due),
 and what can wait for the frame does: the display (changed lines), the host, idle().
 
 Options (beside sim's): "pins" a board name or path (default: the subclass's
@@ -28,8 +28,7 @@ from firmware.journal import _let_go
 from shared_rules import engine, power, render
 from shared_rules.compat import const
 
-SCAN_MS = const(5)  # while a button is held or settling: the scan's own pace
-IDLE_MS = const(100)  # otherwise: a pin edge wakes the scan; this only moves the strip's phase on
+IDLE_MS = const(100)  # the scan's timer at the most (a pin edge wakes it): the strip's phase (see _pace)
 _BURST = const(48 * 1024)  # bytes a press may allocate before a collect (see scan)
 LAYOUTS = "/hardware/layouts/"
 _LEFT = const(15)  # pads.index_of(pads.TABLE, "left"): an encoder's turn anticlockwise
@@ -99,11 +98,12 @@ class Hardware(sim.Hardware):
         return edge
 
     async def _pace(self, flag):
-        """The scan's timer: every SCAN_MS while a button is held or settling (a long press
-        comes with time, not with an edge: sooner when it is due sooner), else every IDLE_MS
-        (the strip's phase)."""
+        """The scan's timer: every IDLE_MS (the strip's phase), sooner while a button is held or
+        settling, when a long press (it comes with time, not an edge) or a lockout's end is due. Not
+        every 5 ms through a hold: each wake allocates its wait, and a hold's 120 wakes left a
+        collection due as it became long (a ballot's close on the chip: 18 ms late)."""
         while True:
-            await asyncio.sleep_ms(self.buttons.settling(SCAN_MS) or IDLE_MS)
+            await asyncio.sleep_ms(self.buttons.settling(IDLE_MS) or IDLE_MS)
             flag.set()
 
     def scan(self, table):
@@ -138,7 +138,7 @@ class Hardware(sim.Hardware):
                     self._key(table, e[0], e[1])
                 self.show(table)
         finally:
-            if self._every > 0 and not self.buttons.settling():
+            if self._every > 0 and not self.buttons.busy:
                 gc.threshold(self._every)
             held, self._held = self._held, None
             for item in held or ():
