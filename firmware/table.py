@@ -298,7 +298,9 @@ class Table:
         # module is not loaded either (its first load interns its names for good: 2 KB more for The Council
         # over a host's link, which loads it for nothing else)
         due = 0
-        if m is not None:
+        if self.ahead is not None or self.setup is not None:  # an entry waits already; a new game is set up
+            pass
+        elif m is not None:
             due = 6144 if m.stage == 2 and m.state is s and m.s["type"] != "new_game" else 0
         elif s is not None:
             p, b = engine.game_module(self.game).pad, s.get("ballot")
@@ -306,7 +308,7 @@ class Table:
                 due = 20480
             elif p is not None and p(s, None, None, self.held) is not None:
                 due = 6144
-        if due and self.ahead is None and self.setup is None and (free is None or free() >= due):
+        if due and (free is None or free() >= due):
             m = s = p = b = None
             try:
                 from firmware import ahead
