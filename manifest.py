@@ -48,7 +48,7 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ahead", "argv", "ballot_box", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal",
+    "ahead", "argv", "ballot_box", "boot", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal",
     "journal_line", "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "names", "pads", "resume",
     "table", "ticks", "undo", "words",
 ]

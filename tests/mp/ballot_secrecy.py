@@ -146,7 +146,7 @@ def run(folder, tag, layout, game="chancellors", frames=None):
 
 
 def main(argv):
-    if hasattr(gc, "threshold"):  # as the board runs (firmware/main.py's _GC_EVERY)
+    if hasattr(gc, "threshold"):  # as the board runs (firmware/boot.py's _GC_EVERY)
         gc.threshold(8 * 1024)
     folder, layout_path = argv[0], argv[1]
     game = argv[2] if len(argv) > 2 else "chancellors"

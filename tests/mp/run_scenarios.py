@@ -118,7 +118,7 @@ def main(paths):
     if not paths:
         sys.stdout.write("usage: run_scenarios.py PATH [PATH ...]\n")
         return 2
-    if hasattr(gc, "threshold"):  # collect as the board does (firmware/main.py's _GC_EVERY)
+    if hasattr(gc, "threshold"):  # collect as the board does (firmware/boot.py's _GC_EVERY)
         gc.threshold(8 * 1024)
     failed = 0
     write = sys.stdout.write

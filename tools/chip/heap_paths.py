@@ -68,7 +68,7 @@ gc.collect()
 ours = gc.mem_alloc()
 blocker = bytearray(max(0, gc.mem_free() - cap))
 held = len(blocker) + ours
-gc.threshold(8192)  # as firmware.main.run sets it
+gc.threshold(8192)  # as firmware/boot.py's start sets it
 
 from firmware import main as _main  # noqa: F401  (the board runs from it: its code is resident too)
 from firmware.board import rp2

@@ -1,0 +1,63 @@
+"""The board's boot, once: its hardware, the table on its journal (the game journalled, else the
+first game of the board's options), a game switch's restart answered. firmware/main.py's run()
+loads this for it and lets it go after, so that its code is not kept in the heap beside a game's
+(the menus with smart dice fill the 96 KB of a Pico's budget).
+"""
+
+import gc
+
+from firmware import board as boards
+from firmware.journal import Journal, _let_go
+from firmware.table import Table
+from shared_rules.compat import const
+from shared_rules.errors import RuleError
+
+_GC_EVERY = const(8192)
+
+
+def _restarter(folder):
+    def restart(listening, switch=None):
+        from firmware.board import reboot
+
+        reboot.restart(folder, listening, switch)
+
+    return restart
+
+
+def start(opts):
+    """(the table, the board's Hardware), booted from the board's options (firmware/main.py)."""
+    # Collect after every 8 KB allocated, not only when the heap is full: garbage is then
+    # freed in small runs and the long-lived objects (each action's new state) land
+    # low in the heap instead of between old garbage. Measured on the simulated board:
+    # a whole game over the link needs 84K with it, 93K without.
+    if hasattr(gc, "threshold"):
+        gc.threshold(_GC_EVERY)
+    hw = boards.load(opts["board"]).Hardware(opts)
+    settings = dict(opts.get("settings") or {})
+    if opts["players"]:
+        settings["players"] = opts["players"]
+    restarts = opts["board"] in ("rp2", "esp32")  # their soft reset keeps the USB serial: a game switch restarts them
+    switch = None
+    if restarts:
+        from firmware.board import reboot
+
+        switch = reboot.switched(hw.data_dir())  # the game switch this boot is the restart for
+    try:
+        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id())
+        if switch is not None:
+            reboot.begin(table, switch)
+        table.boot()
+    except RuleError as e:  # a main.py with a game or setting this firmware does not know: play on
+        print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
+        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
+    if restarts:
+        table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
+        table.restart = _restarter(hw.data_dir())
+        if switch is not None:
+            reboot.answer(table, switch)
+        # Its code goes for the game: loaded again by a switch's restart (1.1 KB on a Pico,
+        # which a table's menu on top of a game needs within the 96 KB)
+        reboot = switch = None
+        _let_go("firmware.board.reboot")
+    hw.show(table)
+    return table, hw
