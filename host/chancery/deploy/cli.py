@@ -1,5 +1,5 @@
-"""`chancery deploy`: arguments and messages around chancery.deploy.flash. The deploy's entry
-point: configure() adds the command, run() runs it."""
+"""`chancery deploy` and `chancery firmware`: arguments and messages around chancery.deploy.flash
+and chancery.deploy.product. The deploy's entry point: configure() adds the commands, run() runs one."""
 
 import sys
 
@@ -25,10 +25,28 @@ def configure(sub):
                         "Installs aioble (mpremote mip) where the firmware lacks it")
     p.add_argument("--resume", action="store_true",
                    help="never soft-reset the board (the MicroPython unix port on a pty, as the tests use)")
-    return ["deploy"]
+    f = sub.add_parser(
+        "firmware", help="write one UF2 for a Pico: MicroPython with the board's code in its ROMFS partition",
+        description="Write one UF2 file: the given MicroPython firmware (it must have a ROMFS partition) with the "
+                    "board's modules, pin map and layouts in that partition and a filesystem holding main.py, so "
+                    "that a blank Pico flashed with it (hold BOOTSEL, plug in, drop the file on RPI-RP2) boots "
+                    "into a playing board.")
+    f.add_argument("--base", required=True, metavar="MICROPYTHON.uf2",
+                   help="a MicroPython firmware UF2 for the board with a ROMFS partition (hardware/README.md)")
+    f.add_argument("--board", default="rpi-pico", help="the pin map in hardware/boards/ (default rpi-pico)")
+    f.add_argument("-o", "--output", default=None, metavar="FILE.uf2",
+                   help="the file to write (default chancery-BOARD.uf2 here)")
+    f.add_argument("--game", help="the board's first game (default chancellors)")
+    f.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a setting of that first game (see `chancery rules GAME`); repeat for more")
+    f.add_argument("--update", action="store_true",
+                   help="no filesystem in the file: a board in play flashed with it keeps its journal")
+    return ["deploy", "firmware"]
 
 
 def run(args):
+    if args.command == "firmware":
+        return run_firmware(args)
     from chancery.words import commands, new_game
 
     try:
@@ -88,3 +106,21 @@ def parse_dice(given):
             raise ValueError("--die %s: no GoDice shell %s; the shells are %s" % (item, shell, ", ".join(godice.SHELLS)))
         out.append([address.lower(), shell])
     return out
+
+
+def run_firmware(args):
+    from chancery.deploy import flash, product
+    from chancery.words import commands, new_game
+
+    try:
+        first = new_game.parse([args.game or "chancellors"] + list(args.set)) if args.game or args.set else None
+    except commands.ParseError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    out = args.output or "chancery-%s.uf2" % args.board
+    try:
+        product.make(args.base, args.board, out, first=first, update=args.update)
+    except flash.DeployError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    return 0

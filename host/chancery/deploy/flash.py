@@ -47,13 +47,14 @@ import zlib
 
 from chancery import ROOT
 from chancery.board import micropython as mp
-from chancery.deploy import modules
+from chancery.deploy import modules, rom, romfs
 from chancery.hardware import files as hardware_files
 
 PORTS = {"rp2": "rp2", "esp32": "esp32"}  # a pin map's port: the firmware backend that drives it
 MANAGED = ("lib/shared_rules", "lib/firmware", "hardware")  # folders deploy owns on the board
 OLDEST = (1, 20)  # .mpy v6 and the asyncio the firmware uses
 
+ROM = "/rom"  # where MicroPython mounts a ROMFS image (and puts ROM/lib on sys.path)
 ARCHIVE = "hardware/deploy.part"  # the archive on its way; in our folders, so a left-over one is removed
 BLOCK = 448  # base64 characters the board takes at a time: under the 512 bytes rp2040js's USB FIFO holds
 WBITS = 14  # deflate window (16 KB, on a heap just soft-reset): 7% less to send than 4 KB
@@ -440,17 +441,20 @@ def backend(cfg):
     return "sim" if cfg is None else PORTS[cfg["port"]]
 
 
-def main_py(board_name, cfg, first=None, dice=None):
+def main_py(board_name, cfg, first=None, dice=None, rom=False):
     """The board's main.py; `first` (a new_game action: game, settings) is its first
     game, played when its flash holds none (after that the table chooses); `dice`
-    ([[address, shell], ...]) the smart dice it reads over Bluetooth LE."""
+    ([[address, shell], ...]) the smart dice it reads over Bluetooth LE; `rom`: the pin map
+    and the layouts are in the board's ROMFS image (under ROM), not on its filesystem."""
     opts = {"board": backend(cfg), "data": "chancery-data" if cfg is None else "/chancery", "game": "chancellors",
             "players": None, "seed": None}
     if first is not None:
         opts["game"] = first["game"]
         opts["settings"] = dict(first["settings"])
     if cfg is not None:
-        opts["pins"] = board_name
+        opts["pins"] = "%s/hardware/boards/%s.json" % (ROM, board_name) if rom else board_name
+        if rom:
+            opts["layouts"] = ROM + "/hardware/layouts/"
     if dice:
         opts["dice"] = [list(d) for d in dice]
     return ("# Written by `chancery deploy --board %s`: starts the Chancery firmware at power-on.\n"
@@ -466,8 +470,9 @@ def check_dice(board_name, cfg, dice):
                           % (board_name, ", ".join(able)))
 
 
-def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
-    """Write the board's files under out_dir; returns {board path: local path}."""
+def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None, rom=False):
+    """Write the board's files under out_dir; returns {board path: local path}. rom: for a board
+    whose code goes into its ROMFS partition (rom_split() tells the image's files from the rest)."""
     cfg = pin_map(board_name)
     check_dice(board_name, cfg, dice)
     files = {}
@@ -493,7 +498,7 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
                 _board_layout(os.path.join(ROOT, "hardware", "layouts", name),
                               os.path.join(out_dir, "hardware", "layouts", name))
     with open(os.path.join(out_dir, "main.py"), "w", encoding="utf-8") as f:
-        f.write(main_py(board_name, cfg, first, dice))
+        f.write(main_py(board_name, cfg, first, dice, rom))
     for folder, _dirs, names in os.walk(out_dir):
         for name in names:
             if name.startswith("."):  # the build's own notes (mpy-cross's arguments), not the board's
@@ -501,6 +506,14 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None):
             local = os.path.join(folder, name)
             files[os.path.relpath(local, out_dir).replace(os.sep, "/")] = local
     return files
+
+
+def rom_split(files):
+    """(files for the ROMFS image, files for the filesystem) of a stage(..., rom=True): the code, its
+    data, the pin map and the layouts go in the image; main.py, which MicroPython runs from the
+    filesystem at power-on, stays there."""
+    rom = {p: local for p, local in files.items() if p.startswith(("lib/", "hardware/"))}
+    return rom, {p: local for p, local in files.items() if p not in rom}
 
 
 def _board_layout(src, dst):
@@ -617,11 +630,25 @@ def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
     check_platform(board_name, platform)
     say("board on %s: %s %s (.mpy v%d.%d, %s)" % (board.port, name, ".".join(str(v) for v in version), mpy[0],
                                                  mpy[1], platform))
+    part = rom.query(board) if fmt == "mpy" and not skip_code else None
+    if part is not None:
+        say("code in flash: its MicroPython has a %d KB ROMFS partition; the modules go there as one image and "
+            "run in place (the journal and main.py stay on its filesystem)" % (part.size // 1024))
+    elif not skip_code:
+        say("no ROMFS partition in its MicroPython: the modules go onto its filesystem as .mpy, loaded into RAM "
+            "as they are imported (hardware/README.md: a firmware with one keeps them in flash)")
     if fmt == "py" and not skip_code:
         say("the board loads .mpy v%d.%d and mpy-cross here writes v%d.%d: copying sources, which the board "
             "compiles as it imports them (more RAM; update MicroPython to use .mpy)" % (mpy + mine))
     with tempfile.TemporaryDirectory(prefix="chancery-deploy-") as tmp:
-        files = stage(tmp, board_name, fmt, skip_code, first, dice)
+        files = stage(tmp, board_name, fmt, skip_code, first, dice, rom=part is not None)
+        image, order = None, []
+        if part is not None:
+            in_rom, files = rom_split(files)
+            image = rom_image(in_rom, part)
+            order = rom.plan(image, rom.hashes(board, part, -(-len(image) // part.block)), part)
+            say("ROMFS image: %d files, %d KB of the partition's %d KB; %d of its %d blocks to write"
+                % (len(in_rom), -(-len(image) // 1024), part.size // 1024, len(order), -(-len(image) // part.block)))
         held = board_hashes(board)
         copy, remove = changes(files, held, skip_code)
         say("%d files to copy, %d unchanged, %d to remove" % (len(copy), len(files) - len(copy), len(remove)))
@@ -631,6 +658,15 @@ def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
             say("  remove " + p)
         if dry_run:
             return copy, remove
+        if order:  # first: a cut before main.py changes leaves the old main.py, which finds its files still
+            began = time.monotonic()
+            sent = rom.write(board, part, image, order, deflate=packs)
+            wrong = rom.verify(board, part, image)
+            if wrong:
+                raise DeployError("verify failed: %d blocks of the ROMFS partition differ after the write (%s); "
+                                  "deploy again" % (len(wrong), ", ".join(str(i) for i in wrong[:5])))
+            say("ROMFS: wrote and verified %d blocks (sent %d KB) in %.1f s"
+                % (len(order), -(-sent // 1024), time.monotonic() - began))
         if copy or remove:
             size, sent = write(board, files, copy, remove, WBITS if packs else 0)
             if copy:
@@ -642,12 +678,28 @@ def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
             if wrong:
                 raise DeployError("verify failed: %d files differ on the board after the copy (%s)"
                                   % (len(wrong), ", ".join(wrong[:3])))
-        say("verified: %d files on the board match the build" % len(files))
+        say("verified: %d files on the board match the build%s"
+            % (len(files), "" if image is None else ", and its ROMFS image"))
     board.lacks_aioble = bool(dice) and board.exec(_HAS_AIOBLE).strip().endswith("no")  # installed after the reset
     if not board.resume:
         board.reset()
         say("reset: the board starts the firmware")
     return copy, remove
+
+
+def rom_image(in_rom, part=None):
+    """The ROMFS image of a stage's files for the image (rom_split()'s first); DeployError when it does not
+    fit the partition `part` (a rom.Partition, or a size in bytes)."""
+    data = {}
+    for p, local in in_rom.items():
+        with open(local, "rb") as f:
+            data[p] = f.read()
+    image = romfs.build(data)
+    room = getattr(part, "size", part)
+    if room is not None and len(image) > room:
+        raise DeployError("the board's modules make a %d KB ROMFS image, and its partition holds %d KB: build "
+                          "MicroPython with a larger MICROPY_HW_ROMFS_BYTES" % (-(-len(image) // 1024), room // 1024))
+    return image
 
 
 def plan(board_name, skip_code=False, say=print, first=None):

@@ -1,10 +1,12 @@
-"""A Pico's flash image with the board's files already on its filesystem.
+"""A Pico's flash image with the board's files already on it, and a UF2 dropped onto one.
 
-What `chancery deploy` would copy (deploy.stage: the .mpy build, the pin map, the layouts,
-main.py) written straight into a littlefs image with the layout MicroPython's RPI_PICO
-firmware mounts (4 KB blocks at 0xA0000, 1408 KB), so a test or the benchmark boots a
-deployed board in a second instead of copying 80 files over the emulated USB serial.
-deploy itself is tested on the virtual Pico too (tests/test_vpico_games.py).
+What `chancery deploy` would put on a board (deploy.stage: the .mpy build, the pin map, the
+layouts, main.py) written straight into the flash image: into a littlefs with the layout
+MicroPython's RPI_PICO firmware mounts (4 KB blocks at 0xA0000, 1408 KB), or, for a firmware
+with a ROMFS partition, the code as one ROMFS image there and main.py on the littlefs; so a
+test or the benchmark boots a deployed board in a second instead of copying it over the
+emulated USB serial. deploy itself is tested on the virtual Pico too (tests/test_vpico_games.py).
+flash_uf2() is BOOTSEL's drag and drop: a UF2's blocks written into the image.
 """
 
 import os
@@ -16,47 +18,64 @@ BLOCK = 4096
 BLOCKS = 352  # 1408 KB
 
 
-def _littlefs():
-    try:
-        import littlefs
-    except ImportError:
-        raise RuntimeError("littlefs-python is needed to build a flash image: pip install littlefs-python "
-                           "(python3 run.py installs it)")
-    # MicroPython's VfsLfs2 defaults: read and program in 32-byte units, a 32-byte lookahead
-    return littlefs.LittleFS(block_size=BLOCK, block_count=BLOCKS, read_size=32, prog_size=32, lookahead_size=32,
-                             name_max=255)
-
-
 def write_image(path, files):
     """Write a flash image at `path` whose filesystem holds `files` ({board path: bytes})."""
-    fs = _littlefs()
-    made = set()
-    for name in sorted(files):
-        parts = name.split("/")[:-1]
-        for i in range(1, len(parts) + 1):
-            folder = "/".join(parts[:i])
-            if folder not in made:
-                fs.mkdir(folder)
-                made.add(folder)
-        with fs.open(name, "wb") as f:
-            f.write(files[name])
+    from chancery.deploy import filesystem
+
     image = bytearray(b"\xff" * FLASH_BYTES)
-    image[FS_OFFSET:FS_OFFSET + BLOCK * BLOCKS] = fs.context.buffer
+    image[FS_OFFSET:FS_OFFSET + BLOCK * BLOCKS] = filesystem.littlefs(files, BLOCK * BLOCKS)
     with open(path, "wb") as f:
         f.write(image)
     return path
 
 
-def deployed_image(path, board="rpi-pico", first=None, extra=None):
-    """A flash image holding what `chancery deploy --board BOARD` puts on a board (its .mpy
-    build), plus `extra` ({board path: bytes}: a log for the benchmark)."""
-    from chancery.deploy import flash as deploy
+def flash_uf2(path, uf2_path):
+    """What dropping a UF2 on a Pico in BOOTSEL mode does to its flash: the file's blocks written
+    into the image at `path` (a blank 16 MiB image where there is none), the rest left as it was."""
+    from chancery.deploy import uf2
 
+    try:
+        with open(path, "rb") as f:
+            image = bytearray(f.read())
+    except FileNotFoundError:
+        image = bytearray(b"\xff" * FLASH_BYTES)
+    for address, payload in uf2.Firmware.load(uf2_path).blocks:
+        at = address - uf2.XIP_BASE
+        image[at:at + len(payload)] = payload
+    with open(path, "wb") as f:
+        f.write(image)
+    return path
+
+
+def deployed_image(path, board="rpi-pico", first=None, extra=None, uf2=None):
+    """A flash image holding what `chancery deploy --board BOARD` puts on a board (its .mpy
+    build), plus `extra` ({board path: bytes}: a log for the benchmark). `uf2`: the firmware the
+    image is for (default: the one the virtual Pico runs, kit.find_uf2); where it has a ROMFS
+    partition, the code goes there, as deploy puts it on such a board."""
+    from chancery.deploy import flash as deploy
+    from chancery.deploy import uf2 as uf2s
+    from chancery.vpico import kit
+
+    if uf2 is None:
+        try:
+            uf2 = kit.find_uf2()
+        except kit.UF2NotFound:
+            uf2 = None
+    rom = uf2s.Firmware.load(uf2).partitions().get("ROMFS") if uf2 else None
     with tempfile.TemporaryDirectory(prefix="chancery-image-") as tmp:
-        staged = deploy.stage(tmp, board, "mpy", first=first)
+        staged = deploy.stage(tmp, board, "mpy", first=first, rom=rom is not None)
+        image = None
+        if rom is not None:
+            in_rom, staged = deploy.rom_split(staged)
+            image = deploy.rom_image(in_rom, rom[1])
         files = {}
         for name, local in staged.items():
             with open(local, "rb") as f:
                 files[name] = f.read()
     files.update(extra or {})
-    return write_image(os.fspath(path), files)
+    write_image(os.fspath(path), files)
+    if image is not None:
+        with open(path, "r+b") as f:
+            f.seek(rom[0])
+            f.write(image)
+    return path
