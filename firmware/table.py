@@ -263,6 +263,34 @@ class Table:
         self.last_type = None
         self._settled()
 
+    def fault(self):
+        """A board fault: the heap ran out in the middle of an input (the board layer caught the
+        MemoryError). What the input held goes (the menu and its choices, an entry computed ahead,
+        a new game being set up or switched to, and the code of every game), and the state is
+        reloaded from the journal, so the table is as it was before the input: every entry is on
+        flash, nothing entered is lost. A reload that runs short too restarts a board that can
+        restart, into the same game from its journal. Returns the display's lines saying so."""
+        from firmware.journal import _let_go
+
+        self.menu = self.menu_pad = self.ahead = self.setup = self.switch_due = None
+        self.parked = {}
+        self.restart_due = False
+        self.state = None
+        for name in ("firmware.menu", "firmware.ahead", "firmware.keys", "firmware.game_start", "firmware.names"):
+            _let_go(name)
+        for game in engine.games.GAMES:
+            _forget(game)
+        try:
+            self.reload()
+            self.game = self.header["game"]
+        except MemoryError:
+            self.state = None  # the next key, action or status reloads it (the entries are on flash)
+            gc.collect()
+            if self.restart is not None:
+                self.restart(self.listening, None)  # on a board, does not return: the boot resumes the game
+        return ["Board fault:", "out of memory.", "Game reloaded", "from its journal", "(nothing lost):",
+                "try that again."]
+
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):
         the snapshot, a step of the journal's own upkeep, then a collection, so the next

@@ -31,7 +31,7 @@ from firmware import buttons as keys
 from firmware import pads, ticks
 from firmware.board import pins
 from firmware.board.leds import scan_and_tick
-from firmware.board.sim import _answer
+from firmware.board.sim import _answer, fault
 from shared_rules import engine, power, prng, render, wire
 from shared_rules.compat import const
 
@@ -169,9 +169,8 @@ class Hardware:
             pad, key = pads.menu_key(events[k][0], events[k][1])
             try:
                 self.screen = table.pressed(pad, key)[0]
-            except MemoryError:
-                gc.collect()
-                continue
+            except MemoryError:  # a board fault: the table lets the key go, reloads and says so (sim.fault)
+                self.screen = fault(table)
             except Exception as e:
                 self.screen = ["Error:", type(e).__name__[:16]]
             if table.listening:

@@ -157,9 +157,8 @@ class Hardware(sim.Hardware):
         pad, key = pads.menu_key(index, kind)
         try:
             screen = table.pressed(pad, key)[0]
-        except MemoryError:  # say so, not silence (a step cut short before its entry reloads)
-            gc.collect()
-            screen = ["Out of memory", "at this key"]
+        except MemoryError:  # a board fault: the table lets the key go, reloads and says so (sim.fault)
+            screen = sim.fault(table)
         except Exception as e:  # a bug in a menu must not end the scan loop
             screen = ["Error:", type(e).__name__[:16]]
         self.screen = screen

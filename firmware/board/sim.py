@@ -101,6 +101,17 @@ class Hardware:
                 self.tell_screen(table, table.status())
 
 
+def fault(table):
+    """The display's lines for a board fault (out of memory in an input): Table.fault's, which lets
+    the input go and reloads the game from its journal; the bare words if even that runs short."""
+    gc.collect()
+    try:
+        return table.fault()
+    except MemoryError:
+        gc.collect()
+        return ["Board fault:", "out of memory"]
+
+
 def _answer(table, item):
     """Hand one frame (or a bad line) to the table. Whatever goes wrong is an answer
     to the host, never a dead board; out of memory, the answer may be dropped."""
@@ -113,10 +124,16 @@ def _answer(table, item):
         else:
             table.frame(item[0], item[1], item[2])
         return
-    except MemoryError:
+    except MemoryError:  # a board fault, not a rules answer: the table lets the input go and reloads
         item = None
-        gc.collect()
-        err = wire.FrameError("no_memory", "the board ran out of memory for that frame", seq)
+        lines = fault(table)
+        err = wire.FrameError("no_memory", "board fault: the board ran out of memory; it let that input go and "
+                              "reloaded the game from its journal (nothing entered is lost): try it again", seq)
+        if table.listening:
+            try:
+                table.send(wire.DISPLAY, {"lines": lines})
+            except MemoryError:
+                gc.collect()
     except Exception as e:
         err = wire.FrameError("internal", "%s: %s" % (type(e).__name__, e), seq)
     try:

@@ -1,7 +1,12 @@
-"""The board's heap on its chip, path by path: a report for tools/bench_chip.py (issue 13, part 6).
+"""The board's heap on its chip, path by path: a report for tools/bench_chip.py.
 
-Each path runs on the virtual Pico (stock RPI_PICO MicroPython) with the deployed firmware's
-own objects, inside a heap capped at CAP (tools/chip/heap_paths.py): each game at its largest
+The virtual Pico runs the firmware it is given (CHANCERY_PICO_UF2): one with a ROMFS partition
+gets the board's code there, as `chancery deploy` puts it (vpico.image.deployed_image), a stock
+one gets the .mpy on its filesystem, loaded into the heap. First the heap in use at idle after
+boot: the deployed board booted into its game from main.py, interrupted, collected. Then each
+path, with the deployed firmware's own objects, inside a heap capped at the goal
+(tools/chip/heap_paths.py; goal(): half the heap with the code in flash, three quarters with
+the code in RAM): each game at its largest
 seat count (a random game's log played through the table, shown on the strip after every
 entry), The King's Dilemma's sealed vote (the casts through the private ballot box), The
 Council again with a host's link (its code is loaded by the host's hello: a board on its own
@@ -9,7 +14,8 @@ has none of it), the menus (random presses at a 4-seat table), switching games a
 and a board reading smart dice (issue 20, part 6): Chancellors' rolls from the dice, and the
 menus with the dice connected.
 
-    HEAP_ROLLS=1,2,3,4 python tools/chip/heap.py [ACTIONS [PATH_NAME...]]   (HEAP_ROLLS: the menus' paths once a seed)
+    HEAP_ROLLS=1,2,3,4 python tools/chip/heap.py [--write] [ACTIONS [PATH_NAME...]]
+    (HEAP_ROLLS: the menus' paths once a seed; --write: the tables into docs/performance.md)
 """
 
 import os
@@ -27,7 +33,8 @@ import make_log  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
 
-CAP = 96 * 1024
+HEAP = 245888  # a Pico's MicroPython heap (gc.mem_alloc() + gc.mem_free() at boot)
+IDLE_GOAL = 32 * 1024  # the heap in use at idle after boot, with the code in flash
 GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
 
 
@@ -61,7 +68,32 @@ def paths(actions, seed):
     return out, logs
 
 
-ROOMY = 160 * 1024  # a path that fails within CAP runs again in this much, for its figures
+ROOMY = 220 * 1024  # a path that fails within its cap runs again in this much, for its figures
+
+
+def goal(rom):
+    """The cap a path must fit: half the heap with the code in flash (ROMFS), three quarters of it
+    with the code in RAM (a stock firmware: .mpy on the filesystem)."""
+    return HEAP // 2 if rom else HEAP * 3 // 4
+
+
+def idle_after_boot(uf2=None, game="chancellors"):
+    """(heap in use, free) in bytes: the deployed board booted into `game` at its most seats from
+    main.py, its first frame shown, then interrupted (mpremote) and collected."""
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    with tempfile.TemporaryDirectory(prefix="chancery-idle-") as tmp:
+        flash = os.path.join(tmp, "flash.img")
+        image.deployed_image(flash, first={"game": game, "settings": {"players": most_players(game)}}, uf2=uf2)
+        with VirtualPico(flash=flash, uf2=uf2, pace="free") as vp:
+            vp.wait_frame(after_ns=0, timeout=120)
+            proc = subprocess.run([mpremote, "connect", vp.port, "exec",
+                                   "import gc\ngc.collect()\nprint('idle', gc.mem_alloc(), gc.mem_free())"],
+                                  capture_output=True, timeout=300)
+    out = proc.stdout.decode(errors="replace")
+    line = [w.split() for w in out.splitlines() if w.startswith("idle ")]
+    if not line:
+        raise RuntimeError("the board did not say its heap: %s" % (out + proc.stderr.decode(errors="replace")))
+    return int(line[-1][1]), int(line[-1][2])
 
 
 SWITCHES = 5  # heap_paths.SWITCHES: the switch path is one run per switch, and one after the last
@@ -104,21 +136,28 @@ def _run(mpremote, port, name, log, cap, more):
     return {"seen": int(w[3]), "live": int(w[5]), "base": int(w[7]), "n": int(w[9]), "status": " ".join(w[12:])}, out
 
 
-def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=None):
-    """Each path within `cap` (of `only`'s PATH_NAMEs, if given); one that fails there again
-    with ROOMY, for the heap it needed. The table's menus (its presses and the rolls they make)
+def run(actions=120, seed=3, cap=None, say=print, only=None, rolls=None, uf2=None):
+    """Each path within `cap` (default: goal() for the firmware `uf2`, the virtual Pico's by
+    default) (of `only`'s PATH_NAMEs, if given); one that fails there again with ROOMY, for the
+    heap it needed. The table's menus (its presses and the rolls they make)
     are run once for each of `rolls`, the seeds of the board's own rolls (default: HEAP_ROLLS
     from the environment, "1,2,3,4" say, else ROLLS_SEED alone)."""
     if rolls is None:
         rolls = tuple(int(x) for x in os.environ.get("HEAP_ROLLS", str(ROLLS_SEED)).split(","))
+    from chancery.deploy import uf2 as uf2s
+    from chancery.vpico import kit
+
+    uf2 = uf2 or kit.find_uf2()
+    rom = "ROMFS" in uf2s.Firmware.load(uf2).partitions()
+    cap = cap or goal(rom)
     todo, logs = paths(actions, seed)
     todo = [t for t in todo if only is None or t[1] in only]
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     rows = []
     with tempfile.TemporaryDirectory(prefix="chancery-heap-") as tmp:
         flash = os.path.join(tmp, "flash.img")
-        image.deployed_image(flash, extra=logs)
-        with VirtualPico(flash=flash, pace="free") as vp:
+        image.deployed_image(flash, extra=logs, uf2=uf2)
+        with VirtualPico(flash=flash, uf2=uf2, pace="free") as vp:
             subprocess.run([mpremote, "connect", vp.port, "rm", ":main.py"], capture_output=True, timeout=60)
             for label, name, log in todo:
                 for r in rolls if name in MENUS else rolls[:1]:
@@ -141,5 +180,66 @@ def run(actions=120, seed=3, cap=CAP, say=print, only=None, rolls=None):
     return rows
 
 
+def report(uf2, actions=120, only=None, say=print):
+    """The markdown for one firmware: idle after boot, then every path within its goal."""
+    from chancery.deploy import uf2 as uf2s
+
+    rom = "ROMFS" in uf2s.Firmware.load(uf2).partitions()
+    lines = []
+
+    def out(text=""):
+        lines.append(text)
+        say(text)
+
+    used, free = idle_after_boot(uf2)
+    where = "the code in the firmware's ROMFS partition" if rom else "a stock firmware, the code as .mpy in the heap"
+    out("### %s" % where.capitalize())
+    out()
+    out("Heap in use at idle after boot (Chancellors, 4 seats; the firmware interrupted, then collected): "
+        "**%.1f KB** of %.1f KB%s." % (used / 1024, (used + free) / 1024,
+                                       " (goal: %d KB)" % (IDLE_GOAL // 1024) if rom else ""))
+    out()
+    run(actions, only=only, say=out, uf2=uf2)
+    out()
+    return lines
+
+
+def write(sections, path=ROOT / "docs" / "performance.md"):
+    """Put the heap's tables into docs/performance.md under their heading, the rest of it kept."""
+    head = "## The heap on the chip"
+    intro = [head, "",
+             "Written by `tools/chip/heap.py --write` (the virtual Pico, its firmware named by CHANCERY_PICO_UF2 and,",
+             "for the stock row, CHANCERY_PICO_STOCK_UF2). The goals: with the code in flash, the heap in use at idle",
+             "after boot within %d KB and every path within half the heap (%d KB); with the code in RAM (a stock"
+             % (IDLE_GOAL // 1024, goal(True) // 1024),
+             "firmware), every path with a quarter of the heap free (%d KB). KB: after the runner's imports of the"
+             % (goal(False) // 1024),
+             "firmware / the peak live after an entry's collection / the peak seen before it.", ""]
+    body = intro + [line for lines in sections for line in lines]
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        text = "# Performance\n\nCurrent figures only, each section written by the script it names.\n"
+    if head in text:
+        before, rest = text.split(head, 1)
+        after = rest[rest.find("\n## "):] if "\n## " in rest else ""
+        text = before + "\n".join(body) + "\n" + after
+    else:
+        text = text.rstrip("\n") + "\n\n" + "\n".join(body) + "\n"
+    path.write_text(text)
+
+
 if __name__ == "__main__":
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else 120, only=sys.argv[2:] or None)
+    argv = sys.argv[1:]
+    writing = "--write" in argv
+    argv = [a for a in argv if a != "--write"]
+    actions = int(argv[0]) if argv else 120
+    only = argv[1:] or None
+    from chancery.vpico import kit
+
+    firmwares = [kit.find_uf2()]
+    if os.environ.get("CHANCERY_PICO_STOCK_UF2"):
+        firmwares.append(os.environ["CHANCERY_PICO_STOCK_UF2"])
+    sections = [report(f, actions, only) for f in firmwares]
+    if writing:
+        write(sections)

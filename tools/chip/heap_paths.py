@@ -97,10 +97,11 @@ def shown(hw, table):
 
 
 def key(hw, table, index, kind):
-    """A press as the board's scan makes it. mpboard's _key answers a MemoryError on the
-    display ("Out of memory") and goes on; here it is the path's failure, not a success."""
+    """A press as the board's scan makes it. mpboard's _key answers a MemoryError as a board
+    fault (Table.fault: the input let go, the game reloaded) and goes on; here it is the path's
+    failure, not a success."""
     hw._key(table, index, kind)
-    if hw.screen and hw.screen[0] == "Out of memory":
+    if hw.screen and hw.screen[0] == "Board fault:":
         raise MemoryError("at a key (the display said so)")
 
 

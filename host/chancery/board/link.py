@@ -35,6 +35,9 @@ from shared_rules import canon, engine, matches, seat_names, wire
 from shared_rules.errors import RuleError
 
 FETCH = 50  # entries per get: a long log comes in pieces
+# error codes that are the board's own faults (its memory, a bug), not the rules' answers: the
+# mirror says "Board fault" for these, "Board says no" for a refusal
+FAULTS = ("no_memory", "internal")
 # the kept games' frames (docs/protocol.md); shared_rules.wire has no constants for them (they
 # would be identifiers on the board's boot path)
 PULL, ACK, KEPT, OLD = "pull", "ack", "kept", "old"

@@ -31,7 +31,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from chancery.board.link import LinkError
+from chancery.board.link import FAULTS, LinkError
 from chancery.hardware import files as hardware_files
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
@@ -325,6 +325,8 @@ class MirrorApp(App):
         elif kind == "kept" and data.get("stored"):  # a finished game the board kept, now in the logbook
             self.log_line("Stored the board's finished game %s (%s, %d entries); %d more on the board" % (
                 data["id"], data["game"], data["len"], data["left"]))
+        elif kind == wire.ERROR and data.get("code") in FAULTS:  # the board's, not the rules'
+            self.log_line("Board fault: %s" % _error_text(self.link, data))
         elif kind == wire.ERROR:
             self.log_line("Board says no: %s" % _error_text(self.link, data))
         elif kind in ("link", "welcome", "retry"):

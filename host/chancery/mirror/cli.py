@@ -7,6 +7,7 @@ import sys
 import platformdirs
 
 from chancery.board import micropython as mp
+from chancery.board import simboard
 
 
 def configure(sub):
@@ -35,7 +36,9 @@ def configure_sim(p):
     p.add_argument("--names", metavar="A,B,...", help="the seats' names, from seat 0 (- for a seat without one): "
                    "the game's seats are named on the board and in the logbook")
     p.add_argument("--data", metavar="DIR", help="the simulated board's flash (default: the user data folder)")
-    p.add_argument("--heap", default="128K", help="MicroPython heap for the board (default 128K: the link needs 96K, the menus more)")
+    p.add_argument("--heap", default=simboard.HEAP,
+                   help="MicroPython heap for the simulated board (default %s: a Pico's heap less what its "
+                        "firmware image holds, in the 64-bit unix port's terms)" % simboard.HEAP)
     p.add_argument("--new", action="store_true", help="wipe the simulated flash: start a new game")
     p.add_argument("--chip", action="store_true",
                    help="run the board on the virtual Pico instead: the stock RP2040 MicroPython firmware on an "
