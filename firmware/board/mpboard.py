@@ -53,7 +53,6 @@ class Hardware(sim.Hardware):
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # see _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.screen, self._dirty = None, False  # the screen: a key's or status()
-        self._held = None  # type: list | None  # frames for the host, held until the strip shows the entry
         self._latched = 0  # buttons the IRQs saw pressed since the last scan
 
     def board_id(self):
@@ -140,18 +139,10 @@ class Hardware(sim.Hardware):
         finally:
             if self._every > 0 and not self.buttons.busy:
                 gc.threshold(self._every)
-            held, self._held = self._held, None
-            for item in held or ():
-                sim.Hardware.send(self, item[0], item[1])
+            self.flush()
         if n:
             table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
         return n
-
-    def send(self, kind, body):
-        if self._held is not None:
-            self._held.append((kind, body))
-        else:
-            sim.Hardware.send(self, kind, body)
 
     def _key(self, table, index, kind):
         pad, key = pads.menu_key(index, kind)

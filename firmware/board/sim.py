@@ -26,6 +26,11 @@ class Hardware:
         self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
         self._out = select.poll()
         self._out.register(sys.stdout, select.POLLOUT)
+        # frames for the host, held while an input is answered and written after it (flush()): not
+        # from deep inside it, where wire's recursive encoder ran a Pico's short C stack out (a
+        # host's press that made an entry: act, the entry shown, its screen sent); and, on a board
+        # with a strip, until the strip shows the entry (mpboard.py)
+        self._held = None  # type: list | None
 
     def board_id(self):
         return "sim"
@@ -45,6 +50,9 @@ class Hardware:
     def send(self, kind, body):
         """One frame to the host; dropped, never waited for, when nobody reads the link
         (the board keeps playing unplugged; the host fetches what it missed)."""
+        if self._held is not None:
+            self._held.append((kind, body))
+            return
         from shared_rules import wire  # loaded by the link's first byte (link()): not before a host
 
         seq = self._seq
@@ -52,6 +60,12 @@ class Hardware:
         if not self._out.poll(0):
             return
         wire.write(seq, kind, body, sys.stdout.write)  # in pieces: no whole-line string in RAM
+
+    def flush(self):
+        """Write the frames held while an input was answered, in order."""
+        held, self._held = self._held, None
+        for item in held or ():
+            self.send(item[0], item[1])
 
     def tell_screen(self, table, lines):
         """The display's lines to the host, if one listens (a hello came, so wire is loaded)."""
@@ -84,7 +98,11 @@ class Hardware:
 
                 reader = wire.Reader()
             for item in reader.feed(view[:n]):
-                _answer(table, item)
+                self._held = []
+                try:
+                    _answer(table, item)
+                finally:
+                    self.flush()
                 item = None
                 self.show(table)
                 table.idle()  # between frames: the snapshot if due, then a tidy heap for the next step

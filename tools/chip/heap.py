@@ -86,7 +86,7 @@ def idle_after_boot(uf2=None, game="chancellors"):
         image.deployed_image(flash, first={"game": game, "settings": {"players": most_players(game)}}, uf2=uf2)
         with VirtualPico(flash=flash, uf2=uf2, pace="free") as vp:
             vp.wait_frame(after_ns=0, timeout=120)
-            proc = subprocess.run([mpremote, "connect", vp.port, "exec",
+            proc = subprocess.run([mpremote, "connect", vp.port, "resume", "exec",
                                    "import gc\ngc.collect()\nprint('idle', gc.mem_alloc(), gc.mem_free())"],
                                   capture_output=True, timeout=300)
     out = proc.stdout.decode(errors="replace")
@@ -192,8 +192,8 @@ def report(uf2, actions=120, only=None, say=print):
         say(text)
 
     used, free = idle_after_boot(uf2)
-    where = "the code in the firmware's ROMFS partition" if rom else "a stock firmware, the code as .mpy in the heap"
-    out("### %s" % where.capitalize())
+    where = "The code in the firmware's ROMFS partition" if rom else "A stock firmware, the code as .mpy in the heap"
+    out("### %s" % where)
     out()
     out("Heap in use at idle after boot (Chancellors, 4 seats; the firmware interrupted, then collected): "
         "**%.1f KB** of %.1f KB%s." % (used / 1024, (used + free) / 1024,

@@ -187,7 +187,13 @@ base = 0
 try:
     # the board's own entropy, as main.py gives the table: os.urandom, or with a seed (the
     # board's "seed" option) the same rolls on every run
-    hw = rp2.Hardware({"data": "/heap", "seed": entropy_seed})
+    try:  # the pin map and the layouts where deploy put them: in the ROMFS image, or on the filesystem
+        os.stat("/rom/hardware")
+        at = {"pins": "/rom/hardware/boards/rpi-pico.json", "layouts": "/rom/hardware/layouts/"}
+    except OSError:
+        at = {}
+    hw = rp2.Hardware(dict(at, data="/heap", seed=entropy_seed))
+    at = None
     table = Table(Journal(hw.data_dir()), lambda kind, body: None, hw.entropy, first, settings, hw.board_id())
     from firmware.board import reboot  # as main.py boots: the switch noted, if any
 
