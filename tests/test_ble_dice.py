@@ -7,6 +7,7 @@ import os
 import subprocess
 import time
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from menu_player import TABLE_PAD, BoardPlayer
 
@@ -24,8 +25,8 @@ HEAP = "160K"  # the unix port's; the script and the fakes are compiled from sou
 # The simulated board with two dice, everything as .mpy: measured to need 120K (116K fails, in ble_dice's
 # imports), where the board without dice keeps within test_simboard's 108K guard: the dice's modules, the
 # fake aioble (7 KB of it on this 64-bit port) and the tasks. A little margin over the measure.
-DICE_BOARD_HEAP = "124K"
-DICE_MENU_HEAP = "140K"  # with the table's menu too: measured 136K (134K fails); test_simboard's MENU_HEAP is 120K without dice
+DICE_BOARD_HEAP = heaps.BOARD
+DICE_MENU_HEAP = heaps.BOARD  # with the table's menu too: measured 136K (134K fails); test_simboard's MENU_HEAP is 120K without dice
 
 with open(os.path.join(HERE, "dice", "godice_recordings.json")) as _f:
     _D6 = {e[2]: h for h, e in json.load(_f)["D6"]["notifications"] if e and e[0] == "settled"}

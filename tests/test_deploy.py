@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 import serial
 
@@ -72,7 +73,7 @@ def main_py_board(folder, micropython):
     too, before this stop's changes, on a loaded machine; the chip's figures are in
     tools/chip/heap.py), linked and hello'd: (board, link); use the board as a context."""
     board = SimBoard(data_dir=str(folder), micropython=micropython, code_path=["lib"], entry=["main.py"],
-                     heap="116K")
+                     heap=heaps.BOARD)
     link = Link(board.open_pty())
     link.open()
     board.start()

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 
 from chancery.board.link import Link
@@ -236,7 +237,7 @@ def test_a_game_whose_roll_takes_no_smart_dice_says_so_once():
 
 def test_watch_reads_the_dice_into_the_simulated_boards_log(tmp_path, micropython, firmware_build):
     """The whole way: recorded D6 notifications through godice, the watch loop, the link, the real firmware."""
-    board = SimBoard(data_dir=str(tmp_path / "board"), players=2, seed=5, heap="128K", micropython=micropython,
+    board = SimBoard(data_dir=str(tmp_path / "board"), players=2, seed=5, heap=heaps.BOARD, micropython=micropython,
                      code_path=[firmware_build])
     board.open_pty()
     link = Link(board.port_name)

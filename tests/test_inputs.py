@@ -16,13 +16,14 @@ What is proved here:
   schema.check accepts and the engine refuses, if at all, for a rule;
 * the same walks, button scripts and a whole 4-seat game entered through the
   menu run under MicroPython from .mpy files with identical output, the game
-  within the board's 96K heap.
+  within the simulated board's heap (tests/heaps.py).
 """
 
 import pathlib
 import subprocess
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,7 +47,7 @@ from firmware.pads import LONG, SHORT  # noqa: E402
 from shared_rules import canon, engine  # noqa: E402
 from shared_rules import schema as schemas  # noqa: E402
 
-BOARD_HEAP = "104K"  # a guard on the unix port; 96K until the printed effects joined the table's menu
+BOARD_HEAP = heaps.BOARD
 FIRMWARE = ("__init__", "ticks", "pads", "buttons", "menu")
 
 

@@ -32,6 +32,7 @@ import sys
 import time
 import zlib
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 
 from chancery.board import micropython as mp
@@ -809,11 +810,11 @@ HEAP_CODE = (
 def test_a_whole_game_is_journalled_within_the_boards_heap(tmp_path, mp_tree):
     g = game(7, 4, True)  # the longest of the play-outs used here: 120 entries
     actions = write_actions(tmp_path / "a.jsonl", g)
-    proc = run_mp(mp_tree, "journal_writer", [tmp_path / "j", actions], heap="96K")
+    proc = run_mp(mp_tree, "journal_writer", [tmp_path / "j", actions], heap=heaps.BOARD)
     assert proc.returncode == 0 and proc.stdout.splitlines()[-1] == "done 120 " + g[1][-1]["digest"], proc.stdout
     with open(tmp_path / "j" / GAME, "ab") as f:  # then a cut mid-line, and the board boots again
         f.write(b"120 {\"action\":{\"type")
-    proc = run_mp(mp_tree, "journal_writer", [tmp_path / "j", actions], heap="96K")
+    proc = run_mp(mp_tree, "journal_writer", [tmp_path / "j", actions], heap=heaps.BOARD)
     assert proc.returncode == 0 and proc.stdout.splitlines() == [
         "resumed 120 %s 20 112" % g[1][-1]["digest"], "done 120 " + g[1][-1]["digest"]], proc.stdout
     # the journal's own share (module from .mpy and one instance), 64-bit unix port

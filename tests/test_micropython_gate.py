@@ -33,6 +33,7 @@ import pathlib
 import re
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -57,8 +58,8 @@ import run_scenarios  # noqa: E402
 # also takes the whole state's digest after every entry to compare both interpreters; 96K since Yes,
 # Your Grace's worst-case Civil War needed 81-88K in a checkout with a longer path (each module's
 # file name is interned, so the checkout's path counts).
-GATE_HEAP = os.environ.get("CHANCERY_GATE_HEAP", "96K")
-PLAYOUT_HEAP = os.environ.get("CHANCERY_PLAYOUT_HEAP", "128K")
+GATE_HEAP = os.environ.get("CHANCERY_GATE_HEAP", heaps.BOARD)
+PLAYOUT_HEAP = os.environ.get("CHANCERY_PLAYOUT_HEAP", heaps.BOARD)
 
 # 240 games: seeds 1..240; seats cycle 2, 3, 4 and odd seeds use the extended
 # deck (--mixed), so each of the six combinations is played 40 times.
@@ -447,7 +448,7 @@ RANDOM_RUNS = [
     ("yes_your_grace", 100, '{}'),
     ("yes_your_grace", 50, '{"steward": "all", "annals": 6}'),
 ]
-RANDOM_HEAP = "96K"  # the board's budget
+RANDOM_HEAP = heaps.BOARD  # the board's budget
 
 
 @pytest.mark.parametrize("game, games, settings", RANDOM_RUNS,

@@ -4,6 +4,7 @@ act, the LED tracks are drawn from the shared render function, nothing hidden is
 import asyncio
 import os
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 
 from chancery.board.link import Link
@@ -44,7 +45,7 @@ def test_strip_text_draws_every_led_of_every_track():
 def board(micropython, firmware_build, tmp_path, request):
     """A simulated board with 3 seats, linked and hello'd; the game by indirect parameter."""
     game = getattr(request, "param", "chancellors")
-    b = SimBoard(data_dir=str(tmp_path / "flash"), game=game, players=3, seed=2, heap="128K",
+    b = SimBoard(data_dir=str(tmp_path / "flash"), game=game, players=3, seed=2, heap=heaps.BOARD,
                  micropython=micropython, code_path=[firmware_build])
     b.open_pty()
     link = Link(b.port_name)

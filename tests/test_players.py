@@ -16,6 +16,7 @@ import re
 import sqlite3
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from test_logbook_plays import (  # noqa: F401  (book_path: a fixture)
     CHANCELLORS_CATASTROPHE,
@@ -519,7 +520,7 @@ def test_the_mirror_names_the_seats_and_starts_a_named_game(firmware_build, micr
     import asyncio
 
     book = Logbook(str(tmp_path / "book.sqlite3"))
-    with start(firmware_build, tmp_path / "flash", micropython, players=3, heap="128K") as sim:
+    with start(firmware_build, tmp_path / "flash", micropython, players=3, heap=heaps.BOARD) as sim:
         link = connect(sim, book)
 
         async def session():

@@ -19,6 +19,7 @@ import pathlib
 import random
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -512,7 +513,7 @@ def test_frames_are_the_same_under_micropython(path, cases_file, micropython, mp
     assert count >= 80 and expected.count("\n") == count
     assert " level=255 " in expected and " level=0 " in expected and "| level=1" in expected  # limits happened
     # tmp_path as cwd: MicroPython puts the cwd first on sys.path, and it must find the .mpy build
-    proc = mp.run_micropython(code=_STUB, args=[str(path), str(cases_file)], heap="96K", cwd=str(tmp_path),
+    proc = mp.run_micropython(code=_STUB, args=[str(path), str(cases_file)], heap=heaps.BOARD, cwd=str(tmp_path),
                               path=[str(MP_DIR), str(mpy_build)], micropython=micropython)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     got = proc.stdout
@@ -559,7 +560,7 @@ def test_import_heap_under_micropython(micropython, mpy_build, tmp_path):
                    control={"diplomatic": 0, "army": 1, "navy": 2}, queue=[[0, "diplomatic"]], excuse=1)
     code = _HEAP.replace("LAYOUT", repr(str(LAYOUT_DIR / "chancellors.json"))).replace("VIEW", json.dumps(busy).replace(
         "null", "None").replace("true", "True").replace("false", "False"))
-    proc = mp.run_micropython(code=code, heap="96K", cwd=str(tmp_path), path=[str(mpy_build)],
+    proc = mp.run_micropython(code=code, heap=heaps.BOARD, cwd=str(tmp_path), path=[str(mpy_build)],
                               micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rfile, pfile, modules, data, per_frame, lit = proc.stdout.split()

@@ -20,6 +20,7 @@ import io
 import json
 import random
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -380,7 +381,7 @@ def test_frames_are_the_same_under_micropython(micropython, mpy_build, tmp_path)
     assert " level=255 " in expected and " level=0 " in expected and "| level=1" in expected  # limits happened
     run = tmp_path / "run"
     run.mkdir()
-    proc = mp.run_micropython(code=_STUB, args=[str(path), str(cases)], heap="96K", cwd=str(run),
+    proc = mp.run_micropython(code=_STUB, args=[str(path), str(cases)], heap=heaps.BOARD, cwd=str(run),
                               path=[str(MP_DIR), str(mpy_build)], micropython=micropython)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     a, b = expected.splitlines(), proc.stdout.splitlines()
@@ -399,7 +400,7 @@ def test_render_heap_under_micropython(micropython, mpy_build, tmp_path):
     code = code.replace("b = gc.mem_alloc()\n", "b = gc.mem_alloc()\nfrom shared_rules import render_tracks\n"
                         "gc.collect()\nb2 = gc.mem_alloc()\n")
     code = code.replace("print(render.__file__", "print(b2 - b, render.__file__")
-    proc = mp.run_micropython(code=code, heap="96K", cwd=str(tmp_path), path=[str(mpy_build)],
+    proc = mp.run_micropython(code=code, heap=heaps.BOARD, cwd=str(tmp_path), path=[str(mpy_build)],
                               micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     tracks, rfile, _pfile, modules, _data, per_frame, lit = proc.stdout.split()

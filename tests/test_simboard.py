@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 
 from chancery.board import micropython as mp
@@ -48,11 +49,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # cable's catch-up at 104K on this port while each game's setup module lowered the chip's
 # peaks by 2-5 KB: at 104K the guard had no margin left (a resume's success there
 # depended on the heap's layout, issue 18's helper measured).
-HEAP = os.environ.get("CHANCERY_SIM_HEAP", "108K")
+HEAP = os.environ.get("CHANCERY_SIM_HEAP", heaps.BOARD)
 # 112K since issue 13's speed work on the chip (the raw flash log's module, the layout's plan
 # kept, the strip's palette); 120K since the printed effects (the table's menu offers three
 # more actions at every step) and undo: the chip's own figures (tools/chip/heap.py) are the budget.
-MENU_HEAP = os.environ.get("CHANCERY_MENU_HEAP", "120K")
+MENU_HEAP = os.environ.get("CHANCERY_MENU_HEAP", heaps.BOARD)
 
 
 def start(build, data, micropython, seed=7, players=4, heap=HEAP, cable=False, more_code=()):
@@ -255,7 +256,7 @@ POINTS = ["before", "torn", "written", "entry", "idle"]
 # too, at the same mercy: with Chancellors' roll taking dice ids (issue 20: one more param of
 # schema, about 0.4 KB), seed 2's resume needed 109K where it had passed at 104K, and an unused
 # dict of that size in the same module did the same; the boot's own guard stays in the other tests.
-DYING_HEAP = "112K"
+DYING_HEAP = heaps.BOARD
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ mirror agree at the end, and the board never runs out of memory."""
 import os
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 
 from chancery.board.link import Link, LinkError
@@ -16,19 +17,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 import sim_play  # noqa: E402
 
-# (game, settings, heap): measured (tools/bench_board.py), these boards need about 94-96K (The
-# King's Dilemma's sealed vote, The Council) and 90K (Yes, Your Grace); so close to their need an action can
-# take seconds of collecting on a loaded machine (The Council at 104K: a catch-up's read over 5 s with
-# the suite's workers side by side), so they run at 108K (the needs are in the README's status). The King's Dilemma's game here needs 105-108K since undo
-# (1.5K more of code in RAM; its last, scoring entry wants a large block): 112K. These are
-# unix-port guards; the chip's own figures are tools/bench_chip.py's.
+# (game, settings, heap): the board's heap under the unix port is tests/heaps.py's (chancery sim's); its
+# budget is measured on the chip (tools/chip/heap.py, docs/performance.md)
 GAMES = [
-    ("kings_dilemma", {"voting": "sealed", "time_counter": 4, "death_space": 4}, "112K"),
-    # 104K: a catch-up's read took over 5 s of collecting with the suite in parallel; 108K failed once the table
-    # had the look-ahead's hooks (firmware/ahead.py: 0.3K more of table.py on this port, and the need moved from
-    # 106-108K to 108-110K); the chip's figure for this path is in the README's heap table
-    ("the_council", {"events": 2}, "112K"),
-    ("yes_your_grace", {"annals": 4}, "112K"),  # 96K until the printed effects (random games enter them) and undo
+    ("kings_dilemma", {"voting": "sealed", "time_counter": 4, "death_space": 4}, heaps.BOARD),
+    ("the_council", {"events": 2}, heaps.BOARD),
+    ("yes_your_grace", {"annals": 4}, heaps.BOARD),
 ]
 
 
@@ -59,9 +53,8 @@ def test_a_game_over_the_link_within_the_boards_budget(game, settings, heap, fir
 
 def test_the_host_starts_another_game_on_the_board(firmware_build, micropython, tmp_path):
     """`:new` in the mirror: the board lets the old game's code go and starts the new one, in
-    `chancery sim`'s 128K (switching within one boot holds two games' strings: see the notes;
-    a board booting into any game needs 96K). The old game stays in done1.jsonl."""
-    board = SimBoard(data_dir=str(tmp_path / "flash"), game="chancellors", players=3, heap="128K",
+    `chancery sim`'s heap. The old game stays in done1.jsonl."""
+    board = SimBoard(data_dir=str(tmp_path / "flash"), game="chancellors", players=3, heap=heaps.BOARD,
                      micropython=micropython, code_path=[firmware_build])
     port = board.open_pty()
     with board:

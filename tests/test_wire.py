@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 
+import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -398,7 +399,7 @@ def test_fixed_cases_same_under_micropython(micropython, fuzz_path, tmp_path):
     wire_fuzz.main(["--lines", str(path)], say=expected.append)
     assert len(expected) == len(lines)
     assert [x.split(" ")[1] for x in expected[:len(DECODE_CASES)]] == [c for _, c in DECODE_CASES]
-    proc = gate_harness.run("wire_fuzz", ["--lines", path.name], "96K", [str(tmp_path)] + fuzz_path,
+    proc = gate_harness.run("wire_fuzz", ["--lines", path.name], heaps.BOARD, [str(tmp_path)] + fuzz_path,
                             micropython=micropython, timeout=FUZZ_SECONDS)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert proc.stdout.splitlines() == expected

@@ -73,7 +73,7 @@ class Hardware(sim.Hardware):
         if self._knob is not None:
             self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
-        table.on_entry = lambda ready=None: self.show(table, ready)  # the strip shows an entry once it is on flash
+        table.on_entry = lambda ready=None: self._entry(table, ready)  # the strip shows an entry once it is on flash
         table.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
         clock = self.buttons.clock
         last = clock.ticks_ms()
@@ -143,6 +143,12 @@ class Hardware(sim.Hardware):
         if n:
             table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
         return n
+
+    def _entry(self, table, ready=None):
+        """An entry is on flash: the strip shows it now; the host's frames wait for the input's answer (flush)."""
+        if self._held is None:
+            self._held = []
+        self.show(table, ready)
 
     def _key(self, table, index, kind):
         pad, key = pads.menu_key(index, kind)

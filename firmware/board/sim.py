@@ -26,10 +26,10 @@ class Hardware:
         self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
         self._out = select.poll()
         self._out.register(sys.stdout, select.POLLOUT)
-        # frames for the host, held while an input is answered and written after it (flush()): not
-        # from deep inside it, where wire's recursive encoder ran a Pico's short C stack out (a
-        # host's press that made an entry: act, the entry shown, its screen sent); and, on a board
-        # with a strip, until the strip shows the entry (mpboard.py)
+        # frames for the host, held from an entry's showing (or a scan's keys: mpboard.py) until the
+        # input that made it is answered, then written (flush()): not from deep inside it, where
+        # wire's recursive encoder ran a Pico's short C stack out (a host's press that made an
+        # entry: the press, the menu, the act, the entry shown, its screen sent)
         self._held = None  # type: list | None
 
     def board_id(self):
@@ -62,10 +62,14 @@ class Hardware:
         wire.write(seq, kind, body, sys.stdout.write)  # in pieces: no whole-line string in RAM
 
     def flush(self):
-        """Write the frames held while an input was answered, in order."""
+        """Write the frames held while an input was answered, in order. One that cannot be written
+        (too long, say) is said on the console and dropped: the host fetches what it missed."""
         held, self._held = self._held, None
         for item in held or ():
-            self.send(item[0], item[1])
+            try:
+                self.send(item[0], item[1])
+            except ValueError as e:  # wire.FrameError
+                print("chancery: a %s frame not sent: %s" % (item[0], e))
 
     def tell_screen(self, table, lines):
         """The display's lines to the host, if one listens (a hello came, so wire is loaded)."""
@@ -98,12 +102,9 @@ class Hardware:
 
                 reader = wire.Reader()
             for item in reader.feed(view[:n]):
-                self._held = []
-                try:
-                    _answer(table, item)
-                finally:
-                    self.flush()
+                _answer(table, item)
                 item = None
+                self.flush()  # what an entry it made held (entry_shown)
                 self.show(table)
                 table.idle()  # between frames: the snapshot if due, then a tidy heap for the next step
 

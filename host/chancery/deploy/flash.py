@@ -5,7 +5,10 @@
 Over one connection to the board's raw REPL (mpremote's serial transport, in this
 process), in this order:
 1. ask the board what it runs (sys.implementation: MicroPython's version and the
-   .mpy version it loads; whether it has `deflate`);
+   .mpy version it loads; whether it has `deflate`), and whether its firmware has a ROMFS
+   partition (deploy/rom.py): where it has one, the modules, their data, the pin map and
+   the layouts go there as one ROMFS image (deploy/romfs.py), only its changed blocks
+   written and then verified, before the filesystem's files (main.py) below;
 2. stage what it needs in a temporary folder: the modules of lib/shared_rules and
    lib/firmware that the board's backend runs (deploy/modules.py: walked from its
    imports; no host-only module, no other board's backend) compiled by the pinned

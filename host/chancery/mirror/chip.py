@@ -30,11 +30,11 @@ HOLD_MS = {"short": 80, "long": 900}  # a tap, and a hold past the firmware's lo
 
 def code_stamp(board=BOARD):
     """A hash of everything `chancery deploy` builds from: when it is unchanged, so is the deploy."""
-    from chancery.deploy import flash, modules
+    from chancery.deploy import flash, modules, rom, romfs
 
     h = hashlib.sha256()
-    files = [os.path.join(ROOT, "hardware", "boards", board + ".json"), os.path.abspath(flash.__file__),
-             os.path.abspath(modules.__file__)]
+    files = [os.path.join(ROOT, "hardware", "boards", board + ".json")] + [
+        os.path.abspath(m.__file__) for m in (flash, modules, rom, romfs)]
     for folder in ("shared_rules", "firmware", os.path.join("hardware", "layouts")):
         for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
