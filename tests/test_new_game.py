@@ -5,7 +5,7 @@ import os
 
 from firmware.journal import Journal
 from firmware.table import Table
-from shared_rules import canon, wire
+from shared_rules import canon, engine, wire
 
 TABLE = 5
 
@@ -231,4 +231,42 @@ def test_an_unreadable_switch_note_is_dropped_and_the_game_resumes(tmp_path):
             f.write(text)
         assert reboot.switched(str(tmp_path)) is None and not os.path.exists(tmp_path / "switch.json")
     after, switch = boot_after_restart(tmp_path, [])
+    assert switch is None and after.game == "chancellors" and after.count == 1
+
+
+def test_a_fault_in_the_middle_of_a_switch_reloads_the_journalled_game_with_its_entries(tmp_path):
+    """Table.fault (a board's answer to running out of memory in an input): a switch cut short after
+    the old game's code went and the new game's came, its menu open, is let go; the game the journal
+    holds is reloaded with every entry; the next keys work. Before, the table stayed on the old game
+    with its code gone, and every key loaded it again, and ran out again."""
+    from firmware.table import _forget
+
+    t = board(tmp_path)
+    t.act({"type": "roll"})
+    digest = canon.digest(t.state)
+    pick(t, "new_game")
+    pick(t, "kings_dilemma")
+    _forget("chancellors")  # where a switch that runs out leaves the table
+    engine.game_module("kings_dilemma")
+    lines = t.fault()
+    assert lines[0] == "Board fault:" and "nothing lost" in " ".join(lines)
+    assert t.menu is None and t.setup is None and t.game == "chancellors"
+    assert t.count == 1 and canon.digest(t.state) == digest
+    assert t.key(TABLE, "select")[0][0] == "table action?"
+    assert t.act({"type": "score", "seat": 0, "amount": 2}) == 1
+
+
+def test_a_fault_whose_reload_runs_short_restarts_a_board_that_can(tmp_path, monkeypatch):
+    sent, restarts = [], []
+    t = restarting_board(tmp_path, sent, restarts)
+    t.act({"type": "roll"})
+
+    def short(*_args):
+        raise MemoryError
+
+    monkeypatch.setattr(t.journal, "resume", short)
+    t.fault()
+    assert t.state is None and len(restarts) == 1 and restarts[0][1] is None  # into the same game: no switch
+    monkeypatch.undo()
+    after, switch = boot_after_restart(tmp_path, sent, listening=False)
     assert switch is None and after.game == "chancellors" and after.count == 1
