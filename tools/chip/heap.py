@@ -204,29 +204,18 @@ def report(uf2, actions=120, only=None, say=print):
     return lines
 
 
-def write(sections, path=ROOT / "docs" / "performance.md"):
+def write(sections):
     """Put the heap's tables into docs/performance.md under their heading, the rest of it kept."""
-    head = "## The heap on the chip"
-    intro = [head, "",
-             "Written by `tools/chip/heap.py --write` (the virtual Pico, its firmware named by CHANCERY_PICO_UF2 and,",
-             "for the stock row, CHANCERY_PICO_STOCK_UF2). The goals: with the code in flash, the heap in use at idle",
+    import perfdoc
+
+    intro = ["Written by `tools/chip/heap.py --write` (the virtual Pico, its firmware named by CHANCERY_PICO_UF2 and,",
+             "for the stock one, CHANCERY_PICO_STOCK_UF2). The goals: with the code in flash, the heap in use at idle",
              "after boot within %d KB and every path within half the heap (%d KB); with the code in RAM (a stock"
              % (IDLE_GOAL // 1024, goal(True) // 1024),
              "firmware), every path with a quarter of the heap free (%d KB). KB: after the runner's imports of the"
              % (goal(False) // 1024),
              "firmware / the peak live after an entry's collection / the peak seen before it.", ""]
-    body = intro + [line for lines in sections for line in lines]
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        text = "# Performance\n\nCurrent figures only, each section written by the script it names.\n"
-    if head in text:
-        before, rest = text.split(head, 1)
-        after = rest[rest.find("\n## "):] if "\n## " in rest else ""
-        text = before + "\n".join(body) + "\n" + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + "\n".join(body) + "\n"
-    path.write_text(text)
+    perfdoc.write_section("## The heap on the chip", intro + [line for lines in sections for line in lines])
 
 
 if __name__ == "__main__":
