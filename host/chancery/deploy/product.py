@@ -80,17 +80,3 @@ def _rp2_boards():
     from chancery.hardware import files as hardware_files
 
     return [n for n in hardware_files.names("boards") if hardware_files.load("boards", n).get("port") in PORTS]
-
-
-def read_rom(path):
-    """{path: bytes} of the ROMFS image a UF2 holds (for checks: what a board flashed with it has under /rom)."""
-    fw = uf2.Firmware.load(path)
-    at, size = fw.partitions()[ROMFS]
-    return romfs.read(uf2.read_flash(path, at, size))
-
-
-def read_filesystem(path):
-    """{path: bytes} of the filesystem a blank board flashed with the UF2 mounts."""
-    fw = uf2.Firmware.load(path)
-    at, size = fw.partitions()[FILESYSTEM]
-    return filesystem.read(uf2.read_flash(path, at, size))

@@ -144,16 +144,3 @@ def _string(lo, data, address):
         return data[address - lo:end].decode("ascii")
     except UnicodeDecodeError:
         return None
-
-
-def read_flash(path, offset, size):
-    """The bytes a UF2 writes at [offset, offset + size) of flash, erased flash where it writes none
-    (what a blank chip holds after it is flashed with the file)."""
-    fw = Firmware.load(path)
-    out = bytearray(b"\xff" * size)
-    for a, d in fw.blocks:
-        a -= XIP_BASE
-        lo, hi = max(a, offset), min(a + len(d), offset + size)
-        if lo < hi:
-            out[lo - offset:hi - offset] = d[lo - a:hi - a]
-    return bytes(out)
