@@ -104,7 +104,7 @@ class Hardware:
             for item in reader.feed(view[:n]):
                 _answer(table, item)
                 item = None
-                self.flush()  # what an entry it made held (entry_shown)
+                self.flush()  # the frames an entry it made held (mpboard's _entry)
                 self.show(table)
                 table.idle()  # between frames: the snapshot if due, then a tidy heap for the next step
 
