@@ -3,7 +3,7 @@ deploy` rewriting the ROMFS partition (only the blocks that changed; a cut in th
 nothing), and a stock firmware with no partition still taking its .mpy on its filesystem.
 
 Needs a MicroPython firmware for RPI_PICO built with a ROMFS partition (MICROPY_HW_ROMFS_BYTES;
-hardware/README.md) as CHANCERY_PICO_UF2, and for the last test a stock one (no partition) as
+docs/firmware-image.md) as CHANCERY_PICO_UF2, and for the last test a stock one (no partition) as
 CHANCERY_PICO_STOCK_UF2; each test skips, saying which, where its firmware is absent (as in CI).
 The format side of all this runs everywhere: tests/test_firmware_image.py.
 """
@@ -33,7 +33,7 @@ def _has_romfs(path):
 
 
 needs_romfs = pytest.mark.skipif(not _has_romfs(UF2), reason="CHANCERY_PICO_UF2 (%s) has no ROMFS partition: build "
-                                 "MicroPython with MICROPY_HW_ROMFS_BYTES (hardware/README.md)" % UF2)
+                                 "MicroPython with MICROPY_HW_ROMFS_BYTES (docs/firmware-image.md)" % UF2)
 
 
 @pytest.fixture(scope="module")

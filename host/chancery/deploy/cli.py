@@ -32,7 +32,7 @@ def configure(sub):
                     "that a blank Pico flashed with it (hold BOOTSEL, plug in, drop the file on RPI-RP2) boots "
                     "into a playing board.")
     f.add_argument("--base", required=True, metavar="MICROPYTHON.uf2",
-                   help="a MicroPython firmware UF2 for the board with a ROMFS partition (hardware/README.md)")
+                   help="a MicroPython firmware UF2 for the board with a ROMFS partition (docs/firmware-image.md)")
     f.add_argument("--board", default="rpi-pico", help="the pin map in hardware/boards/ (default rpi-pico)")
     f.add_argument("-o", "--output", default=None, metavar="FILE.uf2",
                    help="the file to write (default chancery-BOARD.uf2 here)")

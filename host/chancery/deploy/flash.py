@@ -639,7 +639,7 @@ def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
             "run in place (the journal and main.py stay on its filesystem)" % (part.size // 1024))
     elif not skip_code:
         say("no ROMFS partition in its MicroPython: the modules go onto its filesystem as .mpy, loaded into RAM "
-            "as they are imported (hardware/README.md: a firmware with one keeps them in flash)")
+            "as they are imported (docs/firmware-image.md: a firmware with one keeps them in flash)")
     if fmt == "py" and not skip_code:
         say("the board loads .mpy v%d.%d and mpy-cross here writes v%d.%d: copying sources, which the board "
             "compiles as it imports them (more RAM; update MicroPython to use .mpy)" % (mpy + mine))

@@ -5,7 +5,7 @@
 A blank Pico flashed with the file (hold BOOTSEL, plug in, drop the file on the RPI-RP2 drive)
 boots into a playing board, as Pimoroni's and the Tildagon's firmware images do. The file holds:
 - the given MicroPython firmware, unchanged; it must declare a ROMFS partition (MicroPython 1.25
-  or later, built with MICROPY_HW_ROMFS_BYTES: hardware/README.md says how);
+  or later, built with MICROPY_HW_ROMFS_BYTES: docs/firmware-image.md says how);
 - in that partition, one ROMFS image of what `chancery deploy` puts on such a board: the board's
   .mpy modules, their data, the pin map and the layouts (deploy/romfs.py);
 - at the start of the firmware's filesystem, a fresh littlefs holding main.py, which starts the
@@ -43,7 +43,7 @@ def make(base, board_name, out, first=None, update=False, say=print):
     if ROMFS not in parts:
         raise DeployError("%s has no ROMFS partition, so the board's code cannot go into its flash: MicroPython's "
                           "published RPI_PICO firmware has none. Build MicroPython (1.25 or later) for the Pico "
-                          "with MICROPY_HW_ROMFS_BYTES set in its board's mpconfigboard.h (hardware/README.md), "
+                          "with MICROPY_HW_ROMFS_BYTES set in its board's mpconfigboard.h (docs/firmware-image.md), "
                           "or put the code on a stock firmware's filesystem with `chancery deploy`" % base)
     at, room = parts[ROMFS]
     held = fw.within(at, room)
