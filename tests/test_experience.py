@@ -103,3 +103,24 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
 
     asyncio.run(run())
     assert sim.alive(), sim.stderr_text()
+
+
+def test_a_board_fault_reads_as_one_in_the_mirror_and_a_refusal_as_a_refusal(board):  # noqa: F811
+    """Running out of memory is the board's fault, said as one ("Board fault: ..."), where a rule's refusal
+    is "Board says no: ...": the mirror said "Board says no" for both."""
+    sim, link = board
+
+    async def run():
+        app = MirrorApp(link, connect=False)
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause(0.2)
+            app.on_link_event("error", {"re": 9, "code": "no_memory", "message": "board fault: the board ran out "
+                                        "of memory; it let that input go and reloaded the game from its journal "
+                                        "(nothing entered is lost): try it again"})
+            app.on_link_event("error", {"re": 10, "code": "wrong_step", "message": "not now"})
+            await pilot.pause(0.2)
+            said = events(app)
+            assert "Board fault: " in said and "nothing entered is lost" in said, said
+            assert "Board says no: " in said.split("Board fault: ")[1], said  # the refusal stays a refusal
+
+    asyncio.run(run())
