@@ -49,8 +49,28 @@ def _tree(files):
     return root
 
 
+PAD = ".pad"  # an empty file at the root whose record keeps the image's header one length (see build)
+
+
 def build(files):
-    """The ROMFS image (bytes) of `files` ({path with "/": bytes}); folders are made from the paths."""
+    """The ROMFS image (bytes) of `files` ({path with "/": bytes}); folders are made from the paths.
+
+    The format keeps an image's length even: where its records' length is odd, the writer puts one
+    more byte in the header, and every byte after it moves by one, so a module grown by a byte would
+    change every block of the image, and a deploy rewrite them all. So where that byte would be
+    needed, an empty file (PAD) at the root makes the records' length even instead: a changed
+    module moves only what follows it."""
+    tree = _tree(files)
+    if PAD in tree:
+        raise ValueError("%s is the image's own filler: not a file's name" % PAD)
+    image = _write(tree)
+    if image[3] == 0x80:  # the writer's extra header byte (a number's leading zero group)
+        image = _write(tree, pad=True)
+    return image
+
+
+def _write(tree, pad=False):
+    """The image of `tree`, files in sorted order, and PAD last (where it moves nothing) if `pad`."""
     writer = VfsRomWriter()
 
     def emit(node):
@@ -63,7 +83,9 @@ def build(files):
             else:
                 writer.mkfile(name, item)
 
-    emit(_tree(files))
+    emit(tree)
+    if pad:
+        writer.mkfile(PAD, b"")
     return writer.finalise()
 
 
@@ -89,7 +111,7 @@ def size(image):
 
 
 def read(image):
-    """{path: bytes} of every file in a ROMFS image. Raises BadImage."""
+    """{path: bytes} of every file in a ROMFS image (build()'s empty PAD left out). Raises BadImage."""
     total = size(image)
     if total is None:
         raise BadImage("no ROMFS header (%s)" % bytes(image[:3]).hex())
@@ -98,6 +120,8 @@ def read(image):
     _n, at = _uint(image, 3, total)
     out = {}
     _records(image, at, total, "", out)
+    if out.get(PAD) == b"":  # build()'s filler, not one of the files
+        del out[PAD]
     return out
 
 
