@@ -29,7 +29,7 @@ STOCK = os.environ.get("CHANCERY_PICO_STOCK_UF2")
 
 
 def _has_romfs(path):
-    return path is not None and "ROMFS" in uf2.Firmware.load(path).partitions()
+    return path is not None and uf2.has_romfs(path)
 
 
 needs_romfs = pytest.mark.skipif(not _has_romfs(UF2), reason="CHANCERY_PICO_UF2 (%s) has no ROMFS partition: build "

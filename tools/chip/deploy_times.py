@@ -87,7 +87,7 @@ def main():
              "seconds on a 2-core machine, over the emulator's USB serial (about 6x slower than a board's).", "",
              "| firmware | deploy | seconds | what it wrote |", "|---|---|---|---|"]
     for uf2 in firmwares:
-        kind = "ROMFS partition" if "ROMFS" in uf2s.Firmware.load(uf2).partitions() else "stock (.mpy on littlefs)"
+        kind = "ROMFS partition" if uf2s.has_romfs(uf2) else "stock (.mpy on littlefs)"
         for label, took, wrote in measure(uf2):
             lines.append("| %s | %s | %.1f | %s |" % (kind, label, took, wrote))
     print("\n".join(lines))

@@ -148,7 +148,7 @@ def run(actions=120, seed=3, cap=None, say=print, only=None, rolls=None, uf2=Non
     from chancery.vpico import kit
 
     uf2 = uf2 or kit.find_uf2()
-    rom = "ROMFS" in uf2s.Firmware.load(uf2).partitions()
+    rom = uf2s.has_romfs(uf2)
     cap = cap or goal(rom)
     todo, logs = paths(actions, seed)
     todo = [t for t in todo if only is None or t[1] in only]
@@ -184,7 +184,7 @@ def report(uf2, actions=120, only=None, say=print):
     """The markdown for one firmware: idle after boot, then every path within its goal."""
     from chancery.deploy import uf2 as uf2s
 
-    rom = "ROMFS" in uf2s.Firmware.load(uf2).partitions()
+    rom = uf2s.has_romfs(uf2)
     lines = []
 
     def out(text=""):

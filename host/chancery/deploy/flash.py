@@ -511,6 +511,13 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None, rom=
     return files
 
 
+def rom_stage(out_dir, board_name, room, first=None, dice=None):
+    """stage() for a board whose code goes into its ROMFS partition of `room` bytes (or a rom.Partition):
+    (the ROMFS image, {board path: local path} of the files for its filesystem: main.py)."""
+    in_rom, on_fs = rom_split(stage(out_dir, board_name, "mpy", first=first, dice=dice, rom=True))
+    return rom_image(in_rom, room), on_fs
+
+
 def rom_split(files):
     """(files for the ROMFS image, files for the filesystem) of a stage(..., rom=True): the code, its
     data, the pin map and the layouts go in the image; main.py, which MicroPython runs from the
@@ -644,14 +651,15 @@ def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
         say("the board loads .mpy v%d.%d and mpy-cross here writes v%d.%d: copying sources, which the board "
             "compiles as it imports them (more RAM; update MicroPython to use .mpy)" % (mpy + mine))
     with tempfile.TemporaryDirectory(prefix="chancery-deploy-") as tmp:
-        files = stage(tmp, board_name, fmt, skip_code, first, dice, rom=part is not None)
         image, order = None, []
-        if part is not None:
-            in_rom, files = rom_split(files)
-            image = rom_image(in_rom, part)
+        if part is None:
+            files = stage(tmp, board_name, fmt, skip_code, first, dice)
+        else:
+            image, files = rom_stage(tmp, board_name, part, first, dice)
             order = rom.plan(image, rom.hashes(board, part, -(-len(image) // part.block)), part)
             say("ROMFS image: %d files, %d KB of the partition's %d KB; %d of its %d blocks to write"
-                % (len(in_rom), -(-len(image) // 1024), part.size // 1024, len(order), -(-len(image) // part.block)))
+                % (len(romfs.read(image)), -(-len(image) // 1024), part.size // 1024, len(order),
+                   -(-len(image) // part.block)))
         held = board_hashes(board)
         copy, remove = changes(files, held, skip_code)
         say("%d files to copy, %d unchanged, %d to remove" % (len(copy), len(files) - len(copy), len(remove)))

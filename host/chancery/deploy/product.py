@@ -21,10 +21,9 @@ import os
 import tempfile
 
 from chancery.deploy import filesystem, romfs, uf2
-from chancery.deploy.flash import DeployError, pin_map, rom_image, rom_split, stage
+from chancery.deploy.flash import DeployError, pin_map, rom_stage
+from chancery.deploy.uf2 import FILESYSTEM, ROMFS
 
-ROMFS = "ROMFS"  # the partition's name in MicroPython's rp2 binary info
-FILESYSTEM = "MicroPython"
 PORTS = ("rp2",)  # the chips a UF2 is made for here
 
 
@@ -51,8 +50,7 @@ def make(base, board_name, out, first=None, update=False, say=print):
         raise DeployError("%s's code runs past its ROMFS partition's start at 0x%x: not a firmware this can add to"
                           % (base, at))
     with tempfile.TemporaryDirectory(prefix="chancery-firmware-") as tmp:
-        in_rom, on_fs = rom_split(stage(tmp, board_name, "mpy", first=first, rom=True))
-        image = rom_image(in_rom, room)
+        image, on_fs = rom_stage(tmp, board_name, room, first)
         extra = {at: image}
         if not update:
             if FILESYSTEM not in parts:

@@ -16,6 +16,7 @@ next deploy writes the image whole) instead of a mix of two images. The journal 
 are on the other, read-write filesystem, which this never touches.
 """
 
+import ast
 import binascii
 import zlib
 
@@ -75,18 +76,12 @@ def query(board):
     """The board's ROMFS partition, or None."""
     out = board.exec(_QUERY).strip().splitlines()
     try:
-        got = _literal(out[-1])
+        got = ast.literal_eval(out[-1])
     except (IndexError, ValueError, SyntaxError):
         return None
     if not (isinstance(got, tuple) and len(got) == 2 and got[1] > 0):
         return None
     return Partition(int(got[0]), int(got[1]))
-
-
-def _literal(text):
-    import ast
-
-    return ast.literal_eval(text)
 
 
 def hashes(board, part, n):

@@ -14,6 +14,8 @@ port tags its filesystem "MicroPython" and, when it is built with one, its ROMFS
 import struct
 
 RP2040_FAMILY = 0xE48BFF56
+ROMFS = "ROMFS"  # the partition names MicroPython's rp2 port declares: its ROMFS partition,
+FILESYSTEM = "MicroPython"  # and its read-write filesystem
 XIP_BASE = 0x10000000
 PAYLOAD = 256  # bytes a block carries: the RP2040 bootrom takes 256-byte, 256-aligned writes
 
@@ -90,6 +92,10 @@ class Firmware:
                 out[name] = (address - XIP_BASE, size)
         return out
 
+    def romfs(self):
+        """(flash offset, size) of the firmware's ROMFS partition, or None where it has none."""
+        return self.partitions().get(ROMFS)
+
     def save(self, path, extra):
         """Write a UF2 of the firmware's blocks and `extra` ({flash offset: bytes}: each written
         in 256-byte blocks; a piece that is not a whole number of them is padded as erased flash).
@@ -144,3 +150,8 @@ def _string(lo, data, address):
         return data[address - lo:end].decode("ascii")
     except UnicodeDecodeError:
         return None
+
+
+def has_romfs(path):
+    """True when the firmware UF2 at `path` declares a ROMFS partition."""
+    return Firmware.load(path).romfs() is not None

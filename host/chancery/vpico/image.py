@@ -61,13 +61,13 @@ def deployed_image(path, board="rpi-pico", first=None, extra=None, uf2=None):
             uf2 = kit.find_uf2()
         except kit.UF2NotFound:
             uf2 = None
-    rom = uf2s.Firmware.load(uf2).partitions().get("ROMFS") if uf2 else None
+    rom = uf2s.Firmware.load(uf2).romfs() if uf2 else None
     with tempfile.TemporaryDirectory(prefix="chancery-image-") as tmp:
-        staged = deploy.stage(tmp, board, "mpy", first=first, rom=rom is not None)
         image = None
-        if rom is not None:
-            in_rom, staged = deploy.rom_split(staged)
-            image = deploy.rom_image(in_rom, rom[1])
+        if rom is None:
+            staged = deploy.stage(tmp, board, "mpy", first=first)
+        else:
+            image, staged = deploy.rom_stage(tmp, board, rom[1], first)
         files = {}
         for name, local in staged.items():
             with open(local, "rb") as f:
