@@ -143,11 +143,29 @@ def main(argv=None):
     ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     ap.add_argument("--stamps", action="store_true",
                     help="press to frame on a profiling build: where each press's time goes (tools/chip/stamps.py)")
+    ap.add_argument("--write", action="store_true", help="press to frame's table into docs/performance.md")
     args = ap.parse_args(argv)
     if args.only in (None, "stages"):
         run(args.actions, args.seed)
     if args.only in (None, "presses") and args.entries > 0:
-        press_to_frame(args.entries, args.seed, args.games, stamped=args.stamps)
+        said = []
+
+        def say(line):
+            said.append(line)
+            print(line)
+
+        press_to_frame(args.entries, args.seed, args.games, say=say, stamped=args.stamps)
+        if args.write:
+            import perfdoc
+
+            from chancery.vpico import kit
+
+            perfdoc.write_section("## Press to frame", [
+                "Written by `tools/bench_chip.py --only presses --write`: the deployed firmware standalone on the",
+                "virtual Pico (%s), actions entered by GPIO presses on the board's menus, from the edge that completes"
+                % os.path.basename(kit.find_uf2()),
+                "an entry to the last bit of the strip's frame, in the chip's clock; %d entries a game, seed %d."
+                % (args.entries, args.seed), ""] + [line for line in said if line.startswith("|")])
     if args.only in (None, "heap"):
         import heap  # tools/chip/heap.py: each path inside the 96 KB the issue allows
 
