@@ -30,7 +30,6 @@ where it was also the menu's key, the rules, the canonical texts, the view, rend
 
 import gc
 
-from firmware.journal import _let_go
 from firmware.pads import TABLE
 from shared_rules import canon, engine
 from shared_rules.compat import const
@@ -76,8 +75,6 @@ def look(table):
         _pad(table)
     else:
         _menu(table)
-    if table.ahead is None:
-        _let_go("firmware.ahead")
 
 
 def _menu(table):
@@ -138,7 +135,6 @@ def _take(table, pad, seat, at, move, room=_ROOM):
 
         then = ballot_box.reveal(table, b)
         ballot_box = b = None
-        _let_go("firmware.ballot_box")  # loaded again after the press's frame, to empty the box
         act, events, work = engine.decide(table.game, work, then, True)  # the copy's own: in place
         more = canon.encode(act), canon.encode(events)
         act = events = None
@@ -155,23 +151,19 @@ def key(table, pad, name):
     the entry's texts and frame, under the menu's load) and give it the key."""
     a = table.ahead
     table.ahead = None
-    try:
-        if a[_STATE] is not table.state or a[_COUNT] != table.count:
-            return None  # the state moved on
-        at = a[_MENU]
-        if a[_PAD] != pad:  # another pad's key: a menu's parked choices stay as they are. A hold's entry
-            # goes too, though the key may change nothing of it: kept, its code, texts and frame were on
-            # the heap under a voter's cast and the board's reveal (over the link, the unix port's guard
-            # ran out); Table.idle() takes it again after the key
-            return None
-        if type(at) is str:  # a hold: a game's own pad's, or the table's that closes a ballot
-            return _enter(table, a) if name == at else None
-        if name == "select" or name == "long_select":
-            return _enter(table, a)
-        return a[_SEAT], at
-    finally:
-        a = None
-        _let_go("firmware.ahead")
+    if a[_STATE] is not table.state or a[_COUNT] != table.count:
+        return None  # the state moved on
+    at = a[_MENU]
+    if a[_PAD] != pad:  # another pad's key: a menu's parked choices stay as they are. A hold's entry
+        # goes too, though the key may change nothing of it: kept, its code, texts and frame were on
+        # the heap under a voter's cast and the board's reveal (over the link, the unix port's guard
+        # ran out); Table.idle() takes it again after the key
+        return None
+    if type(at) is str:  # a hold: a game's own pad's, or the table's that closes a ballot
+        return _enter(table, a) if name == at else None
+    if name == "select" or name == "long_select":
+        return _enter(table, a)
+    return a[_SEAT], at
 
 
 def _enter(table, a):

@@ -1,13 +1,10 @@
-"""The board's boot, once: its hardware, the table on its journal (the game journalled, else the
-first game of the board's options), a game switch's restart answered. firmware/main.py's run()
-loads this for it and lets it go after, so that its code is not kept in the heap beside a game's
-(the menus with smart dice fill the 96 KB of a Pico's budget).
-"""
+"""The board's boot: its hardware, the table on its journal (the game journalled, else the
+first game of the board's options), a game switch's restart answered (firmware/main.py's run())."""
 
 import gc
 
 from firmware import board as boards
-from firmware.journal import Journal, _let_go
+from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules.compat import const
 from shared_rules.errors import RuleError
@@ -55,9 +52,5 @@ def start(opts):
         table.restart = _restarter(hw.data_dir())
         if switch is not None:
             reboot.answer(table, switch)
-        # Its code goes for the game: loaded again by a switch's restart (1.1 KB on a Pico,
-        # which a table's menu on top of a game needs within the 96 KB)
-        reboot = switch = None
-        _let_go("firmware.board.reboot")
     hw.show(table)
     return table, hw

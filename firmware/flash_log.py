@@ -178,13 +178,7 @@ class LfsStore(Store):
         """{seq: its region, or None}: each reservation's blocks found by their markers
         (firmware/flash_read.py)."""
         from firmware import flash_read as reader
-        from firmware.journal import _let_go
-
-        try:
-            return reader.regions(self, seqs)
-        finally:
-            reader = None
-            _let_go("firmware.flash_read")
+        return reader.regions(self, seqs)
 
 
 class FlashLog:
@@ -212,25 +206,13 @@ class FlashLog:
         """Map the folder's reservations; returns the game's header line, checked, as
         (tag, json, crc), or None when no game has a whole header (firmware/flash_read.py)."""
         from firmware import flash_read as reader
-        from firmware.journal import _let_go
-
-        try:
-            return reader.load(self)
-        finally:
-            reader = None
-            _let_go("firmware.flash_read")
+        return reader.load(self)
 
     def rows(self):
         """Yield (region, (tag, json, crc)) for each whole line of the game after its header,
         in order (firmware/flash_read.py); afterwards `end` and `torn` say where the lines stopped."""
         from firmware import flash_read as reader
-        from firmware.journal import _let_go
-
-        try:
-            yield from reader.rows(self)
-        finally:
-            reader = None
-            _let_go("firmware.flash_read")
+        yield from reader.rows(self)
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -238,13 +220,7 @@ class FlashLog:
         """After a read to the end: the writer goes on after the last whole line, or in the
         next reservation when a torn line, or bits a torn program set, lie beyond it."""
         from firmware import flash_read as reader
-        from firmware.journal import _let_go
-
-        try:
-            reader.reopen(self)
-        finally:
-            reader = None
-            _let_go("firmware.flash_read")
+        reader.reopen(self)
 
     def begin(self):
         """A new game: its header goes to the start of a fresh reservation; the game under

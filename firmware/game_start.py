@@ -1,10 +1,7 @@
 """A new game at the board's table: the action new_game checked and begun (Table.start),
-and the new match with its journal (Table.new_game). Loaded for one and let go after: a
-game is begun at a first boot and from the table's menu or the host, and its code need
-not stay in a Pico's RAM beside a game's (the menus on top of one need that room).
-"""
+and the new match with its journal (Table.new_game)."""
 
-from firmware.table import _forget, _int
+from firmware.table import _int
 from shared_rules import engine
 
 
@@ -12,10 +9,7 @@ def start(table, move, seq=None):
     """Table.start: see there."""
     game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
     switch = game != table.game and game in engine.games.GAMES
-    if switch:
-        _forget(table.game)  # room for the other game's code (imported again if this is refused)
-    # no room on the flash for a new game's journal: refused, nothing moved (checked once the old
-    # game's code is let go: the check's code is loaded for it, and is more on a switch's peak)
+    # no room on the flash for a new game's journal: refused, nothing moved
     short = table._kept("room")
     if switch and table.restart is not None:
         table.switch_due = {"move": {"type": "new_game", "game": game, "settings": settings}, "re": seq}
@@ -23,14 +17,9 @@ def start(table, move, seq=None):
             table.switch_due["move"]["names"] = names
         table.restart_due = True
         return short
-    try:
-        players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
-        if names is not None:  # nothing moved yet
-            names = table.name({"type": "names", "names": names}, players)
-    except MemoryError:
-        if switch:  # two games' code at once: let the new one go, the board plays on with its game
-            _forget(game)
-        raise
+    players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
+    if names is not None:  # nothing moved yet
+        names = table.name({"type": "names", "names": names}, players)
     table.setup = None
     table.ballot_box = None
     table.held = {}
@@ -55,4 +44,3 @@ def begin(table, game, settings):
     table.setup = None
     table.changed = table.screen_due = True
     table.last_type = None
-    table._settled()

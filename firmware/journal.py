@@ -42,7 +42,6 @@ wherever the game goes, and a power cut leaves the line whole or torn as any oth
 
 import binascii
 import os
-import sys  # at the top: an import statement in _let_go cost 0.1 ms of each step a menu sends, on a Pico
 
 from firmware.journal_line import (  # noqa: F401 (GAME..NoGame: the journal's names for its callers)
     GAME,
@@ -89,16 +88,6 @@ def _program(fl, texts):
     fl.put(parts, n + 10)
     return crc
 
-
-def _let_go(name):
-    """Drop the module NAME (dotted, "firmware.undo"), needed rarely (resume at boot, undo, names,
-    a game's setup), after its call: its code does not stay in the board's RAM. The callers
-    import it by name (so that deploy's walk of the imports finds it) and call this after."""
-    sys.modules.pop(name, None)
-    package, _, last = name.rpartition(".")
-    package = sys.modules.get(package)
-    if package is not None and hasattr(package, last):  # a submodule is an attribute of its package
-        delattr(package, last)
 
 
 def _flash(folder):
@@ -223,11 +212,7 @@ class Journal:
         table's menu or a host: its code need not stay in the heap beside the game's)."""
         from firmware import journal_start
 
-        try:
-            journal_start.start(self, header)
-        finally:
-            journal_start = None
-            _let_go("firmware.journal_start")
+        journal_start.start(self, header)
 
     def append(self, index, entry, state=None):
         """Journal entry `index` {action, events, digest}; returns once it is flushed. With
@@ -267,11 +252,7 @@ class Journal:
         """Take back the last entry (`undone`: its digest): firmware/undo.py, loaded for it."""
         from firmware import undo
 
-        try:
-            undo.write(self, undone)
-        finally:
-            undo = None
-            _let_go("firmware.undo")
+        undo.write(self, undone)
 
     def due(self):
         """True when a snapshot is due (every `every` entries): the board takes it once the
@@ -290,22 +271,14 @@ class Journal:
         """Find the undo lines ("u") and the last names line ("n"): firmware/journal_read.py."""
         from firmware import journal_read as reader
 
-        try:
-            reader.scan(self)
-        finally:
-            reader = None
-            _let_go("firmware.journal_read")
+        reader.scan(self)
 
     def entries(self, start=0):
         """Yield the complete entries from index `start` on, one at a time (RAM), skipping
         those a later "u" line took back: firmware/journal_read.py, loaded while they are read."""
         from firmware import journal_read as reader
 
-        try:
-            yield from reader.entries(self, start)
-        finally:
-            reader = None
-            _let_go("firmware.journal_read")
+        yield from reader.entries(self, start)
 
     def resume(self, engine=None):
         """Load the game: header, snapshot, then each later entry replayed, every digest
@@ -315,9 +288,4 @@ class Journal:
         boot only, and the RAM is the game's."""
         from firmware import resume as loader
 
-        try:
-            return loader.resume(self, engine)
-        finally:
-            loader = None
-            _let_go("firmware.resume")
-            _let_go("firmware.journal_read")
+        return loader.resume(self, engine)

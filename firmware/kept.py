@@ -1,8 +1,6 @@
 """The finished games a board keeps on flash until the host has stored them (issue 17).
 
-Loaded only when a host pulls or acknowledges a game, or a new game is about to start
-(room()), then let go (firmware/journal.py _let_go), as undo is: a board keeps none of this
-in its RAM, nor its identifiers among the strings a boot interns.
+Loaded when a host pulls or acknowledges a game, or a new game is about to start (room()).
 
 Where they are: the file journal renames the game under way to doneN.jsonl when the next one
 starts (N one above the last; a board of before keeps one prev.jsonl, which is game 0 here).
@@ -23,7 +21,7 @@ long as the flash takes them, and an entry the flash refuses is refused whole (t
 
 import os
 
-from firmware.journal import Journal, _let_go
+from firmware.journal import Journal
 from firmware.journal_line import JournalError, _check, _loads, _readline
 from shared_rules.errors import RuleError
 
@@ -63,20 +61,16 @@ def games(journal):
     # reader's .mpy from flash 15-20 times, several seconds of a Pico's time
     from firmware import flash_read
 
-    try:
-        for seq in seqs:
-            region = regions[seq]
-            if region is None:
-                continue
-            line, end, whole = flash_read._line_at(fl, region, 0)
-            got = _check(line) if whole else "torn"
-            if not isinstance(got, str) and got[0] == b"h":
-                out.append((seq, [(seq, region)]))
-            elif out:  # the game's next reservation (before the first header: no game's, tidy() removes it)
-                out[-1][1].append((seq, region))
-    finally:
-        flash_read = None
-        _let_go("firmware.flash_read")
+    for seq in seqs:
+        region = regions[seq]
+        if region is None:
+            continue
+        line, end, whole = flash_read._line_at(fl, region, 0)
+        got = _check(line) if whole else "torn"
+        if not isinstance(got, str) and got[0] == b"h":
+            out.append((seq, [(seq, region)]))
+        elif out:  # the game's next reservation (before the first header: no game's, tidy() removes it)
+            out[-1][1].append((seq, region))
     return out[:-1]  # the last header's is the game under way
 
 
@@ -85,11 +79,7 @@ def _first_line(fl, region):
     (firmware/flash_read.py), loaded for it and let go."""
     from firmware import flash_read
 
-    try:
-        return flash_read._line_at(fl, region, 0)
-    finally:
-        flash_read = None
-        _let_go("firmware.flash_read")
+    return flash_read._line_at(fl, region, 0)
 
 
 def _open(journal, where):

@@ -11,7 +11,6 @@ key, which only opens it.
 import gc
 
 from firmware import pads
-from firmware.journal import _let_go  # at the top: each import statement costs about 0.1 ms on a Pico
 from shared_rules import engine
 from shared_rules.errors import RuleError
 
@@ -27,19 +26,7 @@ def legal(table, state, seat):
             return table.setup
         return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
                                              for x in engine.game_module(table.setup).SETTINGS])]
-    import sys
-
-    g = engine.game_module(table.game)
-    loaded = list(sys.modules)
-    out = list(g.legal(state, seat))
-    # The game's code loaded for them (its views.py, and what that imports: 1.4-4 KB on a
-    # Pico) goes once they are built: a menu keeps them until the next state, and the
-    # menus on top of a game's state and code need that room within the 96 KB. Loaded
-    # again by the next state's menu (or a step that needs it).
-    for name in list(sys.modules):
-        if name not in loaded and name.startswith("shared_rules."):
-            _let_go(name)
-    loaded = g = None
+    out = list(engine.game_module(table.game).legal(state, seat))
     if seat is None:
         if table.count:
             out.append(action("undo", "table", []))
@@ -133,15 +120,9 @@ def key(table, pad, name):
     if move["type"] == "new_game":
         if table.setup is None:  # the game chosen: its settings next
             table.setup = move["game"]
-            if table.setup != table.game:
-                g = None  # this call's own hold on the game's code
-                from firmware.table import _forget
-
-                _forget(table.game)  # room for the other game's code; imported again if it stays
             return menu.start(table.state, seat), None
         move = {"game": table.setup, "settings": move}
         move["settings"].pop("type")
-        g = menu = None  # this call's holds on the old game's code and the menu: start() lets both go
         try:
             short = table.start(move)
         except RuleError as e:
@@ -152,7 +133,6 @@ def key(table, pad, name):
     # 16 ms on the display's time, after the strip's frame)
     picks, auto = menu.kept()
     table.menu = menu = None
-    _let_go("firmware.menu")
     index, refused = table.pad_act(move, seat)
     if refused is None:
         # an entry: the display shows status() (pressed()), so no menu screen is built for it
@@ -200,7 +180,6 @@ def park(table, tidy=True):
     if menu is not None and table.menu_pad is not None and menu.state is table.state:
         table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
     table.menu = table.menu_pad = menu = None
-    _let_go("firmware.menu")
     if tidy:
         gc.collect()
 
@@ -227,6 +206,3 @@ def why(table, e, seat, key=None):
     except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
         table.held.pop(-1, None)
         return None if e is None else ["Not allowed:", e.code[:16]]
-    finally:
-        words = None
-        _let_go("firmware.words")

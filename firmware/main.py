@@ -11,7 +11,7 @@ journalled game resumes, and the table's menu (or the host) starts the next.
 
 import asyncio
 
-from firmware.journal import _let_go
+from firmware import boot
 
 
 async def _main(table, hw, dice):
@@ -31,11 +31,7 @@ async def _main(table, hw, dice):
 
 
 def run(opts):
-    from firmware import boot  # once: its code goes after it (firmware/boot.py)
-
     table, hw = boot.start(opts)
-    boot = None
-    _let_go("firmware.boot")
     asyncio.run(_main(table, hw, opts.get("dice")))
 
 

@@ -22,28 +22,11 @@ its RAM, nor its identifiers among the interned strings a boot makes.
 """
 
 from firmware.journal_line import JournalError, _abandon, _check, _loads, _readline, _replace
-from shared_rules import canon, engine, wire
+from shared_rules import canon, engine, seat_names, wire
 from shared_rules.errors import RuleError
 
 KNOWN = "known.json"  # table.py's legal() looks for it by its name: a constant there would be interned
 NO_NAME = "-"  # the menu's item for a seat without a name
-
-
-def _rule():
-    """shared_rules.seat_names, imported for a check; _forget() lets it go after."""
-    from shared_rules import seat_names
-
-    return seat_names
-
-
-def _forget():
-    import sys
-
-    import shared_rules
-
-    sys.modules.pop("shared_rules.seat_names", None)
-    if hasattr(shared_rules, "seat_names"):
-        delattr(shared_rules, "seat_names")
 
 
 def write(journal, names):
@@ -97,14 +80,11 @@ def act(table, move, seats=None):
     """The host's names or known_names act (the caller tells the host: a welcome); raises
     RuleError with nothing changed. With `seats`, a new game's names: checked only (returned)."""
     names = move.get("names")
-    try:
-        if move["type"] == "known_names":
-            _rule().check_known(names)
-            remember(table.journal, names)
-            return names
-        names = _rule().check(names, engine.seats(table.state) if seats is None else seats)
-    finally:
-        _forget()
+    if move["type"] == "known_names":
+        seat_names.check_known(names)
+        remember(table.journal, names)
+        return names
+    names = seat_names.check(names, engine.seats(table.state) if seats is None else seats)
     if seats is None and names != table.journal.names:
         write(table.journal, names)
     return names

@@ -87,9 +87,6 @@ def resume(journal, engine=None):
             raise JournalError("bad_header", gp, 1, "%s %s" % (e.code, canon.encode(e.detail)))
         if canon.digest(state) != last:
             raise JournalError("start_differs", gp, 1, "the rules give another initial state")
-        from firmware.journal import _let_go
-
-        _let_go("shared_rules.%s.setup" % game)  # the game's setup is done with: room for the replay
     r = None
     index = first - 1 if first else 0
     it = entries(journal, index)  # not journal.entries(): this module and the reader go together

@@ -98,7 +98,6 @@ class Table:
                 self.game = self.header["game"]
             except NoGame:
                 self.new_game(self.game, self.settings)
-        self._settled()
         self._reveal_if_due()  # the power went after the last vote, before the reveal
         return self
 
@@ -107,13 +106,6 @@ class Table:
         from firmware import game_start
 
         self._once(game_start, "begin", (game, settings))
-
-    def _settled(self):
-        """The game's setup (its settings and first state: shared_rules/GAME/setup.py) is
-        needed again only for the next new game or resume: its code leaves the heap."""
-        from firmware.journal import _let_go
-
-        _let_go("shared_rules.%s.setup" % self.game)
 
     def start(self, move, seq=None):
         """The action new_game: a new match of move["game"] with move["settings"] (the
@@ -125,16 +117,10 @@ class Table:
         Another game, on a board that restarts (firmware/board/reboot.py): only the flash's
         room is checked here; the restart notes the action (and seq, the host's frame), and
         the boot starts the game with no other game's code or names in its heap and answers."""
-        from firmware.journal import _let_go
-
-        # the menu's code and entry go first (and an entry computed ahead), on any new game:
         # 4-9 KB on a Pico, which this module's load and the new journal's files need (a
         # littlefs file's buffer is 1.1 KB in one piece)
         self.menu = self.menu_pad = self.ahead = None
         self.parked = {}
-        _let_go("firmware.menu")
-        _let_go("firmware.ahead")  # with an entry it computed ahead, on the game before
-        gc.collect()  # the menu's room free before the module and the files: not on top of it
         from firmware import game_start
 
         return self._once(game_start, "start", (move, seq))
@@ -220,25 +206,13 @@ class Table:
     def undo(self, entry=None):
         """Take back the last entry: firmware/undo.py, loaded for it (see there)."""
         from firmware import undo
-        from firmware.journal import _let_go
-
-        try:
-            return undo.undo(self, entry)
-        finally:
-            undo = None
-            _let_go("firmware.undo")
+        return undo.undo(self, entry)
 
     def name(self, move, seats=None, menu=None, seat=None):
         """The host's names or known_names (`seats`: a new game's, checked only), or (with
         `menu`) the table menu's names: firmware/names.py, loaded for it (see there)."""
         from firmware import names as code
-        from firmware.journal import _let_go
-
-        try:
-            return code.menu(self, menu, move, seat) if menu is not None else code.act(self, move, seats)
-        finally:
-            code = None
-            _let_go("firmware.names")
+        return code.menu(self, menu, move, seat) if menu is not None else code.act(self, move, seats)
 
     def reload(self):
         """The state from the journal again: a step failed half-way through the state. Short
@@ -253,15 +227,11 @@ class Table:
         try:
             self.header, self.state, self.count = self.journal.resume(engine)
         except MemoryError:
-            from firmware.journal import _let_go
-
             self.menu = self.menu_pad = None  # the choices parked on other pads stay
-            _let_go("firmware.menu")
             gc.collect()
             self.header, self.state, self.count = self.journal.resume(engine)
         self.changed = self.screen_due = True
         self.last_type = None
-        self._settled()
 
     def fault(self):
         """A board fault: the heap ran out in the middle of an input (the board layer caught the
@@ -270,16 +240,10 @@ class Table:
         reloaded from the journal, so the table is as it was before the input: every entry is on
         flash, nothing entered is lost. A reload that runs short too restarts a board that can
         restart, into the same game from its journal. Returns the display's lines saying so."""
-        from firmware.journal import _let_go
-
         self.menu = self.menu_pad = self.ahead = self.setup = self.switch_due = None
         self.parked = {}
         self.restart_due = False
         self.state = None
-        for name in ("firmware.menu", "firmware.ahead", "firmware.keys", "firmware.game_start", "firmware.names"):
-            _let_go(name)
-        for game in engine.games.GAMES:
-            _forget(game)
         try:
             self.reload()
             self.game = self.header["game"]
@@ -308,11 +272,6 @@ class Table:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
-        from firmware.journal import _let_go
-
-        _let_go("firmware.ballot_box")  # its code, loaded for a ballot's keys, casts and reveal; the box stays
-        if self.ahead is None:  # kept while an entry waits ahead: loaded at the press, it took 7 ms on a Pico
-            _let_go("firmware.ahead")
         gc.collect()
         m, s = self.menu, self.state
         free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
@@ -344,7 +303,6 @@ class Table:
                 ahead.look(self)
             except MemoryError:  # the press goes the usual way (the choices are parked if the menu went)
                 self.ahead = None
-                _let_go("firmware.ahead")
             ahead = None  # the module, let go by look() when nothing waits, goes in this collection
             gc.collect()  # its garbage now: else the next automatic collection came in the press (9 ms on a Pico)
 
@@ -464,12 +422,7 @@ class Table:
         """module's `name`(self, *args), then the module let go: code the board needs rarely
         (kept.py, link.py, game_start.py, board/dice_holders.py) does not stay in its RAM. Each caller imports its
         module by name, so that deploy's walk of the imports finds it."""
-        from firmware.journal import _let_go
-
-        try:
-            return getattr(module, name)(self, *args)
-        finally:
-            _let_go(module.__name__)
+        return getattr(module, name)(self, *args)
 
     def hello(self):
         self._link("hello")
@@ -500,18 +453,3 @@ def _int(data):
         out = (out << 8) | b
     return out
 
-
-def _forget(game):
-    """Let the code of `game` go (its modules, and the package's hold on them), so that a
-    board choosing another game has the room to load it: two games' code at once is
-    more than a board's heap. Its strings stay interned; that cannot be undone."""
-    import sys
-
-    import shared_rules
-
-    prefix = "shared_rules." + game  # no game's name begins another's
-    for name in [m for m in sys.modules if m.startswith(prefix)]:
-        del sys.modules[name]
-    if hasattr(shared_rules, game):
-        delattr(shared_rules, game)
-    gc.collect()

@@ -132,9 +132,28 @@ def walk(session):
     return order, played, faults, stderr
 
 
+# The firmware as main.py runs it, but the first key that comes while a new game's settings are open on
+# the table's menu (a switch half done) runs out of memory, as a heap too small for it would.
+SHORT_IN_A_SWITCH = """
+from firmware import table as t
+real = t.Table.pressed
+def pressed(self, pad, name):
+    if self.setup is not None and not t.__dict__.get("ran_out"):
+        t.ran_out = True
+        raise MemoryError("memory allocation failed")
+    return real(self, pad, name)
+t.Table.pressed = pressed
+from firmware import main
+from firmware.argv import options
+main.run(options(%r))
+"""
+
+
 @contextlib.contextmanager
-def sim_session(tmp_path, micropython, firmware_build, heap=HEAP):
+def sim_session(tmp_path, micropython, firmware_build, heap=HEAP, short=False):
     board = _board(tmp_path, micropython, firmware_build, heap)
+    if short:
+        board.entry = ["-c", SHORT_IN_A_SWITCH % board.args()]
     port = board.open_pty()
     with board:
         link = Link(port)
@@ -155,11 +174,11 @@ def test_every_game_switch_then_twenty_keys_never_runs_out_of_memory(tmp_path, m
 
 
 def test_running_out_of_memory_is_a_board_fault_that_the_board_recovers_from(tmp_path, micropython, firmware_build):
-    """A board given too small a heap (chancery sim's of before: 128K) for a game switch on the table's
-    menu: the key that runs out is answered as a board fault in words, the board lets the switch go and
-    reloads its game from the journal (the entries are all there), and the keys after it work. It
-    answered every later key with no_memory until a restart."""
-    with sim_session(tmp_path, micropython, firmware_build, heap="128K") as (link, _said):
+    """A key that runs out of memory half-way through a game switch on the table's menu (the
+    board's heap made to fail there): it is answered as a board fault in words, the board lets that
+    input go and reloads its game from the journal (the entries are all there), and the keys after
+    it work. It answered every later key with no_memory until a restart."""
+    with sim_session(tmp_path, micropython, firmware_build, short=True) as (link, _said):
         assert link.act({"type": "roll"}, wait=WAIT)[0] == wire.OK
         table = Table(link)
         try:
@@ -167,7 +186,7 @@ def test_running_out_of_memory_is_a_board_fault_that_the_board_recovers_from(tmp
         except AssertionError:
             pass  # the switch ran out: the board says so and plays on with its game
         faults = [f for f in table.faults if f[3].get("code") == "no_memory"]
-        assert faults, "the switch did not run out of memory at 128K: the test needs a smaller heap"
+        assert faults, "no key ran out of memory in the switch"
         assert faults[0][3]["message"].startswith("board fault: "), faults[0]
         assert "nothing entered is lost" in faults[0][3]["message"]
         table.faults.clear()

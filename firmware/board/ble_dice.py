@@ -27,7 +27,6 @@ import asyncio
 
 import aioble
 
-from firmware.journal import _let_go
 from shared_rules import engine
 from shared_rules.compat import const
 
@@ -76,8 +75,6 @@ def _work(table, hw, box, die=None, shell=None, data=None):
             hw.tell_screen(table, hw.screen)
         except MemoryError:  # the display says it still; the dice read on
             pass
-    for name in ("firmware.board.dice_events", "firmware.dice.godice", "firmware.dice.desk", "firmware.dice.roll"):
-        _let_go(name)
 
 
 def _asked(table, box):
@@ -99,9 +96,6 @@ async def _die(table, hw, box, address, shell):
     from firmware.board import dice_events
 
     uuids = dice_events.nus(die, shell)  # an unknown shell stops this die's task here (ValueError)
-    del dice_events
-    _let_go("firmware.board.dice_events")
-    _let_go("firmware.dice.godice")
     while True:
         try:
             conn = await aioble.Device(aioble.ADDR_RANDOM, address).connect(timeout_ms=10000)

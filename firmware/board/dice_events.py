@@ -4,8 +4,6 @@ it go after, with what it loaded (the reader, the desk, the roll): between the d
 board keeps only ble_dice's tasks and its plain `box` (issue 20, part 6: the dice within the
 board's 96 KB heap, beside a table's menus).
 """
-
-from firmware.journal import _let_go
 from shared_rules import engine
 from shared_rules.compat import const
 
@@ -24,7 +22,6 @@ def handle(table, hw, box, die, shell, data):
         return
     else:
         event = _read(die, shell, data)
-        _let_go("firmware.dice.godice")  # before the desk's load (and a step, if the event ends a roll)
         if event is None:  # a message that means nothing to the table
             return
     _desk(table, hw, box, event)

@@ -24,7 +24,6 @@ import machine
 from firmware import pads
 from firmware.board import sim
 from firmware.board.leds import Scaler, changed_leds, load_layout, plan_kept, scan_and_tick
-from firmware.journal import _let_go
 from shared_rules import engine, power, render
 from shared_rules.compat import const
 
@@ -45,9 +44,6 @@ class Hardware(sim.Hardware):
 
         (self._pins, self._active, self.buttons, self._knob, self.strip, self._n, self._order, self._budget,
          self.oled) = wiring.parts(o, self.BOARD)
-        del wiring
-        _let_go("firmware.board.wiring")
-        _let_go("firmware.board.pins")
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = self._layout = self._wire = self._lit = self._shown = None
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # see _layout_for, _write
