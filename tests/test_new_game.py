@@ -5,7 +5,7 @@ import os
 
 from firmware.journal import Journal
 from firmware.table import Table
-from shared_rules import canon, engine, wire
+from shared_rules import canon, wire
 
 TABLE = 5
 
