@@ -96,7 +96,7 @@ def take_choice(table, move):
 
 
 def reveal(table, b=None):
-    """The ballot is due (every voter has voted, or the table closed it: Table._reveal_if_due):
+    """The ballot is due (every voter has voted, or the table closed it: Table.reveal_if_due):
     the board reveals the choices from its box, all at once, as the next entry: each voter's
     choice, None for those who did not vote (a seat's choice that the log does not show as
     cast, left by a power cut between box and journal, does not count). With `b`, a ballot on a

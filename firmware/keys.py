@@ -51,7 +51,6 @@ def key(table, pad, name):
         from firmware import ahead
 
         index = ahead.key(table, pad, name)
-        ahead = None
         if type(index) is tuple:  # its pad's other key on its confirm screen: the menu there again, given the key
             reopen(table, pad, index[0], index[1])
         elif index is not None:

@@ -318,6 +318,11 @@ class Menu:
         self._apply(p)
         self._move(0)
 
+    def confirming(self):
+        """The action this menu's confirm screen would send (its select), or None when it is not
+        on one: firmware/ahead.py computes that entry while the press is awaited."""
+        return self._action() if self.stage == _CONFIRM else None
+
     def _action(self):
         s = self.s
         act = {"type": s["type"]}

@@ -98,7 +98,7 @@ class Table:
                 self.game = self.header["game"]
             except NoGame:
                 self.new_game(self.game, self.settings)
-        self._reveal_if_due()  # the power went after the last vote, before the reveal
+        self.reveal_if_due()  # the power went after the last vote, before the reveal
         return self
 
     def new_game(self, game, settings):
@@ -139,7 +139,7 @@ class Table:
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
         self.ahead = None  # an entry computed ahead (firmware/ahead.py) is on the state before: its room is the step's
-        move, self._rng = self._prepare(move, seat)
+        move, self._rng = self.prepare(move, seat)
         box = None
         if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
             from firmware import ballot_box as box  # the choice goes to the private box, never to the log
@@ -167,14 +167,17 @@ class Table:
         action_text = events_text = move = box = None
         self.state = state
         state = None
-        index = self._entered(act, events, digest, False)
+        index = self.entered(act, events, digest, False)
         act = events = None
-        self._reveal_if_due()
+        self.reveal_if_due()
         return index
 
-    def _entered(self, act, events, digest, shown):
+    def entered(self, act, events, digest, shown, rng=None):
         """After an entry is on flash and folded into self.state: the count, what waits for
-        the next idle(), the strip (unless `shown` already: firmware/ahead.py), the host."""
+        the next idle(), the strip (unless `shown` already: firmware/ahead.py), the host.
+        rng: the board's dice generator after a roll computed ahead, taken now that it is entered."""
+        if rng is not None:
+            self._rng = rng
         index = self.count
         self.count += 1
         self.changed = not shown
@@ -194,7 +197,7 @@ class Table:
             self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
         return index
 
-    def _reveal_if_due(self):
+    def reveal_if_due(self):
         """A sealed ballot that every voter has voted in, or the table closed, is revealed by
         the board from its private box as the next entry (firmware/ballot_box.py, loaded for it)."""
         b = self.state.get("ballot")
@@ -272,41 +275,14 @@ class Table:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
-        gc.collect()
-        m, s = self.menu, self.state
-        free = getattr(gc, "mem_free", None)  # MicroPython's; CPython (the host's tests) has room
-        # A menu on its confirm screen, a seat whose hold on a game's own pad would end its entry (KD's
-        # vote cards), or a sealed ballot open, which the table's hold closes (and the board reveals): the
-        # entry that press would make, computed now, not after it (firmware/ahead.py). Not loaded for
-        # nothing: not for a new game's confirm (one of its _NOT_AHEAD, checked here: a game switch loads
-        # no more code), nor in a heap with less than 6 KB free, which cannot have the 12 KB a look needs
-        # once the menu is let go (its _ROOM; on the chip's 96 KB, its load beside a table's menu ran a
-        # game switch's path out of memory). A ballot's close needs 20 KB (its _BALLOT_ROOM): below it the
-        # module is not loaded either (its first load interns its names for good: 2 KB more for The Council
-        # over a host's link, which loads it for nothing else)
-        due = 0
-        if self.ahead is not None or self.setup is not None:  # an entry waits already; a new game is set up
-            pass
-        elif m is not None:
-            due = 6144 if m.stage == 2 and m.state is s and m.s["type"] != "new_game" else 0
-        elif s is not None:
-            p, b = engine.game_module(self.game).pad, s.get("ballot")
-            if b is not None and b["open"]:
-                due = 20480
-            elif p is not None and p(s, None, None, self.held) is not None:
-                due = 6144
-        if due and (free is None or free() >= due):
-            m = s = p = b = None
-            try:
-                from firmware import ahead
+        if self.ahead is None and self.setup is None and self.state is not None:
+            # the entry an awaited press would make, computed now, not after it (firmware/ahead.py)
+            from firmware import ahead
 
-                ahead.look(self)
-            except MemoryError:  # the press goes the usual way (the choices are parked if the menu went)
-                self.ahead = None
-            ahead = None  # the module, let go by look() when nothing waits, goes in this collection
-            gc.collect()  # its garbage now: else the next automatic collection came in the press (9 ms on a Pico)
+            ahead.look(self)
+        gc.collect()  # the step's garbage now, between presses: not in the next one
 
-    def _prepare(self, move, seat):
+    def prepare(self, move, seat):
         """(the move as it is entered: the board's faces in a roll it makes, `seat` in an action that
         names none; the board's dice generator after it). Table.act's, and firmware/ahead.py's."""
         rng = self._rng

@@ -42,3 +42,35 @@ def test_the_same_with_and_without_the_look_ahead(game, tmp_path, firmware_build
                           env=dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, MP_DIR, os.path.join(ROOT, "tests")])))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert _lines(proc.stdout) == on_mp
+
+
+def test_the_tables_hold_that_rolls_is_computed_ahead_and_rolls_the_same_faces(tmp_path):
+    """The README's way to roll (the table's hold of push while the game wants the board's dice) is
+    awaited like a confirm: the roll is decided while the board idles, and the press only journals
+    it and shows it. Its faces are those the board's generator gives without the look-ahead, and
+    the generator moves on only when the press makes the entry; a press elsewhere drops it."""
+    from firmware.journal import Journal
+    from firmware.pads import TABLE
+    from firmware.table import Table
+
+    def table(name):
+        return Table(Journal(str(tmp_path / name)), lambda kind, body: None, lambda n: b"\x05" * n,
+                     "chancellors", {"players": 4}).boot()
+
+    ahead, plain = table("ahead"), table("plain")
+    ahead.idle()
+    assert ahead.ahead is not None and ahead.ahead.move["type"] == "roll"
+    assert ahead.pressed(1, "down")[1] is None and ahead.ahead is None  # another pad's key: dropped
+    shown = []
+    ahead.on_entry = lambda ready=None: shown.append(ready)
+    ahead.on_ahead = lambda state: "frame of %d" % len(state["dice"] if "dice" in state else state)
+    ahead.idle()  # computed again (a menu open on seat 1's pad does not stop the table's hold)
+    assert ahead.ahead is not None and ahead.ahead.frame is not None
+    assert ahead.pressed(TABLE, "long_select")[1] == 0
+    assert len(shown) == 1 and shown[0] is not None  # the frame drawn ahead, shown at the press
+    assert plain.pressed(TABLE, "long_select")[1] == 0
+    with open(tmp_path / "ahead" / "game.jsonl", "rb") as a, open(tmp_path / "plain" / "game.jsonl", "rb") as p:
+        assert a.read() == p.read()  # the same faces, the same line
+    ahead.idle()
+    plain.idle()
+    assert ahead._rng == plain._rng

@@ -58,7 +58,6 @@ def run(tmp_path, micropython, firmware_build, script, then=(), short_once=False
     assert proc.returncode == 0, proc.stdout + proc.stderr
     said = [line[5:] for line in proc.stdout.splitlines() if line.startswith("said ")]
     entries = [json.loads(line[6:]) for line in proc.stdout.splitlines() if line.startswith("entry ")]
-    run.loaded = [line[7:].split() for line in proc.stdout.splitlines() if line.startswith("loaded ")][-1]
     run.short = [line for line in proc.stdout.splitlines() if line.startswith(("short of memory", "screen "))]
     run.keys = [line[4:] for line in proc.stdout.splitlines() if line.startswith("key ")]
     return said, entries
@@ -76,16 +75,13 @@ def test_the_dice_thrown_become_the_boards_roll_with_each_values_die(tmp_path, m
     assert said[-1] == "rolled 3 4 1 1 5 | 6"
 
 
-def test_between_events_the_board_keeps_only_ble_dice_of_the_dices_code(tmp_path, micropython, firmware_build):
-    # A roll read over three throws (the roll under way kept as plain data between its events),
-    # then a die lost: afterwards the reader, the desk, the roll, the per-event module and the
-    # holders' are all let go (issue 20, part 6: on a Pico that is the dice within the heap's budget)
+def test_a_roll_read_over_three_throws_then_a_die_lost(tmp_path, micropython, firmware_build):
+    # the roll under way is kept as plain data between its events; the loss is said
     script = [["wait", None]] + throw([A, 3], [B, 4]) + throw([A, 1], [B, 1]) + throw([A, 5], [B, 6])
     script += [["wait", None], [A, "lost"], ["wait", None]]
     said, entries = run(tmp_path, micropython, firmware_build, script)
     assert [e["values"] for e in entries] == [[3, 4, 1, 1, 5, 6]]
     assert "die d4ee0712a3f0 | disconnected" in said
-    assert run.loaded == ["firmware.board", "firmware.board.ble_dice", "firmware.dice"]
 
 
 def test_a_die_event_that_runs_short_of_memory_is_said_and_the_dice_read_on(tmp_path, micropython, firmware_build):
@@ -97,14 +93,12 @@ def test_a_die_event_that_runs_short_of_memory_is_said_and_the_dice_read_on(tmp_
     assert "Out of memory | at a die: roll | it again or use | the menu" in said  # the host's mirror told too
     assert [e["values"] for e in entries] == [[3, 4, 1, 1, 5, 6]]
     assert "die d4ee0712a3f0 | on" in said and "die c1c2c3c4c5c6 | on" in said
-    assert run.loaded == ["firmware.board", "firmware.board.ble_dice", "firmware.dice"]
 
 
-def test_a_die_event_lets_the_menu_go_and_its_pad_goes_on_where_it_was(tmp_path, micropython, firmware_build):
+def test_a_die_event_leaves_a_pads_menu_where_it_was(tmp_path, micropython, firmware_build):
     # Seat 0 opens its menu and moves down it; a die is thrown and the roll under way waits for
-    # the other. The die's event lets the menu's code go first (issue 20, part 6: a Pico has no room
-    # for the die's reader and desk on top of a menu), and the pad's next key finds its place as
-    # it left it: the same screens as with no die thrown.
+    # the other. The pad's next key finds its place as it left it: the same screens as with no
+    # die thrown.
     opened = [[None, 0, "select"], [None, 0, "down"]]
     after = [[0, 0, "down"], [0, 0, "select"]]
 
@@ -121,23 +115,18 @@ def test_a_die_event_lets_the_menu_go_and_its_pad_goes_on_where_it_was(tmp_path,
     script = [["wait", None], [A, "52"], [A, _D6[3]], ["wait", None]]
     said, entries = run(tmp_path / "thrown", micropython, firmware_build, script, keys=keys_around(script))
     assert entries == []  # the roll waits for die B
-    assert [k.split(" | ")[0] for k in run.keys] == ["0 select menu let go", "0 down menu loaded",
-                                                      "0 down menu let go", "0 select menu loaded"]
-    assert [k.split(" | ")[0] for k in still] == ["0 select menu let go", "0 down menu loaded",
-                                                   "0 down menu loaded", "0 select menu loaded"]
+    assert [k.split(" | ")[0] for k in run.keys] == [k.split(" | ")[0] for k in still]
     assert [k.split(" | ", 1)[1] for k in run.keys] == [k.split(" | ", 1)[1] for k in still]
 
 
-def test_the_boards_roll_by_the_tables_hold_lets_a_menu_open_on_a_pad_go(tmp_path, micropython, firmware_build):
+def test_the_boards_roll_by_the_tables_hold_with_a_menu_open_on_a_pad(tmp_path, micropython, firmware_build):
     # Seat 0's menu is open when the table's hold of push makes the board roll (no menu of its
-    # own): the step has the menu's room (on a Pico the menus' heap path ran short there, at its
-    # first roll), and seat 0's next key loads the menu again on the new state
+    # own), and seat 0's next key opens its menu again on the new state
     script = [["wait", None]]
     keys = [[1, 0, "select"], [1, TABLE_PAD, "long_select"], [1, 0, "select"]]
     said, entries = run(tmp_path, micropython, firmware_build, script, keys=keys)
     assert [e["type"] for e in entries] == ["roll"] and "dice" not in entries[0]
-    assert [k.split(" | ")[0] for k in run.keys] == ["0 select menu let go", "5 long_select menu loaded",
-                                                      "0 select menu let go"]
+    assert [k.split(" | ")[0] for k in run.keys] == ["0 select", "5 long_select", "0 select"]
     assert run.keys[2].split(" | ")[1] == "S0 action?"
 
 

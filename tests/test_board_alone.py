@@ -1,12 +1,7 @@
-"""What a board keeps loaded, checked in a fresh process (MicroPython from the deployed .mpy
-build, and CPython from the source); the saving is the chip's heap, issue 13 part 6:
-
-- tests/mp/board_alone.py: a board on its own at the table (no host) never loads the
-  link's code (wire, and the table's answers to frames); a hello does;
-- tests/mp/menu_loads.py: the game's code that built the actions a menu offers goes before
-  the menu's own is loaded, and a new game lets the menu go before its journal's files are
-  made, and its own code (firmware/game_start.py, and the journal's firmware/journal_start.py)
-  after."""
+"""What a board loads lazily, checked in a fresh process (MicroPython from the deployed .mpy
+build, and CPython from the source): tests/mp/board_alone.py, a board on its own at the table
+(no host) never loads the link's code (wire, and the table's answers to frames); a hello does
+(firmware/__init__.py declares what the board loads only when first needed)."""
 
 import os
 import subprocess
@@ -21,15 +16,6 @@ MP_DIR = os.path.join(ROOT, "tests", "mp")
 EXPECTED = {
     "board_alone": ["boot: no wire, no frames", "played: no wire, no frames, 1 entries, 0 frames",
                     "hello: wire loaded, frames loaded, listening True, sent welcome"],
-    "menu_loads": [
-        "table menu: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded, "
-        "shared_rules.kings_dilemma.effects not loaded",
-        "down: ['> coins']",
-        "seat 1: S1 action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
-        "new game: menu None, firmware.menu not loaded, firmware.game_start not loaded, "
-        "firmware.journal_start not loaded",
-        "table menu again: table action?; firmware.menu loaded, shared_rules.kings_dilemma.views not loaded",
-    ],
 }
 
 
