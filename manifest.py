@@ -48,8 +48,8 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ahead", "argv", "ballot_box", "boot", "buttons", "flash_log", "flash_read", "frames", "game_start", "journal",
-    "journal_line", "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "names", "pads", "resume",
+    "ahead", "argv", "ballot_box", "boot", "buttons", "flash_log", "flash_read", "journal",
+    "journal_line", "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "menus", "names", "pads", "resume",
     "table", "ticks", "undo", "words",
 ]
 BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard

@@ -8,7 +8,7 @@ The board runs its code from flash (a ROMFS partition, or frozen modules), so a 
 stays loaded: nothing is ever unloaded. What it loads only when first needed is declared here,
 once; each is a part a board may never use at all:
 
-- the host's link: shared_rules/wire.py, firmware/frames.py and firmware/link.py, at the first
+- the host's link: shared_rules/wire.py, and firmware/link.py, at the first
   byte a host sends (firmware/board/sim.py's link()); a board played on its own has none of it;
 - smart dice: firmware/board/ble_dice.py and firmware/dice/, when the board's options name dice
   (firmware/main.py);
@@ -20,3 +20,5 @@ The other imports inside functions in this package are there because the table's
 import each other both ways (firmware/table.py and its keys, menus, look-ahead and link answers):
 a module imported inside a function is loaded at its first use, and then kept like any other.
 """
+
+FIRMWARE = "0.1.0"  # the firmware's version, in the welcome (firmware/link.py)

@@ -13,7 +13,7 @@ Four presses are awaited so (Table.idle() calls look() when nothing waits ahead)
   is kept with the entry, and taken only when the press makes it; nothing is shown before).
 
 A menu on its confirm screen is parked first (its choices kept as plain data, as when it turns to
-another pad: firmware/keys.py's park). The rules decide the action on a copy of the state, and the
+another pad: firmware/menus.py's park). The rules decide the action on a copy of the state, and the
 entry's texts and chained digest are made (a reveal's too, on the same copy), with the strip's
 frame for the state after it (the board layer's Table.on_ahead). The copy goes; what stays
 (table.ahead, an Ahead) is the action, its texts, its digest, the generator after a board roll,
@@ -27,7 +27,7 @@ the look-ahead behind. Nothing is journalled or shown before the press, and a st
 rules refuse leaves the menu as it was.
 """
 
-from firmware.keys import park, reopen
+from firmware.menus import park, reopen
 from firmware.pads import TABLE
 from shared_rules import canon, engine
 
@@ -129,7 +129,7 @@ def _take(table, pad, seat, at, move):
 def key(table, pad, name):
     """A key while an entry waits ahead: the one that makes it (its entry's index); else None, and
     the look-ahead goes, or for its own pad's other keys on a menu (seat, the menu's place), for
-    keys.key to open the menu again there (firmware/keys.py's reopen) and give it the key."""
+    keys.key to open the menu again there (firmware/menus.py's reopen) and give it the key."""
     a = table.ahead
     table.ahead = None
     if a.state is not table.state or a.count != table.count:

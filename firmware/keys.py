@@ -8,38 +8,10 @@ again there would come before the strip's frame (about 7 ms on a Pico). The menu
 key, which only opens it.
 """
 
-import gc
 
-from firmware import pads
+from firmware import menus, pads
 from shared_rules import engine
 from shared_rules.errors import RuleError
-
-
-def legal(table, state, seat):
-    """The menus' actions (firmware/menu.py asks this, as it would a game): the
-    game's, and for the table also undo (once there is an entry) and new_game,
-    whose settings are asked next."""
-    from shared_rules.schema import action, param
-
-    if table.setup is not None and seat is None:
-        if isinstance(table.setup, list):  # the seats' names
-            return table.setup
-        return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
-                                             for x in engine.game_module(table.setup).SETTINGS])]
-    out = list(engine.game_module(table.game).legal(state, seat))
-    if seat is None:
-        if table.count:
-            out.append(action("undo", "table", []))
-        from firmware.journal_line import _exists
-
-        if _exists(table.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
-            out.append(action("names", "table", []))
-        if table.dice is not None:  # which die rolls for whom (firmware/board/dice_holders.py)
-            from firmware.board import dice_holders
-
-            out.append(table._once(dice_holders, "action", (engine.seats(state),)))
-        out.append(action("new_game", "table", [param("game", {"kind": "enum", "values": list(engine.games.GAMES)})]))
-    return out
 
 
 def key(table, pad, name):
@@ -52,7 +24,7 @@ def key(table, pad, name):
 
         index = ahead.key(table, pad, name)
         if type(index) is tuple:  # its pad's other key on its confirm screen: the menu there again, given the key
-            reopen(table, pad, index[0], index[1])
+            menus.reopen(table, pad, index[0], index[1])
         elif index is not None:
             return ["sent", table.last_type], index
     if -1 in table.held:  # a long refusal up: its pad's up and down scroll it
@@ -71,7 +43,7 @@ def key(table, pad, name):
             screen, move, table.held[pad] = got
             if move is None:
                 return screen, None
-            park(table, False)  # another pad's menu: its room is the step's (as below)
+            menus.park(table)  # another pad's menu: its room is the step's (as below)
             index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
@@ -79,7 +51,7 @@ def key(table, pad, name):
     if seat is None and name == "back" and not begun:
         if table.setup is not None:
             table.setup = None  # back out of a new game's settings, or of naming
-            return _menu(table).start(table.state, seat), None
+            return menus.menu(table).start(table.state, seat), None
         if g.lines is not None:  # the game's own page: The Council's chips, a calculator's working
             table.menu_pad = None  # the next key starts the menu afresh
             return g.lines(table.state), None
@@ -89,7 +61,7 @@ def key(table, pad, name):
         # that would come before the strip's frame; and a menu open on a pad goes, as before a
         # step a menu sends (on a Pico the first roll of the menus' heap path ran short beside it)
         menu = None
-        park(table, False)
+        menus.park(table)
         index, refused = table.pad_act({"type": "roll"}, None)
         return refused or ["roll", "sent"], index
     if menu is None or pad != table.menu_pad or menu.state is not table.state:
@@ -97,8 +69,8 @@ def key(table, pad, name):
         # data): it turns to this pad, with what the pad had entered so far. The key
         # that turns it only opens it: the pad's screen is read before a choice.
         menu = None
-        park(table)
-        screen = _open(table, seat, table.parked.pop(pad, None) or None)
+        menus.park(table)
+        screen = menus.open_on(table, seat, table.parked.pop(pad, None) or None)
         table.menu_pad = pad
         return screen, None
     screen, move = menu.key(table.state, name, False)  # with an action, the next screen is drawn below
@@ -115,7 +87,7 @@ def key(table, pad, name):
     if move["type"] == "dice":
         from firmware.board import dice_holders
 
-        return table._once(dice_holders, "assign", (move,)), None
+        return dice_holders.assign(table, move), None
     if move["type"] == "new_game":
         if table.setup is None:  # the game chosen: its settings next
             table.setup = move["game"]
@@ -136,60 +108,9 @@ def key(table, pad, name):
     if refused is None:
         # an entry: the display shows status() (pressed()), so no menu screen is built for it
         return ["sent", move["type"]], index
-    _open(table, seat, picks, auto)  # a refusal: back on its confirm screen, where back corrects it
+    menus.open_on(table, seat, picks, auto)  # a refusal: back on its confirm screen, where back corrects it
     table.menu_pad = pad
     return refused, None
-
-
-def _open(table, seat, picks, auto=0):
-    """The menu on the table's state for `seat`, resuming `picks` (None: none); its screen. The actions
-    offered first, the menu's code after (loaded again if it was let go): the game's code that
-    builds them (views.py, let go in legal()) and the menu's need not be in a Pico's RAM at once,
-    and each load opens a file (littlefs's 1.1 KB buffer in one piece)."""
-    schemas = legal(table, table.state, seat)
-    gc.collect()  # the game's views let go: the menu loads into their room
-    menu = _menu(table)
-    screen = menu.start(table.state, seat, schemas)
-    schemas = None
-    if picks is not None:
-        screen = menu.resume(picks, auto)
-    return screen
-
-
-def reopen(table, pad, seat, at):
-    """The pad's menu open again on its confirm screen, scrolled as it was (at: the menu's auto,
-    cur and top), after firmware/ahead.py took its entry ahead."""
-    picks = table.parked.pop(pad, None)
-    if picks is not None:
-        _open(table, seat, picks, at[0])
-        table.menu_pad = pad
-        table.menu.cur, table.menu.top = at[1], at[2]
-
-
-def park(table, tidy=True):
-    """The menu's code and entry let go, the choices its pad had begun kept as plain data
-    (table.parked), as when the menu turns to another pad: that pad's next key loads it
-    again and resumes them. Then, if `tidy`, a collection: the board's idle() collected
-    before this key or event, so without one what loads next (the game's views, the menu
-    again, a die's reader and desk) and its file's buffer went on top of the room let go,
-    where a heap of small gaps on a Pico ran out of a piece of 1.1 KB. Not before a step:
-    a collection takes 19 ms on a Pico, before the strip's frame; the step's allocations
-    that find no room collect then."""
-    menu = table.menu
-    if menu is not None and table.menu_pad is not None and menu.state is table.state:
-        table.parked[table.menu_pad] = menu.kept()[0]  # plain data: the menu may be imported again
-    table.menu = table.menu_pad = menu = None
-    if tidy:
-        gc.collect()
-
-
-def _menu(table):
-    """The table's one menu, loaded at the first key that needs it (let go before a step it sends)."""
-    if table.menu is None:
-        from firmware.menu import Menu
-
-        table.menu = Menu(table.legal, table.card_names)
-    return table.menu
 
 
 def why(table, e, seat, key=None):

@@ -1,10 +1,59 @@
-"""The link's answers to the host, but an action's: the hello (welcome and state frames), a
-GET of entries, a press sent by the host. Table._link loads this module for one of them
-and lets it go after: they come at a connect, a catch-up or an undo, and a board played
-on its pads keeps none of their code in its RAM (on a Pico, room the heap paths need).
+"""The link: the board's answers to the host's frames (Table.frame): a hello (welcome and state
+frames), a ping, a GET of entries, a press sent by the host, an action (the table's own: new_game,
+undo, names; or a game's), and the finished games' pull and ack (firmware/kept.py). Loaded by the
+first frame a host sends, as the wire's code (shared_rules/wire.py) is: a board on its own at the
+table holds none of it (firmware/__init__.py).
 """
 
+from firmware import FIRMWARE
 from shared_rules import canon, engine, wire
+from shared_rules.errors import RuleError
+
+
+def answer(table, seq, kind, body):
+    """Answer one frame from the host."""
+    if kind == wire.HELLO:
+        table.listening = True
+        table.hello()
+    elif kind == wire.PING:
+        table.send(wire.PONG, {"re": seq})
+    elif kind == wire.GET:
+        get(table, seq, body)
+    elif kind == wire.PRESS:
+        press(table, seq, body)
+    elif kind == wire.ACT:
+        move = body.get("move")
+        if isinstance(move, dict) and move.get("type") == "ballot_reveal":
+            # only the board holds the choices: a reveal from outside could be anything
+            table._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
+            return
+        try:
+            if isinstance(move, dict) and move.get("type") in ("new_game", "undo", "names", "known_names"):
+                if move["type"] == "undo":  # the state frame (the shorter log) goes before the ok
+                    table.undo(move.get("entry"))
+                elif move["type"] == "new_game":
+                    table.start(move, seq)
+                    if table.restart_due:  # the answer comes after the restart (reboot.py)
+                        return
+                else:
+                    table.name(move)
+                    if move["type"] == "names" and table.listening:  # the names, before the ok
+                        table.send(wire.WELCOME, table.welcome())
+                if table.on_entry is not None:  # the strip and the display show it before the ok, as an entry's
+                    table.on_entry()
+                table.send(wire.OK, {"re": seq, "i": None})
+                return
+            index = table.act(move, body.get("seat"))
+        except RuleError as e:
+            # the facts, not the sentence: the host renders it with shared_rules.texts,
+            # and the board keeps the prose of every message out of its RAM
+            table._error(seq, e.code, "", e.detail)
+            return
+        table.send(wire.OK, {"re": seq, "i": index})
+    else:  # pull and ack (the finished games kept on flash), or a kind a board does not take
+        from firmware import kept
+
+        kept.frame(table, seq, kind, body)
 
 
 def hello(table):
@@ -34,8 +83,6 @@ def send_state(table):
 
 
 def welcome(table):
-    from firmware.table import FIRMWARE
-
     out = {"fw": FIRMWARE, "proto": wire.PROTO, "game": table.game, "settings": table.header["settings"],
            "len": table.count, "digest": canon.digest(table.state), "id": table.board_id,
            "seed": table.header["seed"], "start": table.header["start"]}

@@ -43,8 +43,6 @@ import gc
 from shared_rules import canon, engine, prng
 from shared_rules.errors import RuleError
 
-FIRMWARE = "0.1.0"
-
 
 class Table:
     def __init__(self, journal, send, entropy, game="chancellors", settings=None, board_id="sim"):
@@ -102,10 +100,18 @@ class Table:
         return self
 
     def new_game(self, game, settings):
-        """A new match of `game` (firmware/game_start.py, loaded for it)."""
-        from firmware import game_start
-
-        self._once(game_start, "begin", (game, settings))
+        """A new match of `game`: its header on the journal, and the table on it."""
+        match = engine.new_match(game, settings, _int(self._entropy(4)) & 0x3FFFFFFF)
+        self.header = {"format": match["format"], "game": match["game"], "settings": match["settings"],
+                       "seed": match["seed"], "start": match["start"]}
+        self.journal.start(self.header)
+        self.game, self.state, self.count = match["game"], match["state"], 0
+        self.menu = None
+        self.menu_pad = None
+        self.parked = {}
+        self.setup = None
+        self.changed = self.screen_due = True
+        self.last_type = None
 
     def start(self, move, seq=None):
         """The action new_game: a new match of move["game"] with move["settings"] (the
@@ -117,19 +123,38 @@ class Table:
         Another game, on a board that restarts (firmware/board/reboot.py): only the flash's
         room is checked here; the restart notes the action (and seq, the host's frame), and
         the boot starts the game with no other game's code or names in its heap and answers."""
-        # 4-9 KB on a Pico, which this module's load and the new journal's files need (a
-        # littlefs file's buffer is 1.1 KB in one piece)
         self.menu = self.menu_pad = self.ahead = None
         self.parked = {}
-        from firmware import game_start
+        game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
+        switch = game != self.game and game in engine.games.GAMES
+        # no room on the flash for a new game's journal: refused, nothing moved
+        from firmware import kept  # the flash's room for a new game
 
-        return self._once(game_start, "start", (move, seq))
+        short = kept.room(self)
+        if switch and self.restart is not None:
+            self.switch_due = {"move": {"type": "new_game", "game": game, "settings": settings}, "re": seq}
+            if names is not None:
+                self.switch_due["move"]["names"] = names
+            self.restart_due = True
+            return short
+        players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
+        if names is not None:  # nothing moved yet
+            names = self.name({"type": "names", "names": names}, players)
+        self.setup = None
+        self.ballot_box = None
+        self.held = {}
+        self.new_game(game, settings)
+        if names is not None:
+            self.name({"type": "names", "names": names})
+        if self.listening:
+            self.hello()
+        return short
 
     def legal(self, state, seat):
-        """The menus' actions: firmware/keys.py (firmware/menu.py asks this, as it would a game)."""
-        from firmware import keys
+        """The menus' actions: firmware/menus.py (firmware/menu.py asks this, as it would a game)."""
+        from firmware import menus
 
-        return keys.legal(self, state, seat)
+        return menus.legal(self, state, seat)
 
     def card_names(self, state):
         return engine.game_module(self.game).card_names(state)
@@ -372,42 +397,25 @@ class Table:
     # --- the link ------------------------------------------------------------------
 
     def frame(self, seq, kind, body):
-        """Answer one frame from the host: firmware/frames.py, loaded by the first (with the
-        link's code) and kept while a host is there; a board on its own holds none of it."""
-        from firmware import frames
-
-        frames.answer(self, seq, kind, body)
-
-    def _kept(self, name, *args):
-        """firmware/kept.py's `name`(self, *args): the finished games kept on flash until the
-        host has stored them, and the flash's room for a new game; loaded for them only."""
-        gc.collect()  # the catch-up's garbage first: a kept game is read beside the game under way
-        from firmware import kept
-
-        return self._once(kept, name, args)
-
-    def _link(self, name, *args):
-        """firmware/link.py's `name`(self, *args): the link's answers but an action's (the hello,
-        the welcome, the state frame, GET, a press from the host), loaded for them only: a board
-        played on its pads keeps none of their code."""
+        """Answer one frame from the host: firmware/link.py (lazy: firmware/__init__.py)."""
         from firmware import link
 
-        return self._once(link, name, args)
-
-    def _once(self, module, name, args):
-        """module's `name`(self, *args), then the module let go: code the board needs rarely
-        (kept.py, link.py, game_start.py, board/dice_holders.py) does not stay in its RAM. Each caller imports its
-        module by name, so that deploy's walk of the imports finds it."""
-        return getattr(module, name)(self, *args)
+        link.answer(self, seq, kind, body)
 
     def hello(self):
-        self._link("hello")
+        from firmware import link
+
+        link.hello(self)
 
     def send_state(self):
-        self._link("send_state")
+        from firmware import link
+
+        link.send_state(self)
 
     def welcome(self):
-        return self._link("welcome")
+        from firmware import link
+
+        return link.welcome(self)
 
     def _error(self, seq, code, message, detail=None):
         from shared_rules import wire

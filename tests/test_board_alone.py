@@ -14,8 +14,8 @@ from chancery.board import micropython as mp
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
 EXPECTED = {
-    "board_alone": ["boot: no wire, no frames", "played: no wire, no frames, 1 entries, 0 frames",
-                    "hello: wire loaded, frames loaded, listening True, sent welcome"],
+    "board_alone": ["boot: no wire, no link", "played: no wire, no link, 1 entries, 0 frames",
+                    "hello: wire loaded, link loaded, listening True, sent welcome"],
 }
 
 

@@ -46,8 +46,7 @@ async def run(table, hw, dice):
     # and the desk's lasting fields, its roll under way (Roll.plain(): its dice are the holders'),
     # the entry it was asked at, the game it said no for
     box = table.dice = {"path": table.journal.folder + "/dice.json", "roll": None, "roll_at": None, "said_no": None}
-    table._once(dice_holders, "load", ([die_id(d[0]) for d in dice],))
-    del dice_holders  # this coroutine runs for ever: its hold on the module would too
+    dice_holders.load(table, [die_id(d[0]) for d in dice])
     for d in dice:
         asyncio.create_task(_die(table, hw, box, d[0], d[1]))
     while True:  # a roll asked for by a press or the host: said when it is asked, not at the first throw
@@ -57,14 +56,10 @@ async def run(table, hw, dice):
 
 
 def _work(table, hw, box, die=None, shell=None, data=None):
-    """firmware/board/dice_events.py's handle(), loaded for it and let go after with what it
-    loaded; when the heap runs short the event is lost and said, and the dice read on (as
-    mpboard's keys do: the display and a host say so; a roll under way is asked for afresh)."""
+    """firmware/board/dice_events.py's handle(); when the heap runs short the event is lost and
+    said, and the dice read on (as mpboard's keys do: the display and a host say so; a roll under
+    way is asked for afresh)."""
     try:
-        if table.menu is not None:  # the menu's code and entry make room for the die's (the keys' park)
-            from firmware import keys
-
-            keys.park(table)
         from firmware.board import dice_events
 
         dice_events.handle(table, hw, box, die, shell, data)

@@ -6,10 +6,8 @@ flash beside the journal (dice.json). A die that is a seat's gives no value to a
 (the desk says so); every die is the table's until the menu says otherwise.
 
 The holders live in ble_dice's plain box, `table.dice` (its "holder": {die id: "table" or
-"seat N"}); this module is loaded at the dice's start and for the menu's action, and let go
-after each (Table._once), so that a board with dice keeps only the box between. The roll under
-way takes its dice from the holders at each event (firmware/board/dice_events.py), so a die
-given away mid-roll rolls no more for it.
+"seat N"}). The roll under way takes its dice from the holders at each event
+(firmware/board/dice_events.py), so a die given away mid-roll rolls no more for it.
 """
 
 import json

@@ -18,9 +18,9 @@ from shared_rules import engine
 
 
 def loaded():
-    """The link's code: the frames' (wire) and the table's answers to them (firmware/frames.py)."""
+    """The link's code: the frames' (wire) and the table's answers to them (firmware/link.py)."""
     return "%s, %s" % ("wire loaded" if "shared_rules.wire" in sys.modules else "no wire",
-                       "frames loaded" if "firmware.frames" in sys.modules else "no frames")
+                       "link loaded" if "firmware.link" in sys.modules else "no link")
 
 
 def run(folder):

@@ -201,10 +201,6 @@ try:
     if switch is not None:
         reboot.begin(table, switch)
     table.boot()
-    reboot = switch = None  # as main.py lets it go after the boot
-    from firmware.journal import _let_go
-
-    _let_go("firmware.board.reboot")
     if path_name == "switch":  # as on a Pico: the switch restarts the board (the next STEP's run boots)
 
         def restart(listening, switch):
