@@ -27,6 +27,7 @@ the look-ahead behind. Nothing is journalled or shown before the press, and a st
 rules refuse leaves the menu as it was.
 """
 
+from firmware import ballot_box
 from firmware.menus import park, reopen
 from firmware.pads import TABLE
 from shared_rules import canon, engine
@@ -116,8 +117,6 @@ def _take(table, pad, seat, at, move):
     digest = canon.chain(last, texts[0], texts[1])
     then, b = None, work.get("ballot")
     if b is not None and b["result"] is None and not b["open"]:  # as Table.reveal_if_due: the board's reveal
-        from firmware import ballot_box
-
         then = ballot_box.reveal(table, b)
         act, events, work = engine.decide(table.game, work, then, True)  # the copy's own: in place
         more = canon.encode(act), canon.encode(events)
@@ -162,8 +161,7 @@ def _enter(table, a):
         _fold(table, a.move, a.digest, shown, a.rng)
         if then is not None:
             _fold(table, then[0], then[2], shown, None)
-            from firmware import ballot_box  # after the frame: the box emptied, as its reveal() does
-
+            # after the frame: the box emptied, as its reveal() does
             ballot_box.clear(table)
     except Exception:  # cannot be (the same rules decided it on a copy), but the table never stops:
         table.reload()  # the entries are on flash, and the journal's replay has them

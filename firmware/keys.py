@@ -9,7 +9,7 @@ key, which only opens it.
 """
 
 
-from firmware import menus, pads
+from firmware import ahead, ballot_box, menus, pads, words
 from shared_rules import engine
 from shared_rules.errors import RuleError
 
@@ -20,8 +20,6 @@ def key(table, pad, name):
     table.screen_due = False  # the key's own screen is what the display shows
     seat = None if pad == pads.TABLE else pad
     if table.ahead is not None:  # an entry computed ahead (firmware/ahead.py): this key makes it, or it goes
-        from firmware import ahead
-
         index = ahead.key(table, pad, name)
         if type(index) is tuple:  # its pad's other key on its confirm screen: the menu there again, given the key
             menus.reopen(table, pad, index[0], index[1])
@@ -33,8 +31,6 @@ def key(table, pad, name):
             return screen, None
     b = table.state.get("ballot")
     if b is not None and b["open"] and (seat in b["voters"] or seat is None):
-        from firmware import ballot_box
-
         return ballot_box.key(table, seat, name, b)
     g = engine.game_module(table.game)
     if g.pad is not None:  # a game whose pads mean something of their own at times (KD's vote cards)
@@ -120,8 +116,6 @@ def why(table, e, seat, key=None):
     `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
     screen, or None for a key that goes on as ever."""
     try:
-        from firmware import words
-
         return words.lines(table, e, seat, key)
     except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
         table.held.pop(-1, None)

@@ -40,6 +40,7 @@ roll. The match seed stays in the log for replays.
 
 import gc
 
+from firmware import ahead, ballot_box, keys, menus, undo
 from shared_rules import canon, engine, prng
 from shared_rules.errors import RuleError
 
@@ -152,8 +153,6 @@ class Table:
 
     def legal(self, state, seat):
         """The menus' actions: firmware/menus.py (firmware/menu.py asks this, as it would a game)."""
-        from firmware import menus
-
         return menus.legal(self, state, seat)
 
     def card_names(self, state):
@@ -167,8 +166,7 @@ class Table:
         move, self._rng = self.prepare(move, seat)
         box = None
         if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
-            from firmware import ballot_box as box  # the choice goes to the private box, never to the log
-
+            box = ballot_box  # the choice goes to the private box, never to the log
             move, choice = box.take_choice(self, move)
         # The events fold into the board's one state in place (a copy of it cost more than
         # the rules on a Pico): whatever fails after the first event reloads the journal.
@@ -227,13 +225,10 @@ class Table:
         the board from its private box as the next entry (firmware/ballot_box.py, loaded for it)."""
         b = self.state.get("ballot")
         if b is not None and b["result"] is None and not b["open"]:
-            from firmware import ballot_box
-
             ballot_box.reveal(self)
 
     def undo(self, entry=None):
         """Take back the last entry: firmware/undo.py, loaded for it (see there)."""
-        from firmware import undo
         return undo.undo(self, entry)
 
     def name(self, move, seats=None, menu=None, seat=None):
@@ -302,8 +297,6 @@ class Table:
             print("chancery: journal tidy failed:", e)
         if self.ahead is None and self.setup is None and self.state is not None:
             # the entry an awaited press would make, computed now, not after it (firmware/ahead.py)
-            from firmware import ahead
-
             ahead.look(self)
         gc.collect()  # the step's garbage now, between presses: not in the next one
 
@@ -369,8 +362,6 @@ class Table:
     def key(self, pad, name):
         """A menu key from a pad (seat 0..4, or pads.TABLE): (the screen lines, the entry
         index if the key completed an action, else None). firmware/keys.py, loaded for keys."""
-        from firmware import keys
-
         return keys.key(self, pad, name)
 
     def pad_act(self, move, seat):
@@ -390,8 +381,6 @@ class Table:
         """A refusal's display lines (firmware/keys.py, firmware/words.py). (This method's name,
         the module's and its function's are identifiers the board has interned already: a new one
         on the boot path cost a resumed board its next pool of them, 2 KB, at the worst time.)"""
-        from firmware import keys
-
         return keys.why(self, e, seat, key)
 
     # --- the link ------------------------------------------------------------------

@@ -146,6 +146,7 @@ class Hardware:
     # --- buttons, strip, display -----------------------------------------------------
 
     async def inputs(self, table):
+        table.idle()  # as after every input: the first awaited press is computed now
         while True:
             scan_and_tick(self, table, SCAN_MS)  # never raises: the loop goes on
             await asyncio.sleep_ms(SCAN_MS)

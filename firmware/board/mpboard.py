@@ -71,6 +71,7 @@ class Hardware(sim.Hardware):
         asyncio.create_task(self._pace(flag))
         table.on_entry = lambda ready=None: self._entry(table, ready)  # the strip shows an entry once it is on flash
         table.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
+        table.idle()  # as after every input: the first awaited press (a roll, a vote's hold) is computed now
         clock = self.buttons.clock
         last = clock.ticks_ms()
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come

@@ -109,6 +109,7 @@ class Hardware:
                 table.idle()  # between frames: the snapshot if due, then a tidy heap for the next step
 
     async def inputs(self, table):
+        table.idle()  # as after every input: the first awaited press is computed now
         while True:  # no pins to scan: presses come from the host
             await asyncio.sleep_ms(1000)
 
