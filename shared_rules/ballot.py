@@ -111,6 +111,17 @@ def decide(state, act, emit):
     emit({"t": "ballot_voted", "seat": seat})
 
 
+def set_aside(state, emit):
+    """A game's rule that ends the question a ballot asks before its reveal (The King's Dilemma's
+    round card turning out an Event or Trigger card: no vote is held on it) sets that ballot aside:
+    it takes no more votes and is never revealed, and its casts count for nothing. The event says
+    which ballot, and nothing of a choice (the board's box empties at the next ballot). A ballot
+    already revealed, or none, is left as it is."""
+    b = state.get("ballot")
+    if b is not None and b["result"] is None:
+        emit({"t": "ballot_set_aside", "n": b["n"]})
+
+
 def picked(b, c):
     """The options a choice picks (a list for a multi ballot, else one option), or
     None if `c` is no choice this ballot allows."""
@@ -165,6 +176,9 @@ def fold(state, ev):
             b["open"] = False
     elif t == "ballot_closed":
         b["open"] = False
+    elif t == "ballot_set_aside":  # done with, nothing revealed: no reveal is due, no vote taken
+        b["open"] = False
+        b["result"] = {"set_aside": True}
     elif t == "ballot_revealed":
         b["result"] = {"choices": list(ev["choices"]), "counts": list(ev["counts"])}
         if "amounts" in ev:

@@ -83,6 +83,8 @@ def ballot(before, ev):
         return "%s has voted." % cap(seat(ev["seat"]))
     if t == "ballot_closed":
         return "The ballot is closed."
+    if t == "ballot_set_aside":
+        return "Ballot %d is set aside: no vote is held on it, and its votes count for nothing." % ev["n"]
     b = before["ballot"]
     amounts = ev.get("amounts") or [None] * len(ev["choices"])  # a counted option's secret count
     said = ["%s %s%s" % (seat(s), _choice(c), "" if a is None else " (%d)" % a)

@@ -323,3 +323,48 @@ def test_a_ballot_the_table_holds_during_the_open_vote_is_not_the_vote():
     s = m["state"]
     assert s["step"] == "vote" and s["ballot"]["result"]["counts"] == [2, 1]
     engine.apply(m, {"type": "vote", "side": "aye", "power": 1})  # the open vote goes on
+
+
+@pytest.mark.parametrize("when", ["before any cast", "with casts in", "after the close"])
+def test_a_card_drawn_during_a_sealed_vote_sets_its_ballot_aside(when):
+    """kings-dilemma-rulebook.txt L393-398, L3054-3057: an Event or Trigger card drawn as the
+    round's card is placed in the Event area, not voted on. Under sealed voting the round's
+    ballot is open when the table records it (`drawn`), with or without casts in, closed or not:
+    that ballot is set aside (no reveal, its casts count for nothing, no choice in the log), and
+    the next round's sealed vote opens, as the open vote's next round begins. It was refused
+    with ballot_open, always: a sealed game could not record the card."""
+    m = engine.new_match(GAME, {"players": 3, "voting": "sealed"}, 2)
+    engine.apply(m, {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    before = canon.copy(m["state"])
+    if when != "before any cast":
+        engine.apply(m, {"type": "ballot_cast", "seat": 1})
+    if when == "after the close":
+        engine.apply(m, {"type": "ballot_close"})
+    s = m["state"]
+    offered = [a["type"] for a in engine.game_module(GAME).legal(s, None)]
+    assert "drawn" in offered
+    entry = engine.apply(m, {"type": "drawn", "card": "event"})
+    kinds = [e["t"] for e in entry["events"]]
+    assert kinds.index("ballot_set_aside") < kinds.index("ballot_opened"), kinds
+    assert not [e for e in entry["events"] if "choices" in e or "choice" in e]  # nothing of a cast
+    s = m["state"]
+    assert s["ballot"]["n"] == 2 and s["ballot"]["open"] and s["ballot"]["voted"] == []
+    assert s["round"] == before["round"] + 1 and s["leader"] == before["leader"]
+    for key in ("power", "coins", "middle", "resources", "stability"):
+        assert s[key] == before[key], key  # the pools as they were: no vote took place
+    engine.apply(m, {"type": "ballot_cast", "seat": 0})  # the new round's vote takes casts
+    assert m["state"]["ballot"]["voted"] == [0]
+
+
+def test_a_card_drawn_after_a_sealed_votes_reveal_is_refused_as_after_the_vote():
+    """Once the reveal has played the Houses' choices, the round's card was voted on: it is no
+    Event or Trigger card to record now (not_before_vote), as in the open vote."""
+    m = engine.new_match(GAME, {"players": 3, "voting": "sealed"}, 2)
+    engine.apply(m, {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    for seat in range(3):
+        engine.apply(m, {"type": "ballot_cast", "seat": seat})
+    engine.apply(m, {"type": "ballot_reveal", "choices": ["gather", "gather", "gather"],
+                     "amounts": [None, None, None]})
+    with pytest.raises(RuleError) as e:
+        engine.step(GAME, m["state"], {"type": "drawn", "card": "event"})
+    assert e.value.code in ("not_before_vote", "wrong_step")

@@ -31,7 +31,9 @@ DOCS = {
     "setting.coin_bonus": "R14: false, no Coin bonus; true: most Coins +2, second +1 (a reading of L1700-1701).",
     "setting.voting": "open: the rulebook's turn-by-turn Vote of the Council (L1737-1930); sealed: every House "
                       "commits its side and Power at once on its pad, hidden until the board reveals them all "
-                      "(a sealed ballot; rulings S1-S3 in voting.py).",
+                      "(a sealed ballot; rulings S1-S3 in voting.py). S4: an Event or Trigger card drawn "
+                      "for the round (L393-398, L3054-3057: placed in the Event area, not voted on) sets "
+                      "the round's sealed ballot aside, casts and all, unrevealed; the next round's opens.",
     "setting.open_agendas": "Holders of the Open Agenda tokens (L1431-1456), seat or -1 for none: the five "
                             "Positive tokens in Resource order, then the five Negative ones; empty: none.",
     "setting.agenda_money": "Per House, its Secret Agenda's AP for 1st/2nd/3rd in Coins (L3369-3378; "

@@ -256,6 +256,8 @@ def ballot(before, ev):
         return "%s has voted." % house(ev["seat"])
     if t == "ballot_closed":
         return "The ballot is closed: a House that has not voted passes and gathers."
+    if t == "ballot_set_aside":
+        return "The sealed vote on that card is set aside: an Event or Trigger card is not voted on."
     b = before["ballot"]
     amounts = ev.get("amounts") or [None] * len(ev["choices"])
     said = []

@@ -60,7 +60,10 @@ def legal(state, seat=None):
         out.append(by("place"))
     out.append(by("coins"))  # any House, any amount: who has how many Coins is behind the screens
     if step != "roll" and seat is None:  # the printed cards' effects (effects.py): the table enters them
-        out.extend([by("pool"), by("stability"), by("momentum"), by("agenda_value")])
+        out.append(by("pool"))
+        if not state["abdicated"]:  # the King abdicated: the Stability marker no longer moves (effects.py)
+            out.append(by("stability"))
+        out.extend([by("momentum"), by("agenda_value")])
         from shared_rules.kings_dilemma.effects import before_vote
 
         if before_vote(state):

@@ -23,6 +23,13 @@ def start(state, emit):
     voted; sealed() then plays the choices as one round of turns. A sealed vote's
     options come in the order of a House's pad keys (up, select, down; then select
     held for the fourth: firmware/ballot_box.py)."""
+    if state["settings"].get("voting") == "sealed":
+        from shared_rules import ballot
+
+        # a round's card that is an Event or Trigger card is placed in the Event area and
+        # not voted on (kings-dilemma-rulebook.txt L3054-3057, L393-398): the sealed vote opened
+        # for it, with any casts in, is set aside before the next round's opens
+        ballot.set_aside(state, emit)
     emit({"t": "round", "round": state["round"] + 1, "seat": state["leader"]})
     if state["settings"].get("voting") == "sealed":
         from shared_rules import ballot

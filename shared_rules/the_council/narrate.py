@@ -238,6 +238,8 @@ def ballot(before, ev):
         return "%s has marked its cards." % cap(seat(ev["seat"]))
     if t == "ballot_closed":
         return "The reveal ballot is closed: a seat that has not marked reveals nothing."
+    if t == "ballot_set_aside":
+        return wording_ballot(before, ev)
     said = []
     for s, cards, c in revealed(before, ev):
         if c is None:

@@ -1,6 +1,6 @@
 """Random games of any game, built only from its legal() schemas, on either interpreter.
 
-    micropython random_game.py GAME FIRST_SEED COUNT [SETTINGS_JSON]
+    micropython random_game.py GAME FIRST_SEED COUNT [SETTINGS_JSON [offered]]
 
 For each seed: a match with 3 + seed % 3 players (within the game's range) and
 the settings given, then actions drawn with shared_rules.prng (so both
@@ -11,7 +11,8 @@ voter with a drawn choice (and count) kept in its own box, sometimes closes
 the ballot, and reveals the box when it is due. An action is accepted, or refused
 with a rule error and the state unchanged; anything else is a failure. One
 line per game: seed, players, actions accepted and refused, the end, and the
-final digest. The gate compares CPython's lines with MicroPython's.
+final digest. The gate compares CPython's lines with MicroPython's. With "offered", every
+seventh state is also checked: each action type legal() offers has a filling the rules accept.
 """
 
 import json
@@ -102,7 +103,57 @@ def board_ballot(rnd, state, box):
     return act
 
 
-def play(game, seed, settings):
+def _edge(schema, last, seats):
+    """An action of `schema` with each parameter's first (or last) value of its domain."""
+    act = {"type": schema["type"]}
+    others = list(range(seats))
+    if last:
+        others.reverse()
+    for p in schema["params"]:
+        d = p["domain"]
+        if d["kind"] == "int":
+            act[p["name"]] = d.get("among", [d["max"] if last else d["min"]])[0]
+        elif d["kind"] == "enum":
+            act[p["name"]] = d["values"][-1 if last else 0]
+        elif d["kind"] == "seat" and others:
+            act[p["name"]] = others.pop(0)
+        elif d["kind"] == "list" and not d.get("min"):
+            act[p["name"]] = []
+        elif not p.get("optional"):
+            return None
+    return act
+
+
+# Refusals that rest on what legal() may not know: a House's Power is behind its screen (The King's
+# Dilemma), so a vote is offered to a House that may have none
+HIDDEN = ("not_enough_power",)
+
+
+def never_accepted(rnd, game, g, state, seats, cards, tries=40):
+    """The action types legal(state, None) offers for which no filling is accepted: random ones
+    from the narrowed domains, and each domain's first and last values. An offered action is
+    never refused outright: a type listed here is a rules bug (or a domain narrowed too little),
+    unless every refusal rests on hidden information (HIDDEN)."""
+    out = []
+    for schema in g.legal(state, None):
+        acts = [_edge(schema, False, seats), _edge(schema, True, seats)]
+        acts += [action(rnd, schema, seats, cards) for _ in range(tries)]
+        codes = []
+        for act in acts:
+            if act is None:
+                continue
+            try:
+                engine.step(game, state, act)
+                codes = None
+                break
+            except RuleError as e:
+                codes.append(e.code)
+        if codes is not None and [c for c in codes if c not in HIDDEN]:
+            out.append("%s (%s)" % (schema["type"], ",".join(sorted(set(codes)))))
+    return out
+
+
+def play(game, seed, settings, offered=False):
     rnd = Draw(seed)
     g = engine.game_module(game)
     given = dict(settings)
@@ -117,11 +168,15 @@ def play(game, seed, settings):
     while not g.is_over(state) and accepted < CAP:
         b = state.get("ballot")
         act = board_ballot(rnd, state, box) if b is not None and b["result"] is None else None
+        if offered and accepted % 7 == 0:  # every seventh state: each offered type has an accepted filling
+            bad = never_accepted(Draw(seed * 7919 + accepted), game, g, state, seats, cards)
+            if bad:
+                return "seed %d: after %d actions, offered and never accepted: %s" % (seed, accepted, "; ".join(bad))
         if act is None:
-            offered = g.legal(state, None)
-            if not offered:
+            choices = g.legal(state, None)
+            if not choices:
                 return "seed %d: no legal action in a game not over" % seed
-            act = action(rnd, rnd.pick(offered), seats, cards)
+            act = action(rnd, rnd.pick(choices), seats, cards)
         before = canon.digest(state)
         try:
             state = engine.step(game, state, act)[2]
@@ -138,9 +193,10 @@ def play(game, seed, settings):
 def main(argv):
     game, first, count = argv[0], int(argv[1]), int(argv[2])
     settings = json.loads(argv[3]) if len(argv) > 3 else {}
+    offered = len(argv) > 4 and argv[4] == "offered"  # also check that every offered type is accepted
     bad = 0
     for seed in range(first, first + count):
-        line = play(game, seed, settings)
+        line = play(game, seed, settings, offered)
         if " players " not in line:
             bad += 1
         print(line)
