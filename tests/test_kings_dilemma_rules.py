@@ -368,3 +368,16 @@ def test_a_card_drawn_after_a_sealed_votes_reveal_is_refused_as_after_the_vote()
     with pytest.raises(RuleError) as e:
         engine.step(GAME, m["state"], {"type": "drawn", "card": "event"})
     assert e.value.code in ("not_before_vote", "wrong_step")
+
+
+def test_a_printed_flip_turns_the_marker_over_and_removes_its_momentum_marker():
+    """kings-dilemma-rulebook.txt L2362-2365: turning a Resource marker over removes any Momentum
+    marker attached to it (a Momentum marker is of its side's colour, L2357-2358). Kept, the next
+    move the new way was one space longer than the rules give."""
+    m = engine.new_match(GAME, {"players": 3}, 2)
+    engine.apply(m, {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    engine.apply(m, {"type": "momentum", "resource": "wealth", "change": "add"})
+    r = 1  # wealth
+    assert m["state"]["marker"][r] == 1
+    engine.apply(m, {"type": "momentum", "resource": "wealth", "change": "flip"})
+    assert m["state"]["marker"][r] == 0

@@ -91,7 +91,9 @@ DOCS = {
     "stability.amount": "Spaces moved: + towards the top, - towards the bottom.",
     "stability.reason": "The card or why.",
     "momentum": "A printed card's effect on a Resource's Momentum marker: add one (on the marker's side), "
-                "remove it, or flip the Resource marker's side (L2357-2365).",
+                "remove it, or flip the Resource marker's side, which removes its Momentum marker "
+                "(L2362-2365: the only rule for turning the marker over removes any Momentum marker attached "
+                "to it; a Momentum marker is of its side's colour, L2357-2358).",
     "momentum.resource": "The Resource.",
     "momentum.change": "add, remove or flip.",
     "momentum.reason": "The card or why.",

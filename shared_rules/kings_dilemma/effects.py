@@ -66,8 +66,8 @@ def momentum(state, act, emit):
         marker = 1
     elif change == "remove":
         marker = 0
-    else:
-        side = -side if side else 1
+    else:  # turning the Resource marker over removes any Momentum marker on it (L2362-2365)
+        side, marker = (-side if side else 1), 0
     emit(with_reason(act, {"t": "momentum_set", "resource": r, "side": side, "marker": marker, "change": change}))
 
 
