@@ -27,6 +27,7 @@ from chancery.logbook.store import TERMINAL_BOARD, Logbook, LogbookError
 from chancery.words import commands, describe, narrate, new_game, show
 from chancery.words import names as seat_words
 from shared_rules import canon, engine, games, matches, texts, wording
+from shared_rules import schema as schemas
 from shared_rules.errors import RuleError
 from shared_rules.matches import LogError
 
@@ -69,7 +70,7 @@ class Session:
         _say(seat_words.called(matches.prompt(self.match), self.names))
         self.options = matches.legal(self.match, None)
         for i, s in enumerate(self.options, 1):
-            _say("  %d. %s" % (i, commands.usage(s, self.seats())))
+            _say("  %d. %s" % (i, commands.usage(s, self.seats(), schemas.find(self.game.SCHEMAS, s["type"]))))
         if matches.is_over(self.match):
             _say("  (the game is over: undo takes back the last action)")
         _say("  (also: undo, log, help, quit)")
@@ -246,7 +247,8 @@ class Session:
         s = self.options[number - 1]
         needed = [p for p in s["params"] if not p.get("optional")]
         if needed:
-            _say("Type it with its values: %s" % commands.usage(s, self.seats()))
+            _say("Type it with its values: %s" % commands.usage(s, self.seats(), schemas.find(self.game.SCHEMAS,
+                                                                                            s["type"])))
             for p in needed:
                 _say("  %s: %s" % (p["name"], texts.describe(p["domain"], self.seats())))
             return None

@@ -60,7 +60,7 @@ def resolve_type(word, all_schemas):
 
 
 def tokenize(text):
-    return re.findall(r"[^\s,=]+|,|=", text)
+    return re.findall(r"[^\s,=/]+|,|=|/", text)
 
 
 # --- reading values by domain ---------------------------------------------
@@ -118,8 +118,23 @@ def _one(domain, toks, ctx):
 
 
 def _many(domain, toks, ctx):
+    """A list, or one value per seat. `-` (or none) is an empty list; a list of lists per seat has
+    its seats apart by `/` (`Soldier 5, Spy 2 / - / Soldier 1`)."""
     most = ctx["seats"] if domain["kind"] == "per_seat" else domain["max"]
     item = domain["of"]
+    if domain["kind"] == "list" and item["kind"] != "seat" and toks and toks[0].lower() in NONE_WORDS:
+        return [], 1
+    if item["kind"] == "list":  # per seat, each a list: the seats apart by "/"
+        out, used = [], 0
+        while used < len(toks) and len(out) < most:
+            end = toks.index("/", used) if "/" in toks[used:] else len(toks)
+            value, n = _one(item, toks[used:end], ctx)
+            out.append(value)
+            used += n
+            if used < end:
+                break  # words after this seat's list that are not of it
+            used = end + 1 if end < len(toks) else end
+        return out, used
     out, used = [], 0
     while used < len(toks) and len(out) < most:
         if toks[used] == ",":
@@ -247,7 +262,7 @@ def _placeholder(domain, seats):
     if kind == "bool":
         return "yes|no"
     if kind == "per_seat":
-        return ", ".join([_placeholder(domain["of"], seats)] * seats)
+        return (" / " if domain["of"]["kind"] == "list" else ", ").join([_placeholder(domain["of"], seats)] * seats)
     if kind == "list":
         item = _placeholder(domain["of"], seats)
         if domain["min"] == domain["max"]:
@@ -257,21 +272,40 @@ def _placeholder(domain, seats):
 
 
 def _keyword(schema, p, index):
+    """Whether a parameter is typed with its name: past the second, any optional one (which
+    value it would take is not clear from its place), and seats."""
     if len(schema["params"]) == 1:
         return False
-    return index >= 2 or (index >= 1 and p.get("optional")) or p["domain"]["kind"] == "seat"
+    return index >= 2 or p.get("optional") or p["domain"]["kind"] == "seat"
 
 
-def usage(schema, seats):
-    """'solve 0|1|3 CARD... [excuse]' for a (possibly narrowed) schema."""
+def _typed_by_name(full, p, shown):
+    """Whether parameter `p` of a narrowed schema must be typed with its name: the parser reads
+    positional values against the game's whole schema (`full`), so a value goes to the first
+    parameter there that takes it. Positional only where the whole schema would read it so:
+    `p` not a keyword there, and every parameter before it there shown too (The Council's bid
+    narrowed to one suit is `bid Knots=0-1`, not `bid 0-1`, which is the first suit's)."""
+    names = [q["name"] for q in full["params"]]
+    if p["name"] not in names:
+        return True
+    i = names.index(p["name"])
+    if _keyword(full, full["params"][i], i):
+        return True
+    return [n for n in names[:i] if n not in shown] != []
+
+
+def usage(schema, seats, full=None):
+    """'solve 0|1|3 CARD... [excuse]' for a (possibly narrowed) schema; `full`: the game's whole
+    schema of that type, which the parser reads a command against (default: `schema` itself)."""
     out = [word_for(schema["type"])]
+    shown = [p["name"] for p in schema["params"]]
     for i, p in enumerate(schema["params"]):
         d = p["domain"]
         if d["kind"] == "bool" or (d["kind"] == "enum" and d["values"] in ([True], [False])):
             if d.get("values") == [False]:
                 continue  # not available now
             text = p["name"]
-        elif _keyword(schema, p, i):
+        elif _keyword(schema, p, i) if full is None else _typed_by_name(full, p, shown):
             text = "%s=%s" % (p["name"], _placeholder(d, seats))
         else:
             text = _placeholder(d, seats)
@@ -279,11 +313,13 @@ def usage(schema, seats):
     return " ".join(out)
 
 
-def _value_text(domain, value):
+def value_text(domain, value):
     kind = domain["kind"]
+    if kind == "list" and not value:
+        return "-"
     if kind in ("list", "per_seat"):
-        sep = ", " if domain["of"]["kind"] == "card" else " "
-        return sep.join([_value_text(domain["of"], v) for v in value])
+        sep = ", " if domain["of"]["kind"] == "card" else " / " if domain["of"]["kind"] == "list" else " "
+        return sep.join([value_text(domain["of"], v) for v in value])
     return texts.word(value)
 
 
@@ -303,7 +339,7 @@ def command_text(act, all_schemas):
             if value:
                 out.append(p["name"])
             continue
-        text = _value_text(p["domain"], value)
+        text = value_text(p["domain"], value)
         out.append("%s=%s" % (p["name"], text) if _keyword(schema, p, i) else text)
     if act.get("seat") is not None and "seat" not in [p["name"] for p in schema["params"]]:
         out.append("seat=%d" % act["seat"])  # the seat acting (an action with a seat of its own said it above)
