@@ -18,12 +18,14 @@ new ones); they are saved in the file's header, stored in the logbook's players 
 and every sentence calls a named seat by its name.
 """
 
+import getpass
 import random
 import sys
 
 from chancery import __version__
 from chancery.logbook import logfile
 from chancery.logbook.store import TERMINAL_BOARD, Logbook, LogbookError
+from chancery.play import box as ballot_box
 from chancery.words import commands, describe, narrate, new_game, show
 from chancery.words import names as seat_words
 from shared_rules import canon, engine, games, matches, texts, wording
@@ -56,6 +58,7 @@ class Session:
         self.book = book  # the logbook (None: not logged)
         self.game_id = None  # this game's id in it, once it has an entry
         self.logged = None  # how many leading entries the logbook is known to share with the match; None: ask it
+        self.box = ballot_box.Box(path + ".box")  # a sealed ballot's choices until its reveal (play/box.py)
         self.book_trouble = False  # the last write failed (said once; retried after each action)
 
     # --- output -------------------------------------------------------------
@@ -68,9 +71,17 @@ class Session:
         _say()
         _say(show.status(view, self.names))
         _say(seat_words.called(matches.prompt(self.match), self.names))
-        self.options = matches.legal(self.match, None)
+        b = self._ballot()
+        self.options = [s for s in matches.legal(self.match, None) if b is None or s["type"][:7] != "ballot_"]
         for i, s in enumerate(self.options, 1):
             _say("  %d. %s" % (i, commands.usage(s, self.seats(), schemas.find(self.game.SCHEMAS, s["type"]))))
+        if b is not None and b["open"]:
+            waiting = [s for s in b["voters"] if s not in b["voted"]]
+            what = "any of %s, or -" % " ".join(b["options"]) if b.get("multi") else " | ".join(
+                ["%s N" % o if o in (b.get("counted") or []) else o for o in b["options"]])
+            _say("  sealed ballot %r: cast SEAT (seats %s), then its choice, not shown: %s" % (
+                b["question"], " ".join([str(x) for x in waiting]), what))
+            _say("  close: no more votes (a seat that has not voted abstains)")
         if matches.is_over(self.match):
             _say("  (the game is over: undo takes back the last action)")
         _say("  (also: undo, log, help, quit)")
@@ -174,6 +185,49 @@ class Session:
             _say("The logbook has caught up: game %d, %d entries." % (self.game_id, len(entries)))
         self.book_trouble = False
 
+    def _ballot(self):
+        """The sealed ballot under way (opened, not yet revealed), or None."""
+        b = self.match["state"].get("ballot")
+        return b if b is not None and b["result"] is None else None
+
+    def cast(self, rest):
+        """`cast SEAT`: the seat's choice read without echo into the box, then its ballot_cast."""
+        b = self._ballot()
+        if b is None or not b["open"]:
+            _say("? no sealed ballot takes votes now")
+            return None
+        words = rest.split()
+        if len(words) != 1 or not words[0].isdigit() or int(words[0]) not in b["voters"]:
+            _say("? cast takes the voting seat's number: one of %s" % ", ".join([str(x) for x in b["voters"]]))
+            return None
+        seat = int(words[0])
+        if seat in b["voted"]:
+            _say("? seat %d has voted already: a vote is cast once" % seat)
+            return None
+        text = _secret("%s's choice (not shown): " % seat_words.label(seat, self.names))
+        if text is None:
+            return None
+        try:
+            choice = ballot_box.read_choice(b, text)
+        except ballot_box.BoxError as e:
+            _say("? %s; the vote is not cast" % e)
+            return None
+        self.box.put(b["n"], seat, choice)  # before the log says the seat voted
+        return "changed" if self.apply({"type": "ballot_cast", "seat": seat}) else None
+
+    def _reveal_if_due(self):
+        """A ballot every voter has voted in, or the table closed: the box reveals it, as a board does."""
+        b = self._ballot()
+        if b is None or b["open"]:
+            return
+        try:
+            act = self.box.reveal(b)
+        except ballot_box.BoxError as e:
+            _say("Cannot reveal: %s" % e)
+            return
+        if self.apply(act):
+            self.box.clear()
+
     def apply(self, act):
         before = self.match["state"]
         try:
@@ -185,6 +239,8 @@ class Session:
             _say("  " + line)
         self.save()
         self.record()
+        if act.get("type") != "ballot_reveal":
+            self._reveal_if_due()
         return True
 
     def undo(self, arg):
@@ -233,10 +289,18 @@ class Session:
             return None
         if head.isdigit() and not rest:
             return self.pick(int(head))
+        if head in ballot_box.CAST_WORDS and self._ballot() is not None:
+            return self.cast(rest)
+        if head in ballot_box.CLOSE_WORDS and not rest and self._ballot() is not None:
+            return "changed" if self.apply({"type": "ballot_close"}) else None
         try:
             act = commands.parse(line, self.game.SCHEMAS, self.seats(), self.game.card_names(self.match["state"]))
         except commands.ParseError as e:
             _say("? %s. Type help for the commands." % e)
+            return None
+        if act["type"] in ("ballot_cast", "ballot_reveal") and self._ballot() is not None:
+            _say("? a seat votes with cast SEAT (its choice is asked without echo); the box reveals the ballot "
+                 "itself once every seat has voted or the table closes it")
             return None
         return "changed" if self.apply(act) else None
 
@@ -292,6 +356,23 @@ def _actor(match):
     """The seat whose turn it is, when the game says (its show module's actor), else None."""
     words = describe.words(match["game"], "show")
     return words.actor(match["state"]) if words is not None else None
+
+
+def _secret(prompt):
+    """A line typed without echo (a sealed ballot's choice), or None at end of input. A script's piped
+    line is shown as `*`."""
+    if sys.stdin.isatty():
+        try:
+            return getpass.getpass(prompt)
+        except EOFError:
+            return None
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    print("*")
+    return line.rstrip("\r\n")
 
 
 def _read(prompt):
