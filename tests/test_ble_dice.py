@@ -21,12 +21,8 @@ FAKES = os.path.join(HERE, "fakes", "ble")
 SCRIPT = os.path.join(HERE, "mp", "ble_dice_table.py")
 A, B = "d4:ee:07:12:a3:f0", "c1:c2:c3:c4:c5:c6"
 IDS = {A: "d4ee0712a3f0", B: "c1c2c3c4c5c6"}
-HEAP = "160K"  # the unix port's; the script and the fakes are compiled from source here
-# The simulated board with two dice, everything as .mpy: measured to need 120K (116K fails, in ble_dice's
-# imports), where the board without dice keeps within test_simboard's 108K guard: the dice's modules, the
-# fake aioble (7 KB of it on this 64-bit port) and the tasks. A little margin over the measure.
-DICE_BOARD_HEAP = heaps.BOARD
-DICE_MENU_HEAP = heaps.BOARD  # with the table's menu too: measured 136K (134K fails); test_simboard's MENU_HEAP is 120K without dice
+# the simulated board's heap (tests/heaps.py), for the script (compiled from source here) as for the board
+HEAP = DICE_BOARD_HEAP = DICE_MENU_HEAP = heaps.BOARD
 
 with open(os.path.join(HERE, "dice", "godice_recordings.json")) as _f:
     _D6 = {e[2]: h for h, e in json.load(_f)["D6"]["notifications"] if e and e[0] == "settled"}

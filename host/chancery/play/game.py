@@ -58,7 +58,7 @@ class Session:
         self.book = book  # the logbook (None: not logged)
         self.game_id = None  # this game's id in it, once it has an entry
         self.logged = None  # how many leading entries the logbook is known to share with the match; None: ask it
-        self.box = ballot_box.Box(path + ".box")  # a sealed ballot's choices until its reveal (play/box.py)
+        self.box = ballot_box.Box(str(path) + ".box")  # a sealed ballot's choices until its reveal (play/box.py)
         self.book_trouble = False  # the last write failed (said once; retried after each action)
 
     # --- output -------------------------------------------------------------
