@@ -233,3 +233,54 @@ def test_the_mirror_follows_a_light_terminal_and_keeps_the_strips_background():
 
     light, dark = asyncio.run(run("textual-light")), asyncio.run(run("textual-dark"))
     assert mirror.luminance(light) > 0.5 > mirror.luminance(dark)  # the themes do differ; the strip does not
+
+
+def test_the_mirror_casts_a_seats_sealed_vote_with_its_choice_unshown(micropython, firmware_build, tmp_path):
+    """:cast SEAT turns the command line into a password field for that seat's choice, which goes
+    to the board's private box with the cast (the log has the cast only); once every seat has voted
+    the board reveals. Nothing of a choice shows before the reveal (issue 43, part 3)."""
+    sim = SimBoard(data_dir=str(tmp_path / "flash"), game="kings_dilemma", players=3, seed=2, heap=heaps.BOARD,
+                   settings={"voting": "sealed"}, micropython=micropython, code_path=[firmware_build])
+    sim.open_pty()
+    link = Link(sim.port_name)
+    link.open()
+    sim.start()
+    link.hello(wait=10.0)
+
+    async def run():
+        app = MirrorApp(link, connect=False)
+        async with app.run_test(size=(140, 45)) as pilot:
+            async def line(text):
+                await pilot.press("colon")
+                await pilot.press(*text)
+                await pilot.press("enter")
+                await pilot.pause(0.5)
+
+            await line("roll 1 2 1 2 1")
+            for seat, choice in ((0, "aye 2"), (1, "gather"), (2, "nay 1")):
+                await line("cast %d" % seat)
+                field = app.query_one("#command")
+                assert field.password and ("seat %d's choice" % seat) in field.placeholder
+                await pilot.press(*choice)
+                assert field.password and field.value == choice
+                await pilot.press("enter")
+                for _ in range(30):
+                    await pilot.pause(0.1)
+                    if seat in link.mirror.match["state"]["ballot"]["voted"] or (
+                            link.mirror.match["state"]["ballot"]["result"] is not None):
+                        break
+                assert not field.password
+                if seat < 2:  # before the reveal, no choice anywhere in the events pane
+                    assert choice not in "\n".join(str(x) for x in app.query_one("#events").lines)
+            for _ in range(30):
+                await pilot.pause(0.1)
+                if link.mirror.match["state"].get("ballot", {}).get("result"):
+                    break
+
+    try:
+        asyncio.run(run())
+        b = link.mirror.match["state"]["ballot"]
+        assert b["result"]["choices"] == ["aye", "gather", "nay"] and b["result"]["amounts"] == [2, None, 1]
+    finally:
+        link.close()
+        sim.stop()

@@ -35,6 +35,7 @@ from chancery.board.link import FAULTS, LinkError
 from chancery.hardware import files as hardware_files
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
+from chancery.play import box as ballot_box
 from chancery.words import commands, narrate, new_game, show
 from chancery.words import names as seat_words
 from shared_rules import engine, matches, render, wire
@@ -51,8 +52,12 @@ Commands (':' to type one, Enter sends it, Esc goes back to the buttons):
   :undo                  take back the board's last entry (kept in the logbook as taken back)
   :new GAME [NAME=VALUE ...] [PLAYER ...]   start another game on the board, its seats named
   :names [PLAYER, ...]   name the seats of this game, from seat 0 (- for none); alone: who sits where
+  :cast SEAT             a seat's vote in the sealed ballot: its choice is typed next, not shown
   :deploy [BOARD]        put this checkout's firmware on the board
   :help                  this list;  Ctrl-Q quits"""
+
+
+PLACEHOLDER = ":command (e.g. :roll, :solve 0 Castle, :new kings_dilemma voting=sealed) or keys for the board's buttons"
 
 
 def load_layout(game):
@@ -254,8 +259,7 @@ class MirrorApp(App):
                 yield Static("", id="state")
                 yield Static("", id="board")
         yield RichLog(id="events", wrap=True, markup=False)
-        yield Input(placeholder=":command (e.g. :roll, :solve 0 Castle, :new kings_dilemma voting=sealed) "
-                                "or keys for the board's buttons", id="command")
+        yield Input(placeholder=PLACEHOLDER, id="command")
         yield Footer()
 
     def on_mount(self):
@@ -410,6 +414,14 @@ class MirrorApp(App):
             self.ask(self.link.press, *press)
 
     def on_input_submitted(self, message):
+        casting, self.casting = getattr(self, "casting", None), None
+        if casting is not None:  # the choice of `:cast SEAT`, typed unshown: into the board's private box
+            message.input.password = False
+            message.input.placeholder = PLACEHOLDER
+            self.cast_choice(casting, message.value)
+            message.input.value = ""
+            self.set_focus(None)
+            return
         text = message.value.strip().lstrip(":")
         message.input.value = ""
         self.set_focus(None)  # a command sent: the keys are the board's buttons again
@@ -441,6 +453,9 @@ class MirrorApp(App):
             if self.ask(self.link.act, act) and names is not None:
                 self.ask(self.link.offer_names)  # names new to the logbook, on the board's menu too
             return
+        if text.split()[0] in ballot_box.CAST_WORDS:  # :cast SEAT, then its choice unshown
+            self.cast_seat(text.split()[1:], message.input)
+            return
         if text.split()[0] == "names":  # :names [NAME, ...]: who sits where, or name the seats
             self.name_seats(text[len("names"):].strip())
             return
@@ -452,6 +467,39 @@ class MirrorApp(App):
             self.log_line(str(e))
             return
         self.ask(self.link.act, act)
+
+    def cast_seat(self, words, field):
+        """:cast SEAT: the input turns to a password field for that seat's choice (cast_choice)."""
+        b = self.link.mirror.match["state"].get("ballot")
+        if b is None or b["result"] is not None or not b["open"]:
+            self.log_line("cast: no sealed ballot takes votes now")
+            return
+        if len(words) != 1 or not words[0].isdigit() or int(words[0]) not in b["voters"]:
+            self.log_line("cast takes the voting seat's number: one of %s" % ", ".join([str(x) for x in b["voters"]]))
+            return
+        seat = int(words[0])
+        if seat in b["voted"]:
+            self.log_line("cast: seat %d has voted already" % seat)
+            return
+        self.casting = seat
+        field.password = True
+        field.placeholder = "seat %d's choice, not shown (%s)" % (seat, " / ".join(b["options"]))
+        field.focus()
+
+    def cast_choice(self, seat, text):
+        b = self.link.mirror.match["state"].get("ballot")
+        if b is None or b["result"] is not None or not b["open"]:
+            self.log_line("cast: the ballot takes no votes now")
+            return
+        try:
+            choice, count = ballot_box.read_choice(b, text)
+        except ballot_box.BoxError as e:
+            self.log_line("cast: %s; nothing sent" % e)
+            return
+        act = {"type": "ballot_cast", "seat": seat, "choice": choice}
+        if count is not None:
+            act["count"] = count
+        self.ask(self.link.act, act)  # the board keeps the choice in its box; the log has the cast only
 
     def name_seats(self, text):
         """:names alone says who sits where; with names, the board names its seats (checked here
