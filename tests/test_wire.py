@@ -551,3 +551,23 @@ def test_the_mirror_keeps_only_entries_that_replay_to_the_boards():
     assert mirror.add(0, entry["action"], entry["events"], entry["digest"]) is True
     assert mirror.match["entries"] == [entry] and mirror.match["state"] == board["state"]
     assert mirror.add(0, entry["action"], entry["events"], entry["digest"]) is False  # known already
+
+
+def test_a_deep_frame_is_refused_from_its_bytes_before_json_loads(monkeypatch):
+    """A line nested 300 deep with a good CRC (677 bytes) is refused as not_json from its bytes,
+    before json.loads sees it: MicroPython's parser keeps a stack per level, and on a board's heap
+    it ran out first (answered no_memory, a board fault) before the depth check ran."""
+    deep = 0
+    for _ in range(300):
+        deep = [deep]
+    line = forge({"k": "ping", "n": 1, "x": deep})
+
+    def loads(raw):
+        raise AssertionError("json.loads was given the deep line")
+
+    monkeypatch.setattr(wire.json, "loads", loads)
+    with pytest.raises(wire.FrameError) as e:
+        wire.decode(line)
+    assert e.value.code == "not_json" and "deeper" in str(e.value)
+    monkeypatch.undo()
+    assert wire.decode(forge({"k": "ping", "n": 1, "x": "[[[[[[[[[[[[\\\""}))[1] == "ping"  # brackets in a string
