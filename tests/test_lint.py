@@ -31,3 +31,15 @@ def test_the_check_fails_on_an_undefined_name(tmp_path):
     bad.write_text("def f():\n    return undefined_name\n")
     proc = subprocess.run([ruff(), "check", "--select", "F", "--no-cache", str(bad)], capture_output=True, text=True)
     assert proc.returncode != 0 and "F821" in proc.stdout
+
+
+def test_a_hanging_test_fails_by_name_within_the_suites_timeout(tmp_path):
+    """pyproject.toml gives every test a timeout (pytest-timeout): a test that hangs fails, named,
+    instead of holding the whole run (a lock test once hung for 14 minutes)."""
+    (tmp_path / "test_hangs.py").write_text("import time\n\ndef test_sleeps_for_ever():\n    time.sleep(600)\n")
+    (tmp_path / "pytest.ini").write_text("[pytest]\ntimeout = 2\n")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+                          cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0 and "Timeout" in proc.stdout and "test_sleeps_for_ever" in proc.stdout, proc.stdout
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        assert "\ntimeout = " in f.read()
