@@ -715,3 +715,23 @@ def test_a_kept_game_pulled_from_a_board_is_stored_once(book):
     again = book.store_kept(header, "board-1", "fw 0.1", 1, other)
     assert again != gid and book.game(again)["result"] == {"ending": "new_game"}  # it did not end
     assert len(book.games()) == 2
+
+
+def test_a_refused_import_creates_no_logbook_and_a_key_given_twice_is_refused(tmp_path, monkeypatch, capsys):
+    """Issue 44: `log import` of a file it refuses left an empty logbook where there was none; and a
+    header with a key given twice (two "settings") was read by its last, another game than the one its
+    first says. Both are refused in words now, the logbook untouched."""
+    book = tmp_path / "book.sqlite3"
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(book))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, out, err = run(capsys, "log", "import", str(bad))
+    assert code == 2 and "cannot import" in err and not book.exists()
+    m = played_match()
+    saved = tmp_path / "game.jsonl"
+    header = dict([(k, m[k]) for k in ("format", "game", "seed", "settings", "start")])
+    text = canon.encode(header)
+    twice = text[:-1] + ',"settings":' + canon.encode(dict(header["settings"], players=4)) + "}"
+    saved.write_text(twice + "\n" + "\n".join(canon.encode(e) for e in m["entries"]) + "\n")
+    code, out, err = run(capsys, "log", "import", str(saved))
+    assert code == 2 and "given twice" in err and "settings" in err and not book.exists(), err

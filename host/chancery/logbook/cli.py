@@ -94,6 +94,13 @@ def run(args):
     if what is None:
         args.log_help()
         return 2
+    if what == "import":  # the file is read first: one refused creates no logbook
+        from chancery.logbook import logfile
+
+        try:
+            args.loaded = logfile.load_named(args.file)  # every problem names its line
+        except logfile.FileProblem as e:
+            return _error("cannot import %s: %s" % (args.file, e))
     try:
         with logbook.Logbook(create=what == "import") as book:
             return COMMANDS[what](book, args)
@@ -304,13 +311,10 @@ def _chart(book, args):
 
 
 def _import(book, args):
-    from chancery.logbook import logfile, store
+    from chancery.logbook import store
     from shared_rules import canon, matches
 
-    try:
-        match, names = logfile.load_named(args.file)  # every problem names its line
-    except logfile.FileProblem as e:
-        return _error("cannot import %s: %s" % (args.file, e))
+    match, names = args.loaded  # read by run(), before the logbook was opened
     log = matches.log_of(match)
     entries = log.pop("entries")
     wanted = [canon.encode(e) for e in entries]

@@ -166,7 +166,22 @@ def _jsonl_header(lines):
         return None
     if len(lines) == 1 and "format" in value:
         return None
+    _once_each(lines[0][1], "line %d" % lines[0][0])
     return value
+
+
+def _once_each(text, where):
+    """Refuse JSON that gives a key twice in one object: json.loads keeps the last, so a header
+    with two "settings" would replay a game other than the one its author saw first."""
+    def pairs(items):
+        seen = []
+        for key, _ in items:
+            if key in seen:
+                raise FileProblem("%s: the key %s is given twice in one object" % (where, json.dumps(key)))
+            seen.append(key)
+        return dict(items)
+
+    json.loads(text, object_pairs_hook=pairs)
 
 
 def _parse_lines(lines, header):
@@ -178,6 +193,7 @@ def _parse_lines(lines, header):
             value = jsonlines.loads(line, number)
         except ValueError as e:
             raise FileProblem("%s: %s" % (item_name("entry" if log else "action", len(items)), e))
+        _once_each(line, "%s (line %d)" % (item_name("entry" if log else "action", len(items)), number))
         items.append(value)
         numbers.append(number)
     doc = dict(header)
@@ -262,6 +278,7 @@ def parse_lines(text):
         if found is not None:
             raise FileProblem(_json_error(found[1], item_name("entry", found[0]) + ": "))
         raise FileProblem(_json_error(e))
+    _once_each(text, "the file")
     first = lines[0][0]
     if not isinstance(doc, dict):
         raise FileProblem("line %d: a log or scenario is a JSON object, not %s" % (first, type(doc).__name__))
