@@ -170,14 +170,19 @@ def _jsonl_header(lines):
     return value
 
 
-def _once_each(text, where):
+def _once_each(text, where=None):
     """Refuse JSON that gives a key twice in one object: json.loads keeps the last, so a header
-    with two "settings" would replay a game other than the one its author saw first."""
+    with two "settings" would replay a game other than the one its author saw first. `where`: the
+    line's name; None for a whole file, whose line is that of the key's second place in the text."""
     def pairs(items):
         seen = []
         for key, _ in items:
             if key in seen:
-                raise FileProblem("%s: the key %s is given twice in one object" % (where, json.dumps(key)))
+                said = where
+                if said is None:
+                    places = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+                    said = "line %d" % (text.count("\n", 0, places[1] if len(places) > 1 else 0) + 1)
+                raise FileProblem("%s: the key %s is given twice in one object" % (said, json.dumps(key)))
             seen.append(key)
         return dict(items)
 
@@ -278,7 +283,7 @@ def parse_lines(text):
         if found is not None:
             raise FileProblem(_json_error(found[1], item_name("entry", found[0]) + ": "))
         raise FileProblem(_json_error(e))
-    _once_each(text, "the file")
+    _once_each(text)
     first = lines[0][0]
     if not isinstance(doc, dict):
         raise FileProblem("line %d: a log or scenario is a JSON object, not %s" % (first, type(doc).__name__))
