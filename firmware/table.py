@@ -164,10 +164,9 @@ class Table:
             self.reload()
         self.ahead = None  # an entry computed ahead (firmware/ahead.py) is on the state before: its room is the step's
         move, self._rng = self.prepare(move, seat)
-        box = None
-        if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
-            box = ballot_box  # the choice goes to the private box, never to the log
-            move, choice = box.take_choice(self, move)
+        cast = isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move
+        if cast:  # the choice goes to the private box, never to the log
+            move, choice = ballot_box.take_choice(self, move)
         # The events fold into the board's one state in place (a copy of it cost more than
         # the rules on a Pico): whatever fails after the first event reloads the journal.
         try:
@@ -176,9 +175,8 @@ class Table:
             self.reload()
             raise e.cause
         try:
-            if box is not None:  # on flash before the cast is journaled, and before its texts are made:
-                # the box's file takes 1.1 KB at once (a choice left by a failure after it does not count)
-                box.put(self, state["ballot"]["n"], act["seat"], choice)
+            if cast:  # on flash before the cast is journaled (a choice left by a failure after it does not count)
+                ballot_box.put(self, state["ballot"]["n"], act["seat"], choice)
             action_text, events_text = canon.encode(act), canon.encode(events)
             digest = canon.chain(self.journal.last, action_text, events_text)
             self.journal.write(self.count, action_text, events_text, digest)  # on flash before anyone hears of it
@@ -187,7 +185,7 @@ class Table:
             act = events = state = action_text = events_text = None
             self.reload()
             raise
-        action_text = events_text = move = box = None
+        action_text = events_text = move = None
         self.state = state
         state = None
         index = self.entered(act, events, digest, False)

@@ -43,10 +43,12 @@ def test_strip_text_draws_every_led_of_every_track():
 
 @pytest.fixture()
 def board(micropython, firmware_build, tmp_path, request):
-    """A simulated board with 3 seats, linked and hello'd; the game by indirect parameter."""
+    """A simulated board with 3 seats, linked and hello'd; the game by indirect parameter (a name,
+    or (name, its other settings))."""
     game = getattr(request, "param", "chancellors")
+    game, settings = game if isinstance(game, tuple) else (game, None)
     b = SimBoard(data_dir=str(tmp_path / "flash"), game=game, players=3, seed=2, heap=heaps.BOARD,
-                 micropython=micropython, code_path=[firmware_build])
+                 settings=settings, micropython=micropython, code_path=[firmware_build])
     b.open_pty()
     link = Link(b.port_name)
     link.open()
@@ -235,17 +237,12 @@ def test_the_mirror_follows_a_light_terminal_and_keeps_the_strips_background():
     assert mirror.luminance(light) > 0.5 > mirror.luminance(dark)  # the themes do differ; the strip does not
 
 
-def test_the_mirror_casts_a_seats_sealed_vote_with_its_choice_unshown(micropython, firmware_build, tmp_path):
+@pytest.mark.parametrize("board", [("kings_dilemma", {"voting": "sealed"})], indirect=True)
+def test_the_mirror_casts_a_seats_sealed_vote_with_its_choice_unshown(board):
     """:cast SEAT turns the command line into a password field for that seat's choice, which goes
     to the board's private box with the cast (the log has the cast only); once every seat has voted
     the board reveals. Nothing of a choice shows before the reveal (issue 43, part 3)."""
-    sim = SimBoard(data_dir=str(tmp_path / "flash"), game="kings_dilemma", players=3, seed=2, heap=heaps.BOARD,
-                   settings={"voting": "sealed"}, micropython=micropython, code_path=[firmware_build])
-    sim.open_pty()
-    link = Link(sim.port_name)
-    link.open()
-    sim.start()
-    link.hello(wait=10.0)
+    _sim, link = board
 
     async def run():
         app = MirrorApp(link, connect=False)
@@ -277,10 +274,6 @@ def test_the_mirror_casts_a_seats_sealed_vote_with_its_choice_unshown(micropytho
                 if link.mirror.match["state"].get("ballot", {}).get("result"):
                     break
 
-    try:
-        asyncio.run(run())
-        b = link.mirror.match["state"]["ballot"]
-        assert b["result"]["choices"] == ["aye", "gather", "nay"] and b["result"]["amounts"] == [2, None, 1]
-    finally:
-        link.close()
-        sim.stop()
+    asyncio.run(run())
+    b = link.mirror.match["state"]["ballot"]
+    assert b["result"]["choices"] == ["aye", "gather", "nay"] and b["result"]["amounts"] == [2, None, 1]

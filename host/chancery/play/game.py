@@ -361,26 +361,15 @@ def _actor(match):
 def _secret(prompt):
     """A line typed without echo (a sealed ballot's choice), or None at end of input. A script's piped
     line is shown as `*`."""
-    if sys.stdin.isatty():
-        try:
-            return getpass.getpass(prompt)
-        except EOFError:
-            return None
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        return None
-    print("*")
-    return line.rstrip("\r\n")
+    return _read(prompt, hidden=True)
 
 
-def _read(prompt):
-    """A line from stdin, or None at end of input. Echoes it when stdin is not a terminal."""
-    tty = sys.stdin.isatty() and sys.stdout.isatty()
-    if tty:
+def _read(prompt, hidden=False):
+    """A line from stdin, or None at end of input. Echoes it when stdin is not a terminal (as `*`
+    when `hidden`; on a terminal a hidden line is typed without echo)."""
+    if sys.stdin.isatty() and (hidden or sys.stdout.isatty()):
         try:
-            return input(prompt)
+            return getpass.getpass(prompt) if hidden else input(prompt)
         except EOFError:
             return None
     sys.stdout.write(prompt)
@@ -389,7 +378,7 @@ def _read(prompt):
     if not line:
         return None
     line = line.rstrip("\r\n")
-    print(line)
+    print("*" if hidden else line)
     return line
 
 
