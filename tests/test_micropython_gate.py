@@ -116,6 +116,31 @@ def test_mpy_cross_compiles_the_core(micropython, tmp_path):
         assert head[2] >> 2 == 0, "%s holds native code (arch %d), not portable bytecode" % (path, head[2] >> 2)
 
 
+def test_a_removed_subpackage_leaves_no_folder_in_the_build(micropython, tmp_path):
+    """A build kept across checkouts (chancery sim's, in the user cache) after a module became a
+    package and back: the package's .mpy go, and its folder with them. An empty folder left there
+    was imported by MicroPython as a namespace package ahead of the module beside it, and the
+    simulated board died at boot ("no module named 'pkg.journal.Journal'")."""
+    src = tmp_path / "pkg"
+    (src / "journal").mkdir(parents=True)
+    (src / "__init__.py").write_text("")
+    (src / "journal" / "__init__.py").write_text("from pkg.journal.core import Journal\n")
+    (src / "journal" / "core.py").write_text("class Journal:\n    WHERE = 'package'\n")
+    out = tmp_path / "mpy"
+    mp.build_mpy(src, out)
+    import shutil
+
+    shutil.rmtree(src / "journal")
+    (src / "journal.py").write_text("class Journal:\n    WHERE = 'module'\n")
+    mp.build_mpy(src, out)
+    assert not (out / "pkg" / "journal").exists()
+    import subprocess
+
+    proc = subprocess.run([micropython, "-c", "from pkg.journal import Journal\nprint(Journal.WHERE)"],
+                          capture_output=True, text=True, timeout=30, env=dict(os.environ, MICROPYPATH=str(out)))
+    assert proc.stdout.split() == ["module"], proc.stdout + proc.stderr
+
+
 # ------------------------------------------------------------------ static checks of the source
 
 # What the core may import besides itself: modules MicroPython has (see

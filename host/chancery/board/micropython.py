@@ -356,11 +356,15 @@ def build_mpy(src_dir, out_dir, *, mpy_cross=None, extra_args=MPY_ARGS, only=Non
             os.replace(tmp, dst)
 
     if os.path.isdir(dest_root):
-        for dirpath, _dirnames, filenames in os.walk(dest_root):
+        for dirpath, _dirnames, filenames in os.walk(dest_root, topdown=False):
             for name in filenames:
                 stale = os.path.join(dirpath, name)
                 if name.endswith((".mpy", ".mpy.tmp")) and stale not in wanted:
                     os.remove(stale)
+            # a folder a removed subpackage leaves empty goes too: MicroPython imports an empty
+            # folder as a namespace package, ahead of the module of the same name beside it
+            if dirpath != dest_root and not os.listdir(dirpath):
+                os.rmdir(dirpath)
     if not same_args:
         os.makedirs(dest_root, exist_ok=True)
         with open(args_stamp, "w") as f:
