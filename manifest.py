@@ -48,10 +48,10 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ahead", "argv", "ballot_box", "boot", "buttons", "flash_log", "flash_read", "journal",
-    "journal_line", "journal_read", "journal_start", "keys", "kept", "link", "main", "menu", "menus", "names", "pads", "resume",
+    "ahead", "argv", "ballot_box", "boot", "buttons", "keys", "kept", "link", "main", "menu", "menus", "names", "pads",
     "table", "ticks", "undo", "words",
 ]
+JOURNAL = ["__init__", "core", "flash", "flash_read", "kept", "line", "read", "resume", "start", "store"]  # not files: the CPython tests
 BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard
 # smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)
 DICE = ["__init__", "desk", "godice", "roll"]
@@ -63,4 +63,5 @@ if options.backend not in BACKENDS:
 package("shared_rules", files=["__init__.py"] + [m + ".py" for m in SHARED_RULES]
         + [g + "/" + m + ".py" for g in GAMES for m in ["__init__"] + GAMES[g]], opt=3)
 package("firmware", files=["__init__.py", "board/__init__.py"] + [m + ".py" for m in FIRMWARE]
-        + ["board/" + m + ".py" for m in BOARD + [options.backend]] + ["dice/" + m + ".py" for m in DICE], opt=3)
+        + ["journal/" + m + ".py" for m in JOURNAL] + ["board/" + m + ".py" for m in BOARD + [options.backend]]
+        + ["dice/" + m + ".py" for m in DICE], opt=3)

@@ -25,10 +25,6 @@ to ballot.json.tmp and renamed over it: a cut during the write leaves the old
 box whole.
 """
 
-import json
-import os
-
-from firmware.journal_line import _check, _replace
 from shared_rules import ballot
 from shared_rules.errors import RuleError
 
@@ -39,13 +35,8 @@ def of(table):
     """The table's box, read from flash on first use: [n, choices, held, undo_asked]."""
     if table.ballot_box is None:
         box = [0, {}, {}, False]
-        try:
-            with open(table.journal._p(BOX), "rb") as f:
-                r = _check(f.read())
-        except OSError:
-            r = None
-        if r is not None and not isinstance(r, str):  # else none, torn or foreign: nothing of it was acknowledged
-            got = json.loads(r[1])
+        got = table.journal.get(BOX, {"n": int, "choices": dict})
+        if got is not None:  # else none, torn or foreign: nothing of it was acknowledged
             box[0], box[1] = got["n"], got["choices"]
         table.ballot_box = box
     return table.ballot_box
@@ -57,17 +48,12 @@ def put(table, n, seat, choice):
     if n != box[0]:
         box[0], box[1] = n, {}
     box[1][str(seat)] = choice
-    journal = table.journal
-    journal._tmp(BOX, "b", {"n": n, "choices": box[1]})  # whole, then renamed over
-    _replace(journal._p(BOX + ".tmp"), journal._p(BOX))
+    table.journal.put(BOX, "b", {"n": n, "choices": box[1]})  # whole, then renamed over
 
 
 def clear(table):
     table.ballot_box = [0, {}, {}, False]
-    try:
-        os.remove(table.journal._p(BOX))
-    except OSError:
-        pass
+    table.journal.drop(BOX)
 
 
 # --- the table controller's side (firmware/table.py calls these) -----------------------

@@ -21,9 +21,7 @@ def legal(table, state, seat):
     if seat is None:
         if table.count:
             out.append(action("undo", "table", []))
-        from firmware.journal_line import _exists
-
-        if _exists(table.journal.folder + "/known.json"):  # names the host offered (firmware/names.py)
+        if table.journal.exists("known.json"):  # names the host offered (firmware/names.py)
             out.append(action("names", "table", []))
         if table.dice is not None:  # which die rolls for whom (firmware/board/dice_holders.py)
             from firmware.board import dice_holders

@@ -1,79 +1,40 @@
 """The seats' names on the board: named by the host, or picked on the table's menu.
 
-Loaded only for a naming, then let go (firmware/journal.py _let_go), as undo is, and so is
-shared_rules/seat_names.py after it: a board that never names a seat keeps none of this in
-its RAM, nor its identifiers among the interned strings a boot makes.
-
 - The host's act {"type": "names", "names": [...]} (one per seat from seat 0, null for a
   seat without one) names the seats of the game under way, and a new_game act may carry
   "names" for the new game's seats (one act: a board that restarts after a game switch
-  takes nothing sent between); shared_rules/seat_names.py checks them. They go into the game's journal as a names line ("n", see journal.py):
-  in the game's own journal, a game's names go wherever the game goes (a game kept on
+  takes nothing sent between); shared_rules/seat_names.py checks them. They go into the
+  game's journal as a names line (Journal.name; "n", see firmware/journal/__init__.py): in
+  the game's own journal, a game's names go wherever the game goes (a game kept on
   flash until the host has it keeps its names too), a power cut treats the line as any
   other, and nothing but that line is written. The board keeps only the list itself in
   RAM (journal.names), which its welcome carries; the host hears a welcome again after
   every naming.
 - The host's act {"type": "known_names", "names": [...]}: the names it knows, at most
   seat_names.MAX_KNOWN, most recent first. They are for the table's menu only, so they
-  are kept in a small file of their own (KNOWN, one line checked as a journal line,
-  written only when it changes) and read from it only when the menu asks: "names" on the
-  table's menu (offered while the file is there), then a name for each seat among them
-  ("-": none), then select.
+  are kept in a small file of their own beside the journal (KNOWN, one line checked as a
+  journal line: Journal.put and get, written only when it changes) and read from it only
+  when the menu asks: "names" on the table's menu (offered while the file is there), then a
+  name for each seat among them ("-": none), then select.
 """
 
-from firmware.journal_line import JournalError, _abandon, _check, _loads, _readline, _replace
-from shared_rules import canon, engine, seat_names, wire
+from shared_rules import engine, seat_names, wire
 from shared_rules.errors import RuleError
 
-KNOWN = "known.json"  # table.py's legal() looks for it by its name: a constant there would be interned
+KNOWN = "known.json"  # firmware/menus.py's legal() looks for it by its name
 NO_NAME = "-"  # the menu's item for a seat without a name
-
-
-def write(journal, names):
-    """The names line, flushed before this returns, as an entry's is. Written as undo.py writes
-    its undo line, not through a helper both share: that would sit in the journal, loaded at
-    every boot, and its name would join the identifiers a boot interns for good."""
-    from firmware.journal import GAME, _program
-
-    if journal._f is None:
-        raise JournalError("not_open", journal._p(GAME), None, "no game to name")
-    if journal.cuts is None:
-        journal._scan()
-    value = {"names": names}
-    f, journal._f = journal._f, None
-    if f is journal.flash:
-        _program(f, ("n ", canon.encode(value)))
-    else:
-        try:
-            journal._line(f, "n", value)
-        except Exception:
-            _abandon(f)
-            raise
-    journal._f = f
-    journal.rows += 1
-    journal.names = names
 
 
 def known(journal):
     """The names the host last offered (a list), [] when it has offered none."""
-    try:
-        f = journal._open(journal._p(KNOWN), "rb")
-    except OSError:
-        return []
-    try:
-        r = _check(_readline(f))
-    finally:
-        f.close()
-    v = None if isinstance(r, str) else _loads(r[1], {"names": list})
+    v = journal.get(KNOWN, {"names": list})
     return v["names"] if v is not None else []
 
 
 def remember(journal, names):
     """known.json holds `names` from now on (written only if it holds others)."""
-    if known(journal) == names:
-        return
-    journal._tmp(KNOWN, "k", {"names": names})
-    _replace(journal._p(KNOWN + ".tmp"), journal._p(KNOWN))
+    if known(journal) != names:
+        journal.put(KNOWN, "k", {"names": names})
 
 
 def act(table, move, seats=None):
@@ -86,7 +47,7 @@ def act(table, move, seats=None):
         return names
     names = seat_names.check(names, engine.seats(table.state) if seats is None else seats)
     if seats is None and names != table.journal.names:
-        write(table.journal, names)
+        table.journal.name(names)
     return names
 
 

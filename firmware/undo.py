@@ -1,53 +1,8 @@
-"""Undo: the journal's undo line and the table's undo.
-
-Loaded only for an undo, then let go (firmware/journal.py _let_go): a board that
-never takes an entry back keeps none of this in its RAM, nor its names (each
-module a board loads adds its names to the interned strings for good). The line format and why nothing is rewritten: firmware/journal.py.
+"""Undo: the table's side of taking an entry back. The journal's undo line (its format, and
+why nothing is rewritten) is the journal's: Journal.undo, firmware/journal/__init__.py.
 """
 
-import os
-
-from firmware.journal_line import SNAP, JournalError, _abandon, _exists
-from shared_rules import canon
 from shared_rules.errors import RuleError
-
-
-def write(journal, undone):
-    """Take back the journal's last entry (`undone`: its digest): an undo line saying how
-    many entries the log holds now, flushed before this returns, as an entry's is. A
-    snapshot that holds the entry is removed first, so a cut between the two resumes the
-    log as it was, entry and all; a cut inside the undo line leaves a torn tail, cut as any."""
-    from firmware.journal import GAME, _program
-
-    if journal._f is None or not journal.count:
-        raise JournalError("not_open" if journal._f is None else "empty", journal._p(GAME), None,
-                           "no entry to take back")
-    if journal.cuts is None:
-        journal._scan()
-    count = journal.count - 1
-    if journal.snapped > count:
-        for name in (SNAP, SNAP + ".tmp"):
-            if _exists(journal._p(name)):
-                os.remove(journal._p(name))
-        journal.snapped = 0
-    value = {"count": count, "undone": undone}
-    f, journal._f = journal._f, None
-    if f is journal.flash:
-        _program(f, ("u ", canon.encode(value)))
-    else:
-        try:
-            journal._line(f, "u", value)
-        except Exception:
-            _abandon(f)
-            raise
-    journal._f = f
-    journal.cuts.append((journal.rows, count))
-    journal.rows += 1
-    journal.count = count
-    last = journal.first
-    for entry in journal.entries(count - 1) if count else ():
-        last = entry["digest"]
-    journal.last = last
 
 
 def undo(table, entry=None):
@@ -70,7 +25,7 @@ def undo(table, entry=None):
         break
     if kind == "ballot_reveal":
         raise RuleError("undo_reveal", {"entry": last})
-    write(table.journal, undone)
+    table.journal.undo(undone)
     table.reload()
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
     table.held = {}

@@ -15,7 +15,7 @@ import json
 
 from shared_rules import wire
 
-MAX_LINE = 4096  # characters; as firmware/journal_line.py bounds a journal line
+MAX_LINE = 4096  # characters; as firmware/journal/line.py bounds a journal line
 MAX_DEPTH = wire.MAX_DEPTH  # lists and objects, the line's own value counted
 MAX_DIGITS = 18  # in a number: a seed, a count, a score; 10**18 is past all of them
 _BIG = 10 ** MAX_DIGITS

@@ -166,7 +166,7 @@ def _littlefs_of(image_path):
 
 class ImageFlash:
     """rp2.Flash() as the board sees it (the block device under its littlefs), read from a
-    flash image: what firmware/flash_log.py reads the journal's lines through."""
+    flash image: what firmware/journal/flash.py reads the journal's lines through."""
 
     def __init__(self, image_path):
         from chancery.vpico import image
@@ -186,18 +186,18 @@ class ImageFlash:
 
 def flash_journal(image_path, into, folder="/chancery"):
     """The entries of the board's journal in a flash image, as entry_of tuples: its folder
-    copied out of littlefs into `into`, read by firmware/journal.py as the board reads it
+    copied out of littlefs into `into`, read by firmware/journal/ as the board reads it
     (the raw flash log's lines from the image's blocks, or game.jsonl)."""
-    from firmware import flash_log
     from firmware.journal import Journal
+    from firmware.journal.store import LfsStore, Store
 
     fs = _littlefs_of(image_path)
     os.makedirs(into, exist_ok=True)
     for name in fs.listdir(folder):
         with fs.open(folder + "/" + name, "rb") as f, open(os.path.join(into, name), "wb") as out:
             out.write(f.read())
-    if flash_log.Store(into).seqs():
-        journal = Journal(into, store=flash_log.LfsStore(into, ImageFlash(image_path)))
+    if Store(into).seqs():
+        journal = Journal(into, store=LfsStore(into, ImageFlash(image_path)))
         journal.flash.load()
     else:
         journal = Journal(into, store=False)

@@ -1,4 +1,4 @@
-"""The raw flash log (firmware/flash_log.py): the journal's lines programmed into erased flash.
+"""The raw flash log (firmware/journal/flash.py): the journal's lines programmed into erased flash.
 
 * CPython, a reservation per plain file programmed as NOR flash is (FileStore): round trip
   across reservations, a torn line at every byte offset (and bits a torn program set anywhere
@@ -18,16 +18,15 @@ import shutil
 import pytest
 from test_journal import game, mp_tree, run_mp, state_after, write_actions  # noqa: F401  (mp_tree: a fixture)
 
-from firmware import flash_files, flash_log
 from firmware.journal import MAX_LINE, Journal, JournalError, NoGame
+from firmware.journal.files import FileRegion, FileStore
+from firmware.journal.store import PAGE
 from shared_rules import canon
-
-PAGE = flash_log.PAGE
 
 
 def journal(folder, g, upto=None, every=16):
     header, entries, states = g
-    j = Journal(str(folder), every, flash_files.FileStore(str(folder)))
+    j = Journal(str(folder), every, FileStore(str(folder)))
     j.start(header)
     for i in range(len(entries) if upto is None else upto):
         j.append(i, entries[i], states[i])
@@ -36,7 +35,7 @@ def journal(folder, g, upto=None, every=16):
 
 
 def resume(folder):
-    j = Journal(str(folder), 16, flash_files.FileStore(str(folder)))
+    j = Journal(str(folder), 16, FileStore(str(folder)))
     header, state, count = j.resume()
     return j, state, count
 
@@ -58,7 +57,7 @@ def program(path, at, data):
 def no_byte_programmed_twice(monkeypatch):
     """Every program only clears bits of erased bytes: a line once written is never changed."""
     seen = []
-    program = flash_files.FileRegion.program
+    program = FileRegion.program
 
     def checked(self, page, buf):
         before = bytearray(len(buf))
@@ -68,7 +67,7 @@ def no_byte_programmed_twice(monkeypatch):
         seen.append(page)
         program(self, page, buf)
 
-    monkeypatch.setattr(flash_files.FileRegion, "program", checked)
+    monkeypatch.setattr(FileRegion, "program", checked)
     return seen
 
 
@@ -124,7 +123,7 @@ def test_the_lines_are_the_file_journals(tmp_path):
 def test_running_out_of_reserved_space_moves_on_without_losing_an_entry(tmp_path):
     g = game(7, 4, True)
     header, entries, states = g
-    j = Journal(str(tmp_path), 16, flash_files.FileStore(str(tmp_path)))
+    j = Journal(str(tmp_path), 16, FileStore(str(tmp_path)))
     j.start(header)
     spare = j.flash.spare
     assert spare is not None  # start() left the next reservation ready

@@ -22,8 +22,8 @@ from test_simboard import HEAP, connect, lines_of, play, start
 from chancery.board import micropython as mp
 from chancery.board.link import Link
 from chancery.logbook.store import Logbook
-from firmware import flash_files
 from firmware.journal import Journal
+from firmware.journal.files import FileStore
 from firmware.table import Table
 from shared_rules import canon, games, wire
 from shared_rules.errors import RuleError
@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def board(folder, raw):
     sent = []
-    journal = Journal(str(folder), 16, flash_files.FileStore(str(folder)) if raw else False)
+    journal = Journal(str(folder), 16, FileStore(str(folder)) if raw else False)
     t = Table(journal, lambda kind, body: sent.append([kind, body]), os.urandom, "chancellors", {"players": 3},
               "t").boot()
     return t, sent
@@ -109,9 +109,7 @@ def test_a_flash_running_short_warns_then_refuses_a_new_game_and_keeps_every_gam
     real = os.statvfs
 
     def flash(path):
-        from firmware import kept
-
-        used = 40 * 1024 * len(kept.games(t.journal))
+        used = 40 * 1024 * len(t.journal.kept())
         free = (200 * 1024 - used) // 4096
         return tuple(real(path)[:1]) + (4096, 50, free, free) + tuple(real(path)[5:])
 

@@ -36,8 +36,8 @@ from chancery.logbook.store import Logbook, LogbookError
 from chancery.mirror import app
 from chancery.words import commands, narrate, new_game
 from chancery.words import names as seat_words
-from firmware import flash_files
 from firmware.journal import Journal
+from firmware.journal.files import FileStore
 from firmware.table import Table
 from shared_rules import canon, engine, games, matches, seat_names, wire
 from shared_rules.errors import RuleError
@@ -222,10 +222,10 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
 
 
 def test_names_on_the_raw_flash_log_of_a_pico(tmp_path):
-    """On a Pico the journal's lines are programmed into erased flash (firmware/flash_log.py):
+    """On a Pico the journal's lines are programmed into erased flash (firmware/journal/flash.py):
     the names line goes there as an entry's does, and a boot reads it back."""
     def pico():
-        return Table(Journal(str(tmp_path), 16, flash_files.FileStore(str(tmp_path))), lambda k, b: None,
+        return Table(Journal(str(tmp_path), 16, FileStore(str(tmp_path))), lambda k, b: None,
                      lambda n: b"\x03" * n, "chancellors", {"players": 3}, "p").boot()
 
     t = pico()

@@ -1,7 +1,7 @@
 """Undo at the table (issue 15 part 2): the board takes back its last entry, from the
 table's menu or from the host, keeps it on flash, and the host agrees afterwards.
 
-The board (firmware/table.py) writes an undo line to its journal (firmware/journal.py:
+The board (firmware/table.py) writes an undo line to its journal (firmware/journal/:
 the entry stays on flash), reloads its state from the journal and sends the host a state
 frame with the shorter log; the host's link drops the entry from its mirror and moves it
 to the logbook's taken-back entries. A sealed ballot's reveal is never taken back; a cast

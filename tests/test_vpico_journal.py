@@ -1,6 +1,6 @@
 """The journal's raw flash log on the chip: stock RPI_PICO MicroPython on the virtual Pico.
 
-The deployed firmware's Journal picks the raw log by itself on rp2 (firmware/flash_log.py:
+The deployed firmware's Journal picks the raw log by itself on rp2 (firmware/journal/flash.py:
 reservation files in littlefs, lines programmed through rp2.Flash()). A game is journalled
 the board's way, each entry acknowledged on the serial once write() returned; the power is
 cut in the middle of a flash program (the flash model tears it); the board boots on that

@@ -1,6 +1,6 @@
 """Every game reaches the logbook on the chip (issue 17, part 2): the deployed firmware on the
 virtual Pico (stock RPI_PICO MicroPython on rp2040js) keeps each finished game in its raw
-flash log's reservations (firmware/kept.py, firmware/flash_log.py) until a host with a
+flash log's reservations (firmware/kept.py, firmware/journal/flash.py) until a host with a
 logbook has pulled and acknowledged it (host/chancery/board/link.py pull_kept); the same
 scenario as tests/test_kept_games.py's on the simulated board, on the rp2 port's littlefs
 and rp2.Flash(). Skips only when no UF2 is found.

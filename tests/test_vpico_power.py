@@ -50,7 +50,7 @@ SEED = int(os.environ.get("CHANCERY_POWER_SEED", "13"))
 MARKER = "power-cut-marker.txt"  # written with the image: gone if the filesystem is ever formatted
 MARKER_TEXT = b"written with the deployed image"
 WAIT = 180  # s of wall time for anything the board does (the chip is slow, the machine may be busy)
-SNAPSHOT_EVERY = 16  # firmware/journal.py's Journal(every=16): the board's snapshots
+SNAPSHOT_EVERY = 16  # firmware/journal/'s Journal(every=16): the board's snapshots
 BOOT_NS = 1_100_000_000  # a boot that resumes a game, to its welcome: about 1 s of board time
 LONG_MS = 700  # a held pad key (the firmware's long press is 600 ms)
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")

@@ -13,7 +13,7 @@ first); there it says "dying at POINT N" on stderr and freezes, and the test
 
 A board dying between acts is the plain firmware killed after an ok. MicroPython only
 (the unix port), compiled to .mpy as the board's modules are: a few functions, patched
-over the journal's and the simulated board's own.
+over the journal's (its write, the file it opens) and the simulated board's own.
 """
 
 import sys
@@ -25,7 +25,7 @@ from firmware.journal import Journal
 
 point, at = sys.argv[1], int(sys.argv[2])
 seen = [0, False]  # entries written in this run; the Nth's line is being torn
-_write, _drain, _send = Journal.write, Journal._drain, sim.Hardware.send
+_write, _open, _send = Journal.write, Journal.open, sim.Hardware.send
 
 
 def die():
@@ -45,11 +45,25 @@ def write(self, index, action_text, events_text, digest):
         die()
 
 
-def drain(self):
-    if seen[1]:  # the line's first piece (or all of it) half out, then the power goes
-        self._out.write(memoryview(self._buf)[:self._n // 2])
-        die()
-    _drain(self)
+class Torn:
+    """The game's file, open to append: the torn act's line goes half out, then the power."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, data):
+        if seen[1]:  # the line's first piece (or all of it) half out, then the power goes
+            self.f.write(memoryview(data)[:len(data) // 2])
+            die()
+        return self.f.write(data)
+
+    def __getattr__(self, name):  # flush, fileno, close: the file's own
+        return getattr(self.f, name)
+
+
+def open_file(self, path, mode):
+    f = _open(self, path, mode)
+    return Torn(f) if mode == "ab" else f
 
 
 def send(self, kind, body):
@@ -59,6 +73,6 @@ def send(self, kind, body):
 
 
 Journal.write = write
-Journal._drain = drain
+Journal.open = open_file
 sim.Hardware.send = send
 main.run(argv.options(sys.argv[3:]))

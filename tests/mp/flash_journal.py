@@ -1,4 +1,4 @@
-"""The raw flash log (firmware/flash_log.py) on littlefs over a NOR-like RAM device, with power cuts.
+"""The raw flash log (firmware/journal/flash.py) on littlefs over a NOR-like RAM device, with power cuts.
 
     micropython flash_journal.py ACTIONS CUTS SEED
 
@@ -29,8 +29,8 @@ import sys
 from journal_cuts import goes_on, play
 from nor_dev import BLOCK, NorDev
 
-from firmware import flash_log
 from firmware.journal import Journal, NoGame
+from firmware.journal.store import LfsStore
 from shared_rules import engine, prng
 
 BLOCKS = 96  # 384 KB
@@ -49,7 +49,7 @@ def mount(dev):
 
 
 def journal(dev):
-    return Journal(FOLDER, 16, flash_log.LfsStore(FOLDER, dev))
+    return Journal(FOLDER, 16, LfsStore(FOLDER, dev))
 
 
 def fresh(actions, dev, digests, acked, left=None):

@@ -58,7 +58,7 @@ class SlowJournal(Journal):
     piece = 32
     us = 100
 
-    def _open(self, path, mode):
+    def open(self, path, mode):
         f = open(path, mode)
         return SlowFile(f, self.piece, self.us) if "r" not in mode else f
 

@@ -3,7 +3,7 @@
     micropython tests/mp/kept_flash.py BLOCKS
 
 A NOR-like RAM device (tests/mp/nor_dev.py) of BLOCKS 4 KB blocks, littlefs on it at /flash, the journal's
-reservations programmed through it (flash_log.LfsStore, as rp2.Flash() on a Pico): a table
+reservations programmed through it (firmware/journal/store.py's LfsStore, as rp2.Flash() on a Pico): a table
 plays a roll a game and starts new games until the board refuses one (flash_full, on the
 real filesystem's statvfs), boots again, then a host's pulls and acks (firmware/kept.py) take every kept
 game, and a new game starts again. Prints one JSON line of what happened.
@@ -15,8 +15,8 @@ import sys
 
 from nor_dev import BLOCK, NorDev
 
-from firmware import flash_log
 from firmware.journal import Journal
+from firmware.journal.store import LfsStore
 from firmware.table import Table
 
 
@@ -25,7 +25,7 @@ def main(blocks):
     os.VfsLfs2.mkfs(dev, progsize=256)
     os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
     sent = []
-    table = Table(Journal("/flash", 16, flash_log.LfsStore("/flash", dev)),
+    table = Table(Journal("/flash", 16, LfsStore("/flash", dev)),
                   lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors", {"players": 3}).boot()
     new = {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {"players": 3}}}
     out = {"started": 0, "headers": []}
@@ -42,7 +42,7 @@ def main(blocks):
         out["started"] += 1
     # the board switched off and on: its boot maps the reservations again, and its upkeep removes
     # what no game holds, never a kept game
-    table = Table(Journal("/flash", 16, flash_log.LfsStore("/flash", dev)),
+    table = Table(Journal("/flash", 16, LfsStore("/flash", dev)),
                   lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors", {"players": 3}).boot()
     while table.journal.tidy():
         pass

@@ -1,14 +1,14 @@
-"""The raw flash log's reservations as plain files (firmware/flash_log.py): for CPython's tests,
-and any port that keeps files but has no block device under them.
+"""The raw flash log's reservations as plain files (firmware/journal/store.py): for CPython's
+tests, and any port that keeps files but has no block device under them.
 
 Each reservation is one file of erased (0xFF) bytes, programmed as NOR flash is: a program only
-clears bits. Apart from flash_log.py because a board never uses it (a Pico programs its
-reservations through rp2.Flash(): LfsStore), and its code would stay in the board's heap.
+clears bits. A Pico never uses it (it programs its reservations through rp2.Flash(): LfsStore),
+and nothing a board imports imports it.
 """
 
 import os
 
-from firmware.flash_log import _FF, PAGE, PAGES, Store
+from firmware.journal.store import FF, PAGE, PAGES, Store
 
 
 class FileRegion:
@@ -44,9 +44,9 @@ class FileStore(Store):
     def size(self):
         return self.blocks * PAGES * PAGE
 
-    def _piece(self, f, i):
+    def piece(self, f, i):
         for _ in range(PAGES):
-            f.write(_FF)
+            f.write(FF)
 
     def regions(self, seqs):
         """{seq: its region, or None when the file is not a whole reservation}."""

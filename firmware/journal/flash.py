@@ -30,7 +30,7 @@ reservation's first data page; a line never spans reservations, and erased flash
 reservation's lines (0xFF is in no line: canon writes ASCII). A line goes out page by page,
 each page programmed whole (the ROM's flash_range_program takes 256-byte pages) with 0xFF
 where other lines are: programming 1s leaves a NOR cell as it is, so a line once written is
-never changed. write() returns once its last page is programmed: only then is it acknowledged.
+never changed. line() returns once its last page is programmed: only then is it acknowledged.
 
 Power cuts: a cut during a program leaves the line it was writing failing its check (a
 prefix, or on a real part bits set anywhere in the pages being programmed); it was never
@@ -44,141 +44,35 @@ Games: a reservation whose first line is a whole header begins a game; the last 
 game under way, its entries in the reservations after it, in order of N. start() writes the
 new header into a fresh reservation (a torn header leaves the old game under way); the games
 before it are finished, each kept in its reservations (from its header to the next game's)
-until the host has stored it and acknowledged that (firmware/kept.py removes them, the last
+until the host has stored it and acknowledged that (firmware/journal/kept.py removes them, the last
 first, so a cut leaves a shorter game, never lines of one read as another's). Reservations
 before the first header are removed by tidy(). One empty reservation (the spare) is kept
 ready for the next.
 
-Stores: LfsStore (rp2: rp2.Flash() under the littlefs that holds the folder; the unix port's
-tests: os.VfsLfs2 over a RAM block device) and FileStore (firmware/flash_files.py: a plain file per reservation,
-programmed as NOR flash is: the CPython tests; any port keeping files could use it).
+The reservations' layout and the stores that make and find them: firmware/journal/store.py
+(LfsStore, rp2.Flash() under littlefs) and firmware/journal/files.py (FileStore, plain files,
+the CPython tests); reading the lines back: firmware/journal/flash_read.py.
 """
 
-import os
+import binascii
 
-from firmware.journal_line import JournalError
+from firmware.journal import flash_read
+from firmware.journal.line import JournalError
+from firmware.journal.store import FF, PAGE
 
-PAGE = 256
-BLOCK = 4096
-PAGES = 15  # pages of lines per block: page 0 holds littlefs's pointers and the marker
-BLOCKS = 4  # blocks per reservation: 15,360 bytes of lines, 30-60 entries
-_MAGIC = b"\xfeCHJRNL\x01"
-_MARK = 16  # magic, nonce (4), block index (2), blocks (2)
-_SCAN = 64  # a marker ends within a block's first 64 bytes (block index < 2**11)
-_FF = b"\xff" * PAGE
 _RUN = 2  # pages programmed in one call at most (the journal's 512-byte buffer)
-_FF2 = _FF * _RUN
+_FF2 = FF * _RUN
 
+try:
+    memoryview("")  # MicroPython: a str is a buffer of its UTF-8 bytes
 
-def _ptrs(i):
-    """Bytes of littlefs CTZ skip-list pointers at the start of a file's block i."""
-    if i == 0:
-        return 0
-    n = 1
-    while not i & 1:
-        i >>= 1
-        n += 1
-    return 4 * n
+    def _bytes(text):
+        return memoryview(text)
 
+except TypeError:  # CPython: bytes of it
 
-def _name(seq):
-    return "res%d.bin" % seq
-
-
-class BlockRegion:
-    """A reservation's blocks on the block device under littlefs: pages 1-15 of each."""
-
-    def __init__(self, path, dev, blocks):
-        self.path, self.dev, self.blocks, self.pages = path, dev, blocks, len(blocks) * PAGES
-
-    def read(self, page, buf):
-        self.dev.readblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
-
-    def run(self, page):
-        """Pages from `page` on that one program call reaches (the rest of its block)."""
-        return PAGES - page % PAGES
-
-    def program(self, page, buf):
-        self.dev.writeblocks(self.blocks[page // PAGES], buf, PAGE * (1 + page % PAGES))
-
-
-class Store:
-    """Reservations as files resN.bin in `folder`: what the two kinds share (LfsStore below;
-    firmware/flash_files.py's FileStore, for the CPython tests, kept off a board's heap). A kind
-    gives size(), _piece(f, i) (block i of a new reservation's file) and regions(seqs)."""
-
-    def __init__(self, folder, blocks=BLOCKS):
-        self.folder, self.blocks = folder, blocks
-
-    def path(self, seq):
-        return self.folder + "/" + _name(seq)
-
-    def seqs(self):
-        """The reservations' numbers, in order."""
-        try:
-            names = os.listdir(self.folder)
-        except OSError:
-            return []
-        out = []
-        for n in names:
-            if n.startswith("res") and n.endswith(".bin") and n[3:-4].isdigit():
-                out.append(int(n[3:-4]))
-        out.sort()
-        return out
-
-    def remove(self, seq):
-        try:
-            os.remove(self.path(seq))
-        except OSError:
-            pass
-
-    def make(self, seq):
-        """A generator: makes reservation `seq` a block per step, yielding None, then its region."""
-        path = self.path(seq)
-        f = open(path, "wb")
-        try:
-            for i in range(self.blocks):
-                self._piece(f, i)
-                yield None
-        finally:
-            f.close()
-        region = self.regions([seq])[seq]
-        if region is None:
-            self.remove(seq)
-            raise JournalError("bad_reservation", path, None, "its blocks were not found after it was written")
-        yield region
-
-
-class LfsStore(Store):
-    """Reservations as littlefs files whose blocks are programmed through `dev`, the block
-    device littlefs is mounted on (rp2.Flash() on a Pico)."""
-
-    def __init__(self, folder, dev, blocks=BLOCKS):
-        Store.__init__(self, folder, blocks)
-        self.dev = dev
-
-    def size(self):
-        n = 0
-        for i in range(self.blocks):
-            n += BLOCK - _ptrs(i)
-        return n
-
-    def _piece(self, f, i):
-        if i == 0:
-            self._nonce = os.urandom(4)
-        n = self.blocks
-        f.write(_MAGIC + self._nonce + bytes((i & 255, i >> 8, n & 255, n >> 8)))
-        left = BLOCK - _ptrs(i) - _MARK
-        while left > 0:
-            k = PAGE if left > PAGE else left
-            f.write(_FF[:k])
-            left -= k
-
-    def regions(self, seqs):
-        """{seq: its region, or None}: each reservation's blocks found by their markers
-        (firmware/flash_read.py)."""
-        from firmware import flash_read as reader
-        return reader.regions(self, seqs)
+    def _bytes(text):
+        return text.encode()
 
 
 class FlashLog:
@@ -197,34 +91,31 @@ class FlashLog:
         self.pos = 0
         self.end = None    # (region, offset) after the last whole line the last read found
         self.torn = 0      # bytes of the torn line that read dropped at the end
-        self.buf = None    # pages being programmed: 0xFF but for the line's bytes (the journal's _buf)
+        self.buf = None    # pages being programmed: 0xFF but for the line's bytes (the journal's buf)
         self.rbuf = bytearray(PAGE)
 
     # --- finding the game ------------------------------------------------------------------
 
     def load(self):
         """Map the folder's reservations; returns the game's header line, checked, as
-        (tag, json, crc), or None when no game has a whole header (firmware/flash_read.py)."""
-        from firmware import flash_read as reader
-        return reader.load(self)
+        (tag, json, crc), or None when no game has a whole header (firmware/journal/flash_read.py)."""
+        return flash_read.load(self)
 
     def rows(self):
         """Yield (region, (tag, json, crc)) for each whole line of the game after its header,
-        in order (firmware/flash_read.py); afterwards `end` and `torn` say where the lines stopped."""
-        from firmware import flash_read as reader
-        yield from reader.rows(self)
+        in order (firmware/journal/flash_read.py); afterwards `end` and `torn` say where the lines stopped."""
+        yield from flash_read.rows(self)
 
     # --- writing ---------------------------------------------------------------------------
 
     def reopen(self):
         """After a read to the end: the writer goes on after the last whole line, or in the
         next reservation when a torn line, or bits a torn program set, lie beyond it."""
-        from firmware import flash_read as reader
-        reader.reopen(self)
+        flash_read.reopen(self)
 
     def begin(self):
         """A new game: its header goes to the start of a fresh reservation; the game under
-        way is finished, kept until the host has stored it (firmware/kept.py)."""
+        way is finished, kept until the host has stored it (firmware/journal/kept.py)."""
         if not self.loaded:
             self.load()
         self.game = []
@@ -250,6 +141,21 @@ class FlashLog:
     def _next(self):
         self.top += 1
         return self.top
+
+    def line(self, texts):
+        """Program one line (the `texts` in turn, then their CRC and a newline) whole in one
+        reservation; returns its CRC. The texts go to the page buffer one by one: no joined
+        line, nor its bytes."""
+        parts = [_bytes(t) for t in texts]
+        crc = n = 0
+        for part in parts:
+            crc = binascii.crc32(part, crc)
+            n += len(part)
+        crc = "%08x" % (crc & 0xFFFFFFFF)
+        parts.append(_bytes(" " + crc + "\n"))
+        self.room(n + 10)
+        self.put(parts, n + 10)
+        return crc
 
     def put(self, parts, n):
         """Program the buffers in `parts`, n bytes in all (a line, its newline last), where

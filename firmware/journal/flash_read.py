@@ -1,14 +1,10 @@
-"""The raw flash log's reading side (firmware/flash_log.py says what it keeps where): finding a
-game's reservations and reading their lines back. FlashLog.load(), rows() and reopen() and
-LfsStore.regions() load it, and let it go when they are done: a board reads its log at boot,
-on a host's catch-up and when a spare reservation is made, and the RAM is the game's
-(1.7 KB less bytecode in the heap on a Pico).
+"""The raw flash log's reading side (firmware/journal/flash.py says what it keeps where):
+finding a game's reservations and reading their lines back, for FlashLog's load(), rows() and
+reopen(), and a kept game's first line (firmware/journal/kept.py).
 """
 
-import os
-
-from firmware.flash_log import _FF, _MAGIC, _MARK, _SCAN, PAGE, BlockRegion, _ptrs
-from firmware.journal_line import MAX_LINE, JournalError, _check
+from firmware.journal.line import MAX_LINE, JournalError, check
+from firmware.journal.store import FF, PAGE
 
 
 def _empty(fl, region):
@@ -29,8 +25,8 @@ def load(fl):
     starts = []
     head = None
     for seq in valid:
-        line, end, whole = _line_at(fl, regions[seq], 0)
-        got = _check(line) if whole else "torn"
+        line, end, whole = line_at(fl, regions[seq], 0)
+        got = check(line) if whole else "torn"
         if not isinstance(got, str) and got[0] == b"h":
             starts.append(seq)
             head = got
@@ -50,7 +46,7 @@ def load(fl):
     return head
 
 
-def _line_at(fl, region, pos):
+def line_at(fl, region, pos):
     """(bytes, end, whole) of the line at pos: whole when it ends with its newline; it
     stops early at erased flash, at the region's end and past MAX_LINE."""
     out = b""
@@ -75,7 +71,7 @@ def _erased(fl, region, a, b):
     while a < b:
         region.read(a // PAGE, buf)
         off = a % PAGE
-        if buf[off:] != _FF[off:]:
+        if buf[off:] != FF[off:]:
             return False
         a += PAGE - off
     return True
@@ -93,15 +89,15 @@ def rows(fl):
         region = fl.game[n]
         pos = 0
         if n == 0:  # the header, checked by load()
-            pos = _line_at(fl, region, 0)[1]
+            pos = line_at(fl, region, 0)[1]
             fl.end = (region, pos)
         limit = region.pages * PAGE
         while pos < limit:
-            line, end, whole = _line_at(fl, region, pos)
+            line, end, whole = line_at(fl, region, pos)
             if not line:
                 break
             lineno += 1
-            got = _check(line) if whole else ("too_long" if len(line) > MAX_LINE else "bad_format")
+            got = check(line) if whole else ("too_long" if len(line) > MAX_LINE else "bad_format")
             if isinstance(got, str):
                 zone = (end + PAGE - 1) // PAGE * PAGE
                 if end - pos > MAX_LINE or not _erased(fl, region, zone, limit):
@@ -122,44 +118,3 @@ def reopen(fl):
     fl.cur, fl.pos = region, pos
     if fl.torn or not _erased(fl, region, pos, region.pages * PAGE):
         fl.advance()
-
-
-def regions(store, seqs):
-    want, out = {}, {}
-    for seq in seqs:
-        out[seq] = None
-        try:
-            if os.stat(store.path(seq))[6] != store.size():
-                continue
-            with open(store.path(seq), "rb") as f:
-                mark = f.read(_MARK)
-        except OSError:
-            continue
-        if mark[:8] == _MAGIC and mark[12] == 0 and mark[13] == 0 and mark[14] | mark[15] << 8 == store.blocks:
-            want[bytes(mark[8:12])] = (seq, [None] * store.blocks)
-    if want:
-        _scan(store, want)
-    for nonce in want:
-        seq, blocks = want[nonce]
-        if None not in blocks and -1 not in blocks:
-            out[seq] = BlockRegion(store.path(seq), store.dev, blocks)
-    return out
-
-
-def _scan(store, want):
-    """Find each wanted reservation's blocks by their markers: want {nonce: (seq, blocks)}."""
-    buf = bytearray(_SCAN)
-    dev = store.dev
-    for b in range(dev.ioctl(4, 0)):
-        dev.readblocks(b, buf, 0)
-        data = bytes(buf)
-        k = data.find(_MAGIC)
-        if k < 0:
-            continue
-        got = want.get(data[k + 8:k + 12])
-        if got is None:
-            continue
-        i = data[k + 12] | data[k + 13] << 8
-        blocks = got[1]
-        if i < len(blocks) and k == _ptrs(i):
-            blocks[i] = b if blocks[i] is None else -1  # -1: two blocks claim one place

@@ -3,29 +3,28 @@
 Header, snapshot, then each later entry replayed through the rules core with
 every digest checked; a torn tail (the one line a power cut can leave) is cut
 by copying the good part to game.tmp and renaming it over. Any other damage is
-a JournalError naming the file, the line and the reason. Kept apart from the
-journal's writer because a board needs it once, at boot.
+a JournalError naming the file, the line and the reason.
 """
 
 import os
 
-from firmware.journal_line import GAME, SNAP, JournalError, NoGame, _check, _exists, _loads, _readline, _replace, _sync
-from firmware.journal_read import entries, read
+from firmware.journal.line import GAME, SNAP, JournalError, NoGame, check, exists, loads, readline, replace, sync
+from firmware.journal.read import entries, read
 from shared_rules import canon
 
 
 def _first(journal, name, tag, keys):
     """(object, crc) of a file's first line; None if the file or the line is missing."""
-    path = journal._p(name)
+    path = journal.path(name)
     try:
-        f = journal._open(path, "rb")
+        f = journal.open(path, "rb")
     except OSError:
         return None
     try:
         r = read(f, path, 1)
     finally:
         f.close()
-    v = _loads(r[1], keys) if r and r[0] == tag else None
+    v = loads(r[1], keys) if r and r[0] == tag else None
     if r and v is None:
         raise JournalError("bad_header" if tag == b"h" else "bad_snapshot", path, 1, "not " + str(list(keys)))
     return r and (v, r[2])
@@ -35,17 +34,17 @@ def _recover(journal):
     """A .tmp beside its target was cut short: removed. A lone one is promoted if its
     first line is whole (FAT's rename), else removed (cut while first written)."""
     for name in (GAME, SNAP):
-        tmp = journal._p(name + ".tmp")
-        if _exists(tmp):
+        tmp = journal.path(name + ".tmp")
+        if exists(tmp):
             line = b""
-            if not _exists(journal._p(name)):
-                f = journal._open(tmp, "rb")
-                line = _readline(f)
+            if not exists(journal.path(name)):
+                f = journal.open(tmp, "rb")
+                line = readline(f)
                 f.close()
-            if isinstance(_check(line), str):
+            if isinstance(check(line), str):
                 os.remove(tmp)
             else:
-                _replace(tmp, journal._p(name))
+                replace(tmp, journal.path(name))
 
 
 def resume(journal, engine=None):
@@ -59,7 +58,7 @@ def resume(journal, engine=None):
     journal.close()
     journal.cuts = None  # the "u" lines are read again (entries() below)
     _recover(journal)
-    gp, sp = journal._p(GAME), journal._p(SNAP)
+    gp, sp = journal.path(GAME), journal.path(SNAP)
     fl = journal.flash
     if fl is None:
         r = _first(journal, GAME, b"h", {"game": str, "seed": int, "start": str})
@@ -89,7 +88,7 @@ def resume(journal, engine=None):
             raise JournalError("start_differs", gp, 1, "the rules give another initial state")
     r = None
     index = first - 1 if first else 0
-    it = entries(journal, index)  # not journal.entries(): this module and the reader go together
+    it = entries(journal, index)
     try:
         for entry in it:
             line, index, gp = journal.at_line, index + 1, journal.at
@@ -117,7 +116,7 @@ def resume(journal, engine=None):
             entry = act = events = None
     finally:
         it.close()
-    count = journal._lines
+    count = journal.length
     if count < first:
         raise JournalError("snapshot_ahead", sp, 1, "after %d entries; %s holds %d" % (first, GAME, count))
     journal.count, journal.snap_at, journal.snapped, journal.last = count, first, first, last
@@ -125,12 +124,12 @@ def resume(journal, engine=None):
     if fl is not None:
         journal.cut = fl.torn
         fl.reopen()  # on after the last whole line, or in the next reservation past a torn one
-        journal._f = fl
+        journal.out = fl
         return header, state, count
-    journal.cut = journal._size - journal._good
+    journal.cut = journal.size - journal.good
     if journal.cut:
-        _rewrite(journal, journal._good)
-    journal._f = journal._open(gp, "ab")
+        _rewrite(journal, journal.good)
+    journal.out = journal.open(gp, "ab")
     return header, state, count
 
 
@@ -139,7 +138,7 @@ def _flash_header(fl):
     r = fl.load()
     if r is None:
         return None
-    v = _loads(r[1], {"game": str, "seed": int, "start": str})
+    v = loads(r[1], {"game": str, "seed": int, "start": str})
     if v is None:
         raise JournalError("bad_header", fl.game[0].path, 1, "not ['game', 'seed', 'start']")
     return v, r[2]
@@ -147,16 +146,16 @@ def _flash_header(fl):
 
 def _rewrite(journal, size):
     """Cut the torn tail: the first `size` bytes to game.tmp, renamed over game.jsonl."""
-    src = journal._open(journal._p(GAME), "rb")
-    dst = journal._open(journal._p(GAME + ".tmp"), "wb")
-    mv = memoryview(journal._buf)
+    src = journal.open(journal.path(GAME), "rb")
+    dst = journal.open(journal.path(GAME + ".tmp"), "wb")
+    mv = memoryview(journal.buf)
     while size > 0:
         k = src.readinto(mv[:min(size, len(mv))])
         if not k:
-            raise JournalError("io", journal._p(GAME), None, "shorter than when it was read")
+            raise JournalError("io", journal.path(GAME), None, "shorter than when it was read")
         dst.write(mv[:k])
         size -= k
     src.close()
-    _sync(dst)
+    sync(dst)
     dst.close()
-    _replace(journal._p(GAME + ".tmp"), journal._p(GAME))
+    replace(journal.path(GAME + ".tmp"), journal.path(GAME))

@@ -1,22 +1,20 @@
-"""The journal's reading side: its lines read back and checked (firmware/journal.py says what
-they are). Journal.entries() and Journal._scan() load it, and let it go when they are done, as
-do resume at boot, a host's catch-up (get), undo and the seats' names: a board reads its
-journal rarely, and the RAM is the game's (1.1 KB less bytecode in the heap on a Pico).
+"""The journal's reading side: its lines read back and checked (firmware/journal/__init__.py
+says what they are), for Journal.entries(), resume at boot, undo and a kept game's pull.
 """
 
-from firmware.journal_line import GAME, MAX_LINE, JournalError, _check, _loads, _readline
+from firmware.journal.line import MAX_LINE, JournalError, check, loads, readline
 
 _ENTRY = {"action": dict, "events": list, "digest": str}
 
 
 def read(f, path, lineno):
     """(tag, json bytes, crc) of the next line; None at the end or at a torn tail."""
-    line = _readline(f)
+    line = readline(f)
     if not line.endswith(b"\n"):
         if len(line) > MAX_LINE:
             raise JournalError("too_long", path, lineno, "over %d bytes" % MAX_LINE)
         return None  # the end, or the last line cut short
-    r = _check(line)
+    r = check(line)
     if isinstance(r, str):
         raise JournalError(r, path, lineno)
     return r
@@ -26,7 +24,7 @@ def _entry(r, index, start, path, lineno):
     """The entry in line r (True before `start`: checked by CRC and index only)."""
     if r[0] != str(index).encode():
         raise JournalError("bad_index", path, lineno, "entry %s, expected %d" % (r[0], index))
-    entry = _loads(r[1], _ENTRY) if index >= start else True
+    entry = loads(r[1], _ENTRY) if index >= start else True
     if entry is None:
         raise JournalError("bad_entry", path, lineno, "not an entry {action, events, digest}")
     return entry
@@ -34,26 +32,26 @@ def _entry(r, index, start, path, lineno):
 
 def _each_line(journal):
     """Yield (path, line number, (tag, json, crc)) of each whole line after the header, in
-    order; afterwards (the file journal) _good and _size say where whole lines end."""
+    order; afterwards (the file journal) good and size say where whole lines end."""
     if journal.flash is not None:
         lineno = 1
         for region, r in journal.flash.rows():
             lineno += 1
             yield region.path, lineno, r
         return
-    path = journal._p(GAME)
-    f = journal._open(path, "rb")
+    path = journal.path(journal.game)
+    f = journal.open(path, "rb")
     try:
         read(f, path, 1)
-        lineno, journal._good = 1, f.tell()
+        lineno, journal.good = 1, f.tell()
         while True:
             r = read(f, path, lineno + 1)
             if r is None:
                 break
             lineno += 1
             yield path, lineno, r
-            r, journal._good = None, f.tell()
-        journal._size = f.tell()
+            r, journal.good = None, f.tell()
+        journal.size = f.tell()
     finally:
         f.close()
 
@@ -63,12 +61,12 @@ def scan(journal):
     cuts, row, names = [], 0, None
     for path, lineno, r in _each_line(journal):
         if r[0] == b"u":
-            u = _loads(r[1], {"count": int})
+            u = loads(r[1], {"count": int})
             if u is None:
                 raise JournalError("bad_undo", path, lineno, "not an undo line {count, undone}")
             cuts.append((row, u["count"]))
         elif r[0] == b"n":
-            names = _loads(r[1], {"names": list})
+            names = loads(r[1], {"names": list})
             if names is None:
                 raise JournalError("bad_entry", path, lineno, "not a names line {names}")
         row += 1
@@ -103,4 +101,4 @@ def entries(journal, start=0):
                 journal.at, journal.at_line = path, lineno
                 yield entry
         r, row = None, row + 1
-    journal._lines = index
+    journal.length = index

@@ -1,11 +1,9 @@
-"""The journal's line format and file primitives: one leaf, shared by journal.py, resume.py,
-flash_log.py and ballot_box.py (none of them imports another for these).
+"""The journal's line format and the file helpers every part of the journal shares.
 
-A line is TAG " " JSON " " CRC "\\n": TAG "h" (header), "s" (snapshot) or the entry's index;
-JSON canon's encoding; CRC the CRC-32 of the bytes before the last space, as 8 hex digits.
-_check reads a line, _readline reads one from a file in _BUF pieces, _loads its JSON.
-The names keep their leading underscore: they are the journal's own, not an API.
-_BUF is a private const (inlined by mpy-cross, so not importable): journal.py keeps its own.
+A line is TAG " " JSON " " CRC "\\n": TAG "h" (header), "s" (snapshot), "u" (undo), "n"
+(names), a one-line file's own tag, or the entry's index; JSON canon's encoding; CRC the
+CRC-32 of the bytes before the last space, as 8 hex digits. check() reads a line,
+readline() reads one from a file in BUF pieces, loads() its JSON.
 """
 
 import binascii
@@ -17,7 +15,7 @@ from shared_rules.compat import const
 GAME = "game.jsonl"
 SNAP = "snap.json"
 MAX_LINE = 4096  # bytes; Chancellors' longest entry is under 1 KB
-_BUF = const(512)  # most entries fit: one write per line
+BUF = const(512)  # most entries fit: one write per line
 
 
 class JournalError(Exception):
@@ -33,7 +31,7 @@ class NoGame(JournalError):
     """No game under way: no game.jsonl, or its header was never completely written."""
 
 
-def _exists(path):
+def exists(path):
     try:
         os.stat(path)
         return True
@@ -41,24 +39,30 @@ def _exists(path):
         return False
 
 
-def _replace(src, dst):  # MicroPython's rename replaces on littlefs and POSIX
+def replace(src, dst):  # MicroPython's rename replaces on littlefs and POSIX
     (os.replace if hasattr(os, "replace") else os.rename)(src, dst)
 
 
-def _sync(f):
+def remove(path):
+    """Remove the file at path if it is there."""
+    if exists(path):
+        os.remove(path)
+
+
+def sync(f):
     f.flush()  # MicroPython: on littlefs this commits the file
     if hasattr(os, "fsync"):
         os.fsync(f.fileno())  # CPython: to the disk, not only to the OS
 
 
-def _abandon(f):
+def abandon(f):
     try:
         f.close()
     except Exception:
         pass  # the device is failing already: the first error is the one to report
 
 
-def _check(line):
+def check(line):
     """(tag, json bytes, crc) of a line, or a str saying why it is bad."""
     n = len(line)
     if n < 13 or line[n - 1] != 0x0A or line[n - 10] != 0x20:
@@ -70,17 +74,17 @@ def _check(line):
     return line[:sp], line[sp + 1:n - 10], crc.decode()
 
 
-def _readline(f):
-    """The next line, read in _BUF pieces: MicroPython's readline(n) allocates n bytes at
+def readline(f):
+    """The next line, read in BUF pieces: MicroPython's readline(n) allocates n bytes at
     once, and one large block is what a fragmented board heap lacks."""
-    line = part = f.readline(_BUF)
-    while len(part) == _BUF and part[-1] != 0x0A and len(line) <= MAX_LINE:
-        part = f.readline(_BUF)
+    line = part = f.readline(BUF)
+    while len(part) == BUF and part[-1] != 0x0A and len(line) <= MAX_LINE:
+        part = f.readline(BUF)
         line += part
     return line
 
 
-def _loads(body, keys):
+def loads(body, keys):
     """The object in body if it has `keys` (name: type), else None."""
     try:
         v = json.loads(body)

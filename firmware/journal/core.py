@@ -1,0 +1,310 @@
+"""The Journal: the one object the firmware holds for its flash (firmware/journal/__init__.py
+says what it keeps where, and in what format). It writes the lines itself (entries, side lines,
+snapshots, one-line files); reading, a new game, resuming and the kept games are each a module
+of the package, which it calls."""
+
+import binascii
+import os
+
+from firmware.journal import kept, read, resume
+from firmware.journal.flash import FlashLog
+from firmware.journal.line import (
+    BUF,
+    GAME,
+    MAX_LINE,
+    SNAP,
+    JournalError,
+    abandon,
+    check,
+    exists,
+    loads,
+    readline,
+    remove,
+    replace,
+    sync,
+)
+from firmware.journal.start import start as start_game
+from firmware.journal.store import LfsStore
+from shared_rules import canon
+
+
+def _flash(folder):
+    """The raw flash log on a Pico (rp2: the folder is on the littlefs of rp2.Flash()), else None."""
+    try:
+        import rp2
+    except ImportError:
+        return None
+    return FlashLog(LfsStore(folder, rp2.Flash()))
+
+
+class Journal:
+    """One game's journal in `folder`; a snapshot every `every` entries (0: never). `store`:
+    where the entries go: None, on a Pico the raw flash log (firmware/journal/flash.py),
+    elsewhere game.jsonl; False game.jsonl; or a store of reservations (store.LfsStore,
+    files.FileStore) for the raw log. `game`: the game's file in the folder (game.jsonl; a kept
+    game's, to read it: firmware/journal/kept.py)."""
+
+    def __init__(self, folder, every=16, store=None, game=GAME):
+        self.folder, self.every, self.game = folder, every, game
+        if store is None:
+            self.flash = _flash(folder)
+        elif store:
+            self.flash = FlashLog(store)
+        else:
+            self.flash = None
+        self.count = 0    # entries on flash
+        self.last = None  # the digest the next entry chains on (the last entry's, or the start)
+        self.head = None  # the header line's CRC: binds a snapshot to its game
+        self.cut = 0      # bytes of torn tail the last resume() cut off
+        self.at = None    # the file that holds the last entry entries() gave
+        self.at_line = 0  # and its line number
+        self.snap_at = 0  # entries the last resume() took from the snapshot
+        self.snapped = 0  # entries the snapshot on flash holds (0: none)
+        self.first = None  # the header's start digest (what entry 0 chains on)
+        self.cuts = None  # [(row, count)] of each "u" line (None: not read yet; entries() reads them)
+        self.rows = 0     # lines after the header, "u" and "n" lines included (known with cuts)
+        self.names = None  # the seats' names: the last "n" line's list (read with cuts), None if none
+        self.length = 0   # entries the last read of entries() to the end found
+        self.good = self.size = 0  # (game.jsonl) where its whole lines end, and its size, as last read
+        self.out = None   # where the next line goes: game.jsonl open to append, or the flash log; None: closed
+        self.buf = bytearray(BUF)
+        if self.flash is not None:
+            self.flash.buf = self.buf  # the pages it programs (2)
+        self._to = None   # the file a line is streamed to, and the line's bytes in buf, CRC and length
+        self._n = self._crc = self._len = 0
+
+    # --- files in the folder --------------------------------------------------------------
+
+    def path(self, name):
+        return self.folder + "/" + name
+
+    def open(self, path, mode):  # every file is opened here: a test subclass slows writes
+        return open(path, mode)
+
+    def exists(self, name):
+        """True when the folder holds file `name`."""
+        return exists(self.path(name))
+
+    def drop(self, name):
+        """Remove file `name` from the folder, if it is there."""
+        remove(self.path(name))
+
+    def tmp(self, name, tag, value):
+        """Write the one-line file `name`.tmp; returns the line's CRC."""
+        f = self.open(self.path(name + ".tmp"), "wb")
+        try:
+            crc = self._line(f, tag, value)
+        except Exception:
+            abandon(f)
+            raise
+        f.close()
+        if hasattr(os, "sync"):
+            os.sync()
+        return crc
+
+    def put(self, name, tag, value):
+        """File `name` holds one line, `tag` and `value`, from now on: written whole to
+        name.tmp, then renamed over it, so a cut leaves the old file whole."""
+        self.tmp(name, tag, value)
+        replace(self.path(name + ".tmp"), self.path(name))
+
+    def get(self, name, keys):
+        """The object on the line of one-line file `name` (put()), if the file is there, its
+        line whole and the object has `keys` (name: type); else None."""
+        try:
+            f = self.open(self.path(name), "rb")
+        except OSError:
+            return None
+        try:
+            r = check(readline(f))
+        finally:
+            f.close()
+        return None if isinstance(r, str) else loads(r[1], keys)
+
+    def close(self):
+        f, self.out = self.out, None
+        if f is not None:
+            f.close()
+
+    def tidy(self):
+        """One step of what waits for idle time (the raw flash log's next reservation, the
+        removal of an old one); True while there is more. The board calls it after a redraw."""
+        return self.flash is not None and self.flash.tidy()
+
+    # --- writing a line -------------------------------------------------------------------
+
+    def _put(self, piece):
+        data = piece.encode()
+        self._len += len(data)
+        if self._len > MAX_LINE - 10:  # refused before MAX_LINE bytes are out: cut as torn
+            raise JournalError("too_long", self.path(GAME), None, "a line over %d bytes" % MAX_LINE)
+        i = 0
+        while i < len(data):
+            k = min(len(data) - i, BUF - self._n)
+            self.buf[self._n:self._n + k] = data[i:i + k]
+            self._n += k
+            i += k
+            if self._n == BUF:
+                self._drain()
+
+    def _drain(self):
+        mv = memoryview(self.buf)[:self._n]
+        self._crc = binascii.crc32(mv, self._crc)
+        self._to.write(mv)
+        self._n = 0
+
+    def _line(self, f, tag, value, pieces=None):
+        """Stream one line to f and flush it: value's canonical text, or the texts in
+        `pieces` that make it up; returns its CRC."""
+        self._to, self._n, self._crc, self._len = f, 0, 0, 0
+        try:
+            self._put(tag + " ")
+            if pieces is None:
+                canon.dump(value, self._put)
+            else:
+                for piece in pieces:
+                    self._put(piece)
+            self._drain()
+        finally:
+            self._to = None  # not kept: a closed littlefs file still holds its 1.1 KB buffer
+        crc = "%08x" % (self._crc & 0xFFFFFFFF)
+        f.write((" " + crc + "\n").encode())
+        sync(f)
+        return crc
+
+    # --- the game under way ---------------------------------------------------------------
+
+    def start(self, header):
+        """A new game; the old one is kept until the host has stored it: firmware/journal/start.py."""
+        start_game(self, header)
+
+    def append(self, index, entry, state=None):
+        """Journal entry `index` {action, events, digest}; returns once it is flushed. With
+        `state` (after it), a snapshot every `every` entries (the entry stays if that fails).
+        A failed write closes the journal: resume() cuts the partial line first."""
+        self.write(index, canon.encode(entry["action"]), canon.encode(entry["events"]), entry["digest"])
+        if state is not None and self.due():
+            self.snapshot(state)
+
+    def write(self, index, action_text, events_text, digest):
+        """Journal entry `index` from the canonical texts of its action and events (the
+        board has them already: they are what its digest was taken of); returns once it
+        is flushed. The line is the entry's canonical encoding, byte for byte."""
+        if self.out is None or index != self.count:
+            raise JournalError("not_open" if self.out is None else "out_of_order", self.path(GAME), None,
+                               "entry %d; the journal holds %d" % (index, self.count))
+        size = len(action_text) + len(events_text) + len(digest) + 60  # the tag, the keys, the CRC
+        if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
+            raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
+        f, self.out = self.out, None
+        if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams)
+            f.line(('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
+        else:
+            try:
+                self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
+                                                 events_text, "}"))
+            except Exception:
+                abandon(f)
+                raise
+        self.out = f
+        self.count += 1
+        self.last = digest
+        self.rows += 1
+
+    def side(self, tag, value):
+        """A line that is no entry (tag "u": an undo, "n": the names), flushed before this
+        returns, as an entry's is; entries() reads past it."""
+        if self.out is None:
+            raise JournalError("not_open", self.path(GAME), None, "no game under way")
+        if self.cuts is None:
+            self._scan()
+        f, self.out = self.out, None
+        if f is self.flash:
+            f.line((tag + " ", canon.encode(value)))
+        else:
+            try:
+                self._line(f, tag, value)
+            except Exception:
+                abandon(f)
+                raise
+        self.out = f
+        self.rows += 1
+
+    def undo(self, undone):
+        """Take back the last entry (`undone`: its digest): an undo line saying how many entries
+        the log holds now. A snapshot that holds the entry is removed first, so a cut between
+        the two resumes the log as it was, entry and all; a cut inside the undo line leaves a
+        torn tail, cut as any."""
+        if self.out is None or not self.count:
+            raise JournalError("not_open" if self.out is None else "empty", self.path(GAME), None,
+                               "no entry to take back")
+        if self.cuts is None:
+            self._scan()
+        count = self.count - 1
+        if self.snapped > count:
+            self.drop(SNAP)
+            self.drop(SNAP + ".tmp")
+            self.snapped = 0
+        row = self.rows
+        self.side("u", {"count": count, "undone": undone})
+        self.cuts.append((row, count))
+        self.count = count
+        last = self.first
+        for entry in self.entries(count - 1) if count else ():
+            last = entry["digest"]
+        self.last = last
+
+    def name(self, names):
+        """The seats' names from now on (one per seat, None for a seat without one): a names line."""
+        self.side("n", {"names": names})
+        self.names = names
+
+    def due(self):
+        """True when a snapshot is due (every `every` entries): the board takes it once the
+        entry is shown, off the path from a press to the LEDs."""
+        return self.every and self.count and self.count % self.every == 0
+
+    def snapshot(self, state):
+        """Replace snap.json with `state`, the state after `count` entries (and `last`,
+        the digest the entries after it chain on)."""
+        self.put(SNAP, "s", {"count": self.count, "digest": self.last, "head": self.head, "state": state,
+                             "sum": canon.digest(state)})
+        self.snapped = self.count
+
+    # --- reading --------------------------------------------------------------------------
+
+    def _scan(self):
+        """Find the undo lines ("u") and the last names line ("n"): firmware/journal/read.py."""
+        read.scan(self)
+
+    def entries(self, start=0):
+        """Yield the complete entries from index `start` on, one at a time (RAM), skipping
+        those a later "u" line took back: firmware/journal/read.py."""
+        yield from read.entries(self, start)
+
+    def resume(self, engine=None):
+        """Load the game: header, snapshot, then each later entry replayed, every digest
+        checked; a torn tail is cut. Returns (header, state, count). Bad data raises
+        NoGame or JournalError, never another exception: firmware/journal/resume.py."""
+        return resume.resume(self, engine)
+
+    # --- the finished games, kept until the host has stored them --------------------------
+
+    def kept(self):
+        """[(id, where)] of the finished games kept on flash, oldest first: firmware/journal/kept.py."""
+        return kept.games(self)
+
+    def kept_game(self, where):
+        """(a Journal reading kept game `where`, its header): its entries(), names and length."""
+        return kept.open_game(self, Journal, where)
+
+    def drop_kept(self, where):
+        """Remove kept game `where`, once the host has stored it."""
+        kept.remove(self, where)
+
+    def room(self):
+        """Bytes free on the journal's flash; None where the port cannot say."""
+        if not hasattr(os, "statvfs"):
+            return None
+        st = os.statvfs(self.folder)
+        return st[1] * st[4]  # fragments of frsize bytes free (littlefs: blocks)
