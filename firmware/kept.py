@@ -26,7 +26,7 @@ _ALL = 0x3FFFFFFF  # entries() from an index no game reaches: every line checked
 def pull(table, seq, body):
     want, i, j = body.get("id"), body.get("i"), body.get("j")
     if not (want is None or isinstance(want, int)) or not (isinstance(i, int) and isinstance(j, int) and 0 <= i <= j):
-        table._error(seq, "bad_range", "pull needs id (null: the oldest kept game) and 0 <= i <= j")
+        table.answer_error(seq, "bad_range", "pull needs id (null: the oldest kept game) and 0 <= i <= j")
         return
     kept = table.journal.kept()
     pick = kept[0] if kept and want is None else None
@@ -69,7 +69,7 @@ def ack(table, seq, body):
             table.journal.drop_kept(g[1])
             table.send("ok", {"re": seq, "i": None})
             return
-    table._error(seq, "no_kept", "the board keeps no finished game %s; pull gives their ids" % (want,))
+    table.answer_error(seq, "no_kept", "the board keeps no finished game %s; pull gives their ids" % (want,))
 
 
 def frame(table, seq, kind, body):
@@ -78,9 +78,9 @@ def frame(table, seq, kind, body):
         try:
             (pull if kind == "pull" else ack)(table, seq, body)
         except (JournalError, OSError) as e:  # a kept game the board cannot read or remove: it stays
-            table._error(seq, getattr(e, "code", "io"), str(e))
+            table.answer_error(seq, getattr(e, "code", "io"), str(e))
         return
-    table._error(seq, "wrong_side", "a board does not take %s frames" % kind)
+    table.answer_error(seq, "wrong_side", "a board does not take %s frames" % kind)
 
 
 def room(table):

@@ -25,7 +25,7 @@ def answer(table, seq, kind, body):
         move = body.get("move")
         if isinstance(move, dict) and move.get("type") == "ballot_reveal":
             # only the board holds the choices: a reveal from outside could be anything
-            table._error(seq, "board_reveals", "", {"type": "ballot_reveal"})
+            table.answer_error(seq, "board_reveals", "", {"type": "ballot_reveal"})
             return
         try:
             if isinstance(move, dict) and move.get("type") in ("new_game", "undo", "names", "known_names"):
@@ -47,7 +47,7 @@ def answer(table, seq, kind, body):
         except RuleError as e:
             # the facts, not the sentence: the host renders it with shared_rules.texts,
             # and the board keeps the prose of every message out of its RAM
-            table._error(seq, e.code, "", e.detail)
+            table.answer_error(seq, e.code, "", e.detail)
             return
         table.send(wire.OK, {"re": seq, "i": index})
     else:  # pull and ack (the finished games kept on flash), or a kind a board does not take
@@ -95,7 +95,7 @@ def get(table, seq, body):
     """Entries i..j-1 from the journal, one entry frame each (a host catching up)."""
     i, j = body.get("i"), body.get("j")
     if not (isinstance(i, int) and isinstance(j, int) and 0 <= i <= j <= table.count):
-        table._error(seq, "bad_range", "get needs 0 <= i <= j <= %d" % table.count)
+        table.answer_error(seq, "bad_range", "get needs 0 <= i <= j <= %d" % table.count)
         return
     k = 0
     for entry in table.journal.entries(i):
@@ -114,7 +114,7 @@ def press(table, seq, body):
     names = pads.TABLE_BUTTONS if pad == pads.TABLE else pads.PAD_BUTTONS
     if not (isinstance(pad, int) and 0 <= pad <= pads.TABLE and isinstance(key, int)
             and 0 <= key < len(names) and hold in (pads.SHORT, pads.LONG)):
-        table._error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
+        table.answer_error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
                      % pads.TABLE)
         return
     screen, index = table.pressed(pad, pads.menu_name(names[key], hold))

@@ -66,7 +66,7 @@ def menu(table, menu, move, seat):
         act(table, {"type": "names", "names": names})
     except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
         if table.listening:  # the host says it in its words, the display in the board's
-            table._error(None, e.code, "", e.detail)
+            table.answer_error(None, e.code, "", e.detail)
         return table.why(e, seat)
     table.setup = None
     menu.rest()  # its next key starts the table's menu afresh

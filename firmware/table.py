@@ -372,7 +372,7 @@ class Table:
             return self.act(move, seat), None
         except RuleError as e:
             if self.listening:
-                self._error(None, e.code, "", e.detail)
+                self.answer_error(None, e.code, "", e.detail)
             return None, self.why(e, seat)
 
     def why(self, e, seat, key=None):
@@ -404,7 +404,8 @@ class Table:
 
         return link.welcome(self)
 
-    def _error(self, seq, code, message, detail=None):
+    def answer_error(self, seq, code, message, detail=None):
+        """Answer the host's frame `seq` (None: no frame) with an error: the facts, the host words them."""
         from shared_rules import wire
 
         body = {"re": seq, "code": code, "message": message}
@@ -415,7 +416,7 @@ class Table:
     def link_error(self, err):
         """A line that was not a good frame: answered, nothing else changes."""
         if self.listening:
-            self._error(err.seq, err.code, err.message)
+            self.answer_error(err.seq, err.code, err.message)
 
 
 def _int(data):

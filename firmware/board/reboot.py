@@ -1,18 +1,14 @@
 """A board restarts itself (machine.soft_reset) after a game switch, into the new game.
 
-Why: a game's code leaves the heap when another game is chosen (table._forget), but the
-names its .mpy interned stay for good, and the modules only some games use (the ballot,
-generic LED tracks) stay loaded. Measured on the chip, going once round the four games
-left 8 KB more heap in use than a fresh boot into the last one; a restart leaves exactly a
-fresh boot's, in about half a second.
+Why: a mode change by reset, as on the Badger 2040 or the Tildagon badge. The names a game's
+code interns stay in the heap for good, and so do the modules only some games use (the ballot,
+generic LED tracks); a restart leaves the heap exactly as a fresh boot into the new game would.
 
 The switch itself waits for the restart (Table.start): the board notes the new game's action
 (and the host's frame that asked for it) in the journal's folder and resets; the boot starts
 the new game from the note (begin()) with no other game's code or interned names in its heap,
-which is what a Pico's 96 KB has room for, and answers the host (answer()).
-Measured on the chip: the old game's names and the new game's code loaded together failed a
-switch inside the budget. Until the boot nothing has moved: a cut before the note leaves the
-old game, and a note the next boot takes like any other.
+and answers the host (answer()). Until the boot nothing has moved: a cut before the note
+leaves the old game, and a note the next boot takes like any other.
 
 The host's session goes on: when a host was listening, a note in the journal's folder says
 so, and the restarted firmware takes it (and deletes it) to keep sending to that host with
@@ -101,4 +97,4 @@ def answer(table, switch):
     if refused is None:
         table.send(wire.OK, {"re": seq, "i": None})
     else:
-        table._error(seq, refused.code, "", refused.detail)  # the facts: the host words them
+        table.answer_error(seq, refused.code, "", refused.detail)  # the facts: the host words them
