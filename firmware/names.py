@@ -47,7 +47,11 @@ def act(table, move, seats=None):
         return names
     names = seat_names.check(names, engine.seats(table.state) if seats is None else seats)
     if seats is None and names != table.journal.names:
-        table.journal.name(names)
+        try:
+            table.journal.name(names)
+        except BaseException:  # not on flash (a full flash refuses it in words): the journal is resumed
+            table.reload()
+            raise
     return names
 
 

@@ -25,8 +25,10 @@ def undo(table, entry=None):
         break
     if kind == "ballot_reveal":
         raise RuleError("undo_reveal", {"entry": last})
-    table.journal.undo(undone)
-    table.reload()
+    try:
+        table.journal.undo(undone)
+    finally:  # done or not (a full flash refuses it in words), the state is the journal's again
+        table.reload()
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
     table.held = {}
     table.setup = None

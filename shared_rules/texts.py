@@ -125,7 +125,11 @@ TEXTS = {
     "undo_reveal": lambda d: ("entry #%d revealed a sealed ballot: its votes are public now, and taking it back would "
                               "let a seat vote again knowing the others'. Enter a correction instead" % (d["entry"] + 1)),
     # a board's flash (firmware/kept.py): the finished games wait there for the host
-    "flash_full": lambda d: ("the board's flash has %d KB free and a new game needs %d KB: %d finished games wait "
+    "flash_full": lambda d: ("the board's flash is full: this entry was not kept and the game stays as it was. "
+                             "%d finished games wait on it for the host to store them. Connect the host (chancery "
+                             "mirror): it stores them and the board frees their room; then enter it again" % d["kept"])
+    if d.get("why") == "entry" else
+                            ("the board's flash has %d KB free and a new game needs %d KB: %d finished games wait "
                              "on it for the host to store them. Connect the host (chancery mirror): it stores them "
                              "and the board frees their room; then start the new game" % (d["free"], d["need"],
                                                                                           d["kept"])),

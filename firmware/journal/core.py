@@ -26,6 +26,9 @@ from firmware.journal.line import (
 from firmware.journal.start import start as start_game
 from firmware.journal.store import LfsStore
 from shared_rules import canon
+from shared_rules.errors import RuleError
+
+ENOSPC = 28  # the errno of a write a full flash refuses (littlefs, FAT, POSIX)
 
 
 def _flash(folder):
@@ -197,15 +200,18 @@ class Journal:
         if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
             raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
         f, self.out = self.out, None
-        if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams)
-            f.line(('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
-        else:
-            try:
-                self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
-                                                 events_text, "}"))
-            except Exception:
-                abandon(f)
-                raise
+        try:
+            if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams)
+                f.line(('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
+            else:
+                try:
+                    self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
+                                                     events_text, "}"))
+                except Exception:
+                    abandon(f)
+                    raise
+        except OSError as e:
+            raise self._full(e)
         self.out = f
         self.count += 1
         self.last = digest
@@ -219,16 +225,31 @@ class Journal:
         if self.cuts is None:
             self._scan()
         f, self.out = self.out, None
-        if f is self.flash:
-            f.line((tag + " ", canon.encode(value)))
-        else:
-            try:
-                self._line(f, tag, value)
-            except Exception:
-                abandon(f)
-                raise
+        try:
+            if f is self.flash:
+                f.line((tag + " ", canon.encode(value)))
+            else:
+                try:
+                    self._line(f, tag, value)
+                except Exception:
+                    abandon(f)
+                    raise
+        except OSError as e:
+            raise self._full(e)
         self.out = f
         self.rows += 1
+
+    def _full(self, e):
+        """What a failed write raises: a full flash (ENOSPC) is a refusal in words (flash_full),
+        the line not kept and the journal closed, to be resumed as after any failed write; any
+        other OSError is itself, a board fault."""
+        if not e.args or e.args[0] != ENOSPC:
+            return e
+        try:
+            kept = len(self.kept())
+        except Exception:  # the count is for the words only
+            kept = 0
+        return RuleError("flash_full", {"why": "entry", "kept": kept})
 
     def undo(self, undone):
         """Take back the last entry (`undone`: its digest): an undo line saying how many entries
@@ -307,4 +328,6 @@ class Journal:
         if not hasattr(os, "statvfs"):
             return None
         st = os.statvfs(self.folder)
-        return st[1] * st[4]  # fragments of frsize bytes free (littlefs: blocks)
+        # fragments of frsize bytes free (littlefs: blocks). A full littlefs can count more blocks
+        # in use than it has, and MicroPython's unsigned f_bavail then wraps to about 2**32: none free
+        return st[1] * st[4] if st[4] <= st[2] else 0

@@ -1,0 +1,104 @@
+"""A flash that fills in the middle of a game, on MicroPython's littlefs (issue 44, part 4).
+
+    micropython tests/mp/full_flash.py BLOCKS raw|file
+
+A NOR-like RAM device (tests/mp/nor_dev.py) of BLOCKS 4 KB blocks, littlefs on it at /flash, and
+the table on one of the two journals: the raw flash log (reservations programmed through the
+device, as rp2.Flash() on a Pico) or the file journal (game.jsonl, as on an ESP32-S3). Two games
+are played and kept (a roll and its undo, over and over: lines that fill the flash), a third is
+started, and another file then takes the flash's room. The third game goes on, each act sent as
+the host's frame and each followed by the board's idle time, until the flash refuses an entry.
+Then the host pulls and acknowledges the kept games, and the same act is sent again. Prints one
+JSON line of what happened (the last line: the firmware may print its upkeep's failures).
+"""
+
+import json
+import os
+import sys
+
+from nor_dev import BLOCK, NorDev
+
+from firmware.journal import Journal
+from firmware.journal.store import LfsStore
+from firmware.table import Table
+from shared_rules import canon
+
+ROLL = {"seat": None, "move": {"type": "roll"}}
+UNDO = {"seat": None, "move": {"type": "undo"}}
+NEW = {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {"players": 3}}}
+
+
+def journal(dev, raw):
+    return Journal("/flash", 16, LfsStore("/flash", dev) if raw else False)
+
+
+def send(table, sent, kind, body):
+    del sent[:]
+    table.frame(1, kind, body)
+    table.idle()
+    return sent[-1]
+
+
+def fill():
+    """Another file takes every byte littlefs gives it."""
+    piece = b"\x00" * 512
+    with open("/flash/filler.bin", "wb") as f:
+        while True:
+            try:
+                f.write(piece)
+                f.flush()
+            except OSError as e:
+                if e.args[0] != 28:
+                    raise
+                return
+
+
+def main(blocks, raw):
+    dev = NorDev(bytearray(b"\xff" * (blocks * BLOCK)))
+    os.VfsLfs2.mkfs(dev, progsize=256)
+    os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
+    sent = []
+    table = Table(journal(dev, raw), lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors",
+                  {"players": 3}).boot()
+    out = {}
+    for _ in range(2):
+        for _ in range(20):
+            assert send(table, sent, "act", ROLL)[0] == "ok", sent
+            assert send(table, sent, "act", UNDO)[0] == "ok", sent
+        assert send(table, sent, "act", ROLL)[0] == "ok", sent
+        assert send(table, sent, "act", NEW)[0] == "ok", sent
+    fill()
+    st = os.statvfs("/flash")
+    out["statvfs"] = [st[0], st[2], st[3], st[4]]
+    out["room"] = table.journal.room()
+    move, acts, answer = UNDO, 0, None
+    while acts < 2000:
+        move = UNDO if move is ROLL else ROLL
+        before = (table.count, canon.digest(table.state), table.journal.last)
+        answer = send(table, sent, "act", move)
+        if answer[0] != "ok":
+            break
+        acts += 1
+    out["acts"] = acts
+    out["refused"] = [answer[0], answer[1].get("code"), answer[1].get("detail")]
+    out["unchanged"] = (table.count, canon.digest(table.state), table.journal.last) == before
+    # the board switched off and on: the game resumes where the refusal left it
+    table = Table(journal(dev, raw), lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors",
+                  {"players": 3}).boot()
+    out["resumed"] = (table.count, canon.digest(table.state), table.journal.last) == before
+    pulled = 0
+    while True:
+        del sent[:]
+        table.frame(2, "pull", {"id": None, "i": 0, "j": 0})
+        head = sent[0][1]
+        if head["id"] is None:
+            break
+        assert send(table, sent, "ack", {"id": head["id"]})[0] == "ok", sent
+        pulled += 1
+    out["pulled"] = pulled
+    out["again"] = send(table, sent, "act", move)[0]
+    out["count"] = [before[0], table.count, move["move"]["type"]]
+    print(json.dumps(out))
+
+
+main(int(sys.argv[1]), sys.argv[2] == "raw")

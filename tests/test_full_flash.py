@@ -1,0 +1,56 @@
+"""A full flash (issue 44, part 4): the free-space check reads littlefs right, and a game that
+fills the flash mid-play refuses the entry in words (flash_full), keeps everything, and plays on
+once the host has pulled a kept game.
+
+* MicroPython's littlefs over a RAM flash (tests/mp/full_flash.py), both journals: the raw flash
+  log (a Pico's) and the file journal (an ESP32-S3's).
+* CPython: littlefs's wrapped free count (a full littlefs can count more blocks in use than it
+  has: MicroPython's unsigned f_bavail then reads about 2**32) is no room, and the refusal's words.
+"""
+
+import json
+import os
+
+import pytest
+
+from chancery.board import micropython as mp
+from firmware.journal import Journal
+from shared_rules import games
+from shared_rules.errors import RuleError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.mark.parametrize("kind", ["raw", "file"])
+def test_a_game_that_fills_the_flash_is_refused_in_words_and_plays_on_once_a_kept_game_goes(
+        firmware_build, micropython, tmp_path, kind):
+    """(Fails with the journal's ENOSPC let through: the host hears `internal`, the pads `OSError`.)"""
+    proc = mp.run_micropython(os.path.join(ROOT, "tests", "mp", "full_flash.py"), ["64", kind], heap="2M",
+                              cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    bsize, blocks, bfree, bavail = out["statvfs"]
+    assert out["room"] is not None and 0 <= out["room"] <= blocks * bsize, out
+    assert out["refused"] == ["error", "flash_full", {"why": "entry", "kept": 2}], out
+    assert out["unchanged"] and out["resumed"], out  # nothing moved, on the table nor on flash
+    assert out["pulled"] == 2 and out["again"] == "ok", out
+    before, after, kind = out["count"]
+    assert after == before + (1 if kind == "roll" else -1), out
+
+
+def test_a_wrapped_free_count_is_no_room(tmp_path, monkeypatch):
+    """(Fails with f_bavail taken as it reads: about 16 TB free on a full flash.)"""
+    real = os.statvfs
+
+    def full(path):
+        st = real(path)
+        return (4096, 4096, 352, 4294967283, 4294967283) + tuple(st[5:])
+
+    monkeypatch.setattr(os, "statvfs", full)
+    assert Journal(str(tmp_path), 16, False).room() == 0
+
+
+def test_a_full_flash_says_so_in_words():
+    e = RuleError("flash_full", {"why": "entry", "kept": 3})
+    words = games.message(e)
+    assert "flash is full" in words and "3 finished games" in words and "not kept" in words
