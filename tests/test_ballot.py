@@ -178,6 +178,44 @@ def test_votes_survive_a_power_cut_and_the_board_reveals_after_it(tmp_path):
     assert again.state["ballot"]["result"] == {"choices": ["Nay", "Nay", "Aye"], "counts": [1, 2]}
 
 
+def test_a_cut_between_a_casts_box_and_its_journal_line_leaves_a_ballot_that_reveals(tmp_path):
+    """A cast writes the seat's choice to the box (ballot.json), then its entry to the journal: the
+    power goes between the two. The boot has no such cast; the seat casts again (another choice),
+    and the board's reveal takes the choices of the casts the log holds. (Fails with the box
+    written after the journal line: the boot then has a cast whose choice is nowhere, and the
+    board's reveal is refused, bad_reveal, for good.)"""
+    t = table(tmp_path)
+    t.act(OPEN)
+    t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
+
+    class Cut(Exception):
+        pass
+
+    j, done = t.journal, []
+    write, put = j.write, j.put
+
+    def first_then_cut(step):
+        def go(*args):
+            if done:  # the first of the two is on flash: the power goes before the second
+                raise Cut()
+            done.append(step(*args))
+        return go
+
+    j.write, j.put = first_then_cut(write), first_then_cut(put)
+    with pytest.raises(Cut):
+        t.act({"type": "ballot_cast", "choice": "Aye"}, 2)
+    j.close()
+    again = table(tmp_path)
+    if again.state["ballot"]["voted"] == [0, 2]:  # the journal's line went first: its choice must be found
+        again.key(1, "up")
+        assert again.state["ballot"]["result"] == {"choices": ["Nay", "Aye", "Aye"], "counts": [2, 1]}
+        return
+    assert again.state["ballot"]["voted"] == [0] and again.state["ballot"]["result"] is None
+    again.act({"type": "ballot_cast", "choice": "Nay"}, 2)
+    again.key(1, "up")  # seat 1's pad: up is the first option
+    assert again.state["ballot"]["result"] == {"choices": ["Nay", "Aye", "Nay"], "counts": [1, 2]}
+
+
 def test_a_host_cannot_reveal_for_the_board(tmp_path):
     sent = []
     t = table(tmp_path, sent)

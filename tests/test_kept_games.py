@@ -228,3 +228,54 @@ def test_the_raw_flash_log_on_littlefs_keeps_every_game_until_pulled(firmware_bu
     assert [p[1] for p in out["pulled"]] == [1] * out["started"]
     assert [p[2] for p in out["pulled"]] == list(range(out["started"], 0, -1))
     assert out["after"] == "ok"
+
+
+def test_a_kept_game_is_acknowledged_only_once_stored_and_stored_once(firmware_build, micropython, tmp_path,
+                                                                       monkeypatch):
+    """The host's two steps, store then ack, cut between them and before the first: a logbook that
+    fails to store acknowledges nothing (the board keeps both games); a host that dies after the
+    store, before its ack, leaves the game on the board, and the next host stores it once more as
+    the same game. (The first part fails with the ack sent before the store: a logbook error
+    loses the game for good.)"""
+    flash = tmp_path / "flash"
+    book = Logbook(str(tmp_path / "book.sqlite3"))
+    with start(firmware_build, flash, micropython, players=3, heap=PULL_HEAP) as sim:
+        link = connect(sim)
+        for n in range(2):
+            play(link, 80 + n, 4)
+            assert link.act({"type": "new_game", "game": "chancellors", "settings": {"players": 3}})[0] == wire.OK
+            link.poll(0.3)
+        link.close()
+
+        def done():
+            return sorted(n for n in os.listdir(flash) if n.startswith("done"))
+
+        assert len(done()) == 2
+        real_store, real_request = Logbook.store_kept, Link.request
+
+        def failing_store(self, *args, **kw):
+            raise OSError(28, "the laptop's disk is full")
+
+        monkeypatch.setattr(Logbook, "store_kept", failing_store)
+        with pytest.raises(OSError):
+            connect(sim, book)
+        assert len(done()) == 2  # nothing acknowledged
+        monkeypatch.setattr(Logbook, "store_kept", real_store)
+
+        class HostDied(Exception):
+            pass
+
+        def dying_request(self, kind, body, wait=5.0):
+            if kind == "ack":
+                raise HostDied()  # stored, and the host is gone before its ack
+            return real_request(self, kind, body, wait)
+
+        monkeypatch.setattr(Link, "request", dying_request)
+        with pytest.raises(HostDied):
+            connect(sim, book)
+        assert len(done()) == 2
+        monkeypatch.setattr(Link, "request", real_request)
+        connect(sim, book).close()
+        assert done() == []
+    games = book.games()
+    assert sorted(g["entries"] for g in games) == [0, 4, 4], games  # the game under way, then the two, once each
