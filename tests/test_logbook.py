@@ -702,8 +702,10 @@ def test_a_kept_game_pulled_from_a_board_is_stored_once(book):
     """Logbook.store_kept (a finished game a board kept on flash, pulled after a connect): the
     game the link mirrored while it was played (here up to a pulled cable, then closed when the
     board started another) gets the rest and the real ending; pulled again (an ack lost), nothing
-    changes; a game whose entries differ is another game. (Fails with store_kept inserting a
-    game each time: the mirrored game is stored a second time.)"""
+    changes, also when it comes cut short (the board's removal of its flash was cut: the game's
+    last part goes first); a game whose entries differ is another game. (Fails with store_kept
+    inserting a game each time: the mirrored game is stored a second time; and with a shorter
+    pull taken for another game.)"""
     header, entries = whole_game(6)
     gid = fill(book, header, entries[:10])
     book.close_game(gid, "new_game")
@@ -711,6 +713,9 @@ def test_a_kept_game_pulled_from_a_board_is_stored_once(book):
     assert list(book.entries(gid)) == entries and book.game(gid)["result"] != {"ending": "new_game"}
     assert book.names(gid)[0] == "Ada"
     assert book.store_kept(header, "board-1", "fw 0.1", 1, entries) == gid
+    # pulled again cut short: a board cut while it removed the game's flash (its last part first)
+    assert book.store_kept(header, "board-1", "fw 0.1", 1, entries[:7]) == gid
+    assert list(book.entries(gid)) == entries
     other = [dict(entries[0], digest="00000000")]
     again = book.store_kept(header, "board-1", "fw 0.1", 1, other)
     assert again != gid and book.game(again)["result"] == {"ending": "new_game"}  # it did not end

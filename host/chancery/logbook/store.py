@@ -420,10 +420,12 @@ class Logbook:
 
     def store_kept(self, header, board_id, firmware, protocol, entries, names=None):
         """A finished game a board kept on flash until a host pulled it: stored whole in one commit;
-        returns its id. The same game already here (the same board and header, its stored entries
-        the first of these: it was mirrored while it was played, until a cable came out, or it was
-        pulled before and the ack was lost) gets the rest; one that differs is another game. A game
-        that did not end is closed with the ending "new_game": the board started another."""
+        returns its id. The same game already here (the same board and header, and of its stored
+        entries and these, the shorter the start of the longer: it was mirrored while it was
+        played, until a cable came out, or it was pulled before and the ack was lost, or comes cut
+        short by a power cut during the board's removal) gets the rest, if any; one that differs is
+        another game. A game that did not end is closed with the ending "new_game": the board
+        started another."""
         fmt, game, settings, seed, start = _header(header)
         if not isinstance(board_id, str) or not isinstance(firmware, str):
             raise LogbookError("bad_header", "board_id and firmware are text")
@@ -439,7 +441,8 @@ class Logbook:
                     " AND format IS ? ORDER BY id DESC", (board_id, start, game, settings, seed, fmt)).fetchall():
                 have = [tuple(r) for r in self._db.execute(
                     "SELECT action, events, digest FROM entries WHERE game_id=? ORDER BY idx", (cand,)).fetchall()]
-                if have == rows[:len(have)]:
+                n = min(len(have), len(rows))  # either may be the longer: a pull cut short by a cut
+                if have[:n] == rows[:n]:  # board's removal of its flash (the game's last part first)
                     gid, first = cand, len(have)
                     break
             if gid is None:
