@@ -2,15 +2,13 @@
 
 The rules core never sees a choice before the reveal (shared_rules/ballot.py):
 the table controller takes it from the cast (take_choice), puts it here, and
-sends the core a cast without it. Loaded with the first ballot, as are the
-voters' pads (key) and the reveal (reveal), so a game without hidden votes never
-pays for them; and let go again in Table.idle(), so a game with them keeps their
-code only for a ballot's keys and casts. Here it is on flash before the cast is
+sends the core a cast without it; the voters' pads (key) and the reveal (reveal) are
+here too. Here it is on flash before the cast is
 acknowledged (a power cut loses no vote), in a file of its own (ballot.json beside
 the journal) that no frame, log or export includes. When the ballot is due, the
 controller asks for the reveal action and clears the box.
 
-The box itself is plain data on the table (table.ballot_box), so that its code can go:
+The box itself is plain data on the table (table.ballot_box):
 [n, choices, held, undo_asked]
   n        the ballot its choices are for
   choices  str(seat): [choice, count or None]

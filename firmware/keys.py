@@ -1,10 +1,9 @@
 """The pads' and the table controls' keys: the menus' side of the board's table (firmware/table.py).
 
-Table.key, why and legal hand their work here, loaded by the first key: a board
-played over the link never loads this code. It stays once loaded: a single press can be an
-entry (the table's hold for the board's roll, a vote card, a ballot's cast), and loading it
-again there would come before the strip's frame (about 7 ms on a Pico). The menu
-(firmware/menu.py) is let go before a step it sends, and loaded again by the pad's next
+Table.key, why and legal hand their work here. The table imports it at boot, with the rest of
+the key path: a single press can be an entry (the table's hold for the board's roll, a vote
+card, a ballot's cast), and an import there would come before the strip's frame. The menu
+object (firmware/menu.py) is dropped before a step it sends, and made again by the pad's next
 key, which only opens it.
 """
 
@@ -95,9 +94,9 @@ def key(table, pad, name):
         except RuleError as e:
             return why(table, e, seat), None
         return ["new_game", move["game"]] + (short or []), None
-    # The menu's code and its entry go before the step: on a Pico their 6-8 KB are the
-    # step's, not a menu's that no screen needs until the next key (which loads it again,
-    # 16 ms on the display's time, after the strip's frame)
+    # The menu and its entry go before the step: the heap is the step's, not a menu's that no
+    # screen needs until the next key (which makes it again, on the display's time, after the
+    # strip's frame)
     picks, auto = menu.kept()
     table.menu = menu = None
     index, refused = table.pad_act(move, seat)
@@ -111,8 +110,7 @@ def key(table, pad, name):
 
 def why(table, e, seat, key=None):
     """A refusal's display lines: "Not allowed:" and why, in the words of the file
-    firmware/refusals.txt (firmware/words.py: loaded for it, let go after, so no prose
-    stays in RAM). A sentence longer than the display scrolls on the up and down of
+    firmware/refusals.txt (firmware/words.py: no prose stays in RAM). A sentence longer than the display scrolls on the up and down of
     `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
     screen, or None for a key that goes on as ever."""
     try:

@@ -62,7 +62,7 @@ def _words(d, v, omit=None):
 
 def _deck():
     # Imported when a card is shown, not with the menu: a game without Decktet cards never
-    # loads its 3.4 KB table
+    # builds its table
     from shared_rules import decktet
 
     return decktet

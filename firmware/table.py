@@ -1,6 +1,6 @@
 """The board's game controller: one match, its journal, the host's frames; its pads' keys and
-menus in firmware/keys.py and firmware/menu.py, loaded for keys; the link's answers but an
-action's (hello, GET, a host's press) in firmware/link.py, loaded for them.
+menus in firmware/keys.py and firmware/menu.py; the link's answers but an action's (hello,
+GET, a host's press) in firmware/link.py.
 
 No I/O of its own: the board layer hands it frames, presses and a way to send,
 so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
@@ -22,10 +22,8 @@ taken back). A sealed ballot's reveal is never taken back.
 
 Names: the host names the seats (the action {"type": "names", "names": [...]}) and offers
 the names it knows ({"type": "known_names", ...}); the table's menu offers "names" once
-it has some. firmware/names.py does both, loaded for them only; the names are in the
-game's journal, and the welcome carries them. This module adds no identifier of its own
-for them: a boot interns every identifier of the modules it loads, for good, and the
-board's pool of them is nearly full (a new pool is 640 entries at once).
+it has some. firmware/names.py does both; the names are in the game's journal, and the
+welcome carries them.
 
 An action, from any source (a seat's pad, the table controls, the host), goes
 the same way: the rules core checks it (engine.step); only then is the entry
@@ -376,9 +374,7 @@ class Table:
             return None, self.why(e, seat)
 
     def why(self, e, seat, key=None):
-        """A refusal's display lines (firmware/keys.py, firmware/words.py). (This method's name,
-        the module's and its function's are identifiers the board has interned already: a new one
-        on the boot path cost a resumed board its next pool of them, 2 KB, at the worst time.)"""
+        """A refusal's display lines (firmware/keys.py, firmware/words.py)."""
         return keys.why(self, e, seat, key)
 
     # --- the link ------------------------------------------------------------------

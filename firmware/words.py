@@ -6,10 +6,9 @@ whose prose a board cannot keep in its RAM. The board's display says it in the
 same words, shortened for 16 columns: a line of firmware/refusals.txt per error
 code ("GAME CODE TEXT", GAME "*" for the core's codes; CODE.WHY for a case of a
 code whose facts have a "why"), found by reading the file a line at a time when
-a refusal happens, its {fact} places filled from the error's facts. Nothing of
-it stays: this module is loaded for a refusal and let go after (as undo.py),
-the file's lines are read into plain strings (never interned), and the file
-sits beside the firmware's modules (lib/firmware/ on a board; with frozen
+a refusal happens, its {fact} places filled from the error's facts. No prose
+stays in RAM: the file's lines are read into plain strings, one at a time, and
+dropped after; the file sits beside the firmware's modules (lib/firmware/ on a board; with frozen
 firmware, deploy puts it there all the same and it is found on sys.path). Without the file (a board deployed before it
 existed) the display shows the code, as it did.
 """

@@ -12,15 +12,12 @@ Nordic UART's RX, ask for the battery, then hand every notification to the die's
 acts the roll on the Table when the game asks for one. A die lost is said, and the task
 connects again after a pause. What the desk says goes to the display and to a host.
 
-Only this module stays in the heap while the dice wait (issue 20, part 6: the dice within
-the board's 96 KB, beside a table's menus): its tasks and a plain `box`, the dice's holders
-(firmware/board/dice_holders.py, loaded for the table menu's action "dice") and the desk's
-lasting fields (the roll under way as Roll.plain(), the entry it was asked at, the game it
-said no for). Each notification, and each roll newly asked for, loads
-firmware/board/dice_events.py, which loads the reader and the desk, and all of them are let
-go after (their interned names stay). Measured on the chip, 4.6 KB with two dice connected,
-where the dice's modules took 7.8 KB resident before; each event then costs the loads,
-about 20-30 ms a module.
+What lasts between the dice's events is small and plain: this module's tasks and a `box`
+holding the dice's holders (firmware/board/dice_holders.py) and the desk's lasting fields
+(the roll under way as Roll.plain(), the entry it was asked at, the game it said no for).
+Each notification, and each roll newly asked for, goes through firmware/board/dice_events.py,
+which reads it with the die's reader and the desk and keeps nothing of them after. The
+modules' code runs from flash (ROMFS or frozen), as the rest of the board's.
 """
 
 import asyncio

@@ -1,8 +1,7 @@
 """A board's smart dice at work (firmware/board/ble_dice.py): a die's notification read, the
-desk's tick or a die's event, the display's line. ble_dice loads this module for each and lets
-it go after, with what it loaded (the reader, the desk, the roll): between the dice's events a
-board keeps only ble_dice's tasks and its plain `box` (issue 20, part 6: the dice within the
-board's 96 KB heap, beside a table's menus).
+desk's tick or a die's event, the display's line. ble_dice calls this module for each: it
+builds the reader, the desk and the roll from ble_dice's plain `box` and keeps none of them
+after, so between the dice's events a board holds only ble_dice's tasks and that box.
 """
 from shared_rules import engine
 from shared_rules.compat import const

@@ -79,8 +79,8 @@ def load_layout(path, order):
 def plan_kept(layout):
     """render.plan(layout) as a board keeps it: each track's dict keeps only what render
     reads from it (the plan holds its kind, place and direction), and the layout lets its
-    track list go. A dict from the JSON keeps the room of every key it had; rebuilt, about
-    1-1.7 KB less heap a layout on the chip."""
+    track list go. A dict from the JSON keeps the room of every key it had; rebuilt, it holds
+    only what is read."""
     from shared_rules import render
 
     out = []

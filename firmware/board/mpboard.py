@@ -40,7 +40,7 @@ class Hardware(sim.Hardware):
     def __init__(self, opts):
         o = dict(opts, data=opts.get("data") or "/chancery")
         sim.Hardware.__init__(self, o)
-        from firmware.board import wiring  # boot only: it, pins.py and the map are let go after
+        from firmware.board import wiring  # boot only
 
         (self._pins, self._active, self.buttons, self._knob, self.strip, self._n, self._order, self._budget,
          self.oled) = wiring.parts(o, self.BOARD)
@@ -96,8 +96,8 @@ class Hardware(sim.Hardware):
     async def _pace(self, flag):
         """The scan's timer: every IDLE_MS (the strip's phase), sooner while a button is held or
         settling, when a long press (it comes with time, not an edge) or a lockout's end is due. Not
-        every 5 ms through a hold: each wake allocates its wait, and a hold's 120 wakes left a
-        collection due as it became long (a ballot's close on the chip: 18 ms late)."""
+        every 5 ms through a hold: each wake allocates its wait, and a hold's many wakes would
+        leave a collection due just as it became long, delaying that press's frame."""
         while True:
             await asyncio.sleep_ms(self.buttons.settling(IDLE_MS) or IDLE_MS)
             flag.set()
@@ -116,8 +116,8 @@ class Hardware(sim.Hardware):
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        # no collect in the middle of a press (main.py collects every 8 KB: 10-19 ms each on a
-        # Pico's heap, several per entry), nor while a button is down: a hold's scans (each wake
+        # no collect in the middle of a press (main.py collects every 8 KB: docs/performance.md
+        # has what one costs on the chip, several per entry), nor while a button is down: a hold's scans (each wake
         # allocates its wait) left one due, which came as the hold became long. The heap has
         # room (a short one collects anyway), and idle() collects after the frame
         every = gc.threshold() if hasattr(gc, "threshold") else -1

@@ -64,9 +64,8 @@ class SSD1306(framebuf.FrameBuffer):
         whole = memoryview(self.buf)
         self._pages = [whole[k * width:(k + 1) * width] for k in range(pages)]
         # Each page's line as show_lines last drew it: a length byte (_UNDRAWN: none yet), then its
-        # UTF-8, in one buffer made once. Not the strings it was given: on a Pico those outlived
-        # the key that made them, scattered over the heap's free room above the menu's code,
-        # and the next menu's load then found no piece of 1.1 KB for its file in 12 KB free.
+        # UTF-8, in one buffer made once. Not the strings it was given: those would outlive the
+        # key that made them, scattered over the heap's free room, and fragment it.
         self._text = bytearray(_LINE * pages)
         for k in range(pages):
             self._text[_LINE * k] = _UNDRAWN

@@ -85,7 +85,7 @@ class Hardware:
         src = sys.stdin.buffer
         poller = select.poll()
         poller.register(src, select.POLLIN)
-        reader = None  # wire's code (5.9 KB on a Pico) comes with the first byte: a board on its own has none
+        reader = None  # made with the first byte: a board on its own has none
         chunk = bytearray(_CHUNK)
         view = memoryview(chunk)
         while True:
