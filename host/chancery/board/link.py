@@ -43,6 +43,9 @@ FAULTS = ("no_memory", "internal")
 PULL, ACK, KEPT, OLD = "pull", "ack", "kept", "old"
 BACKOFF_FIRST_MS = 500  # reconnect delay (docs/protocol.md): doubles after each failure
 BACKOFF_MAX_MS = 10000
+# A game switch's answer comes after the board's restart into the new game (firmware/board/reboot.py):
+# a boot, which on an emulated chip on a busy machine takes many times a Pico's second
+SWITCH_WAIT_S = 60.0
 PICO_VID = 0x2E8A  # Raspberry Pi (RP2040/RP2350 boards running MicroPython)
 
 
@@ -454,6 +457,8 @@ class Link:
         return answer
 
     def act(self, move, seat=None, wait=5.0):
+        if isinstance(move, dict) and move.get("type") == "new_game":
+            wait = max(wait, SWITCH_WAIT_S)  # a board may restart into the new game before it answers
         return self.request(wire.ACT, {"seat": seat, "move": move}, wait)
 
     def press(self, pad, key, hold="short", wait=5.0):

@@ -17,6 +17,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 
 import platformdirs
 
@@ -26,6 +27,42 @@ from chancery.board import micropython as mp
 BOARD = "rpi-pico"
 STAMP = "deployed.sha256"
 HOLD_MS = {"short": 80, "long": 900}  # a tap, and a hold past the firmware's long press (600 ms)
+# How long the host waits for the board's first answer while the chip runs. The chip is emulated:
+# on a loaded machine its boot (the firmware's imports, the game's resume) takes many times a
+# Pico's, so the wait ends when the chip stops or after this, not after a few hellos.
+BOARD_WAIT_S = 300.0
+HELLO_S = 5.0  # each hello's wait for its welcome
+
+
+def wait_for_board(vp, link, deployed, limit, clock=time.monotonic, say=None):
+    """Hello the board on `link` until it answers, while the chip `vp` is alive, for at most
+    `limit` seconds, saying on the terminal how long it has waited. None once it answered, else
+    what happened, in words that fit it: the chip stopped, or the firmware (deployed and verified
+    just now, or already there) did not answer in time."""
+    from chancery.board.link import LinkError
+
+    say = say or (lambda line: print(line, flush=True))
+    began = clock()
+    say("  waiting for the board to boot and resume its game...")
+    while True:
+        if not vp.alive():
+            return "the virtual Pico stopped before its firmware answered"
+        try:
+            link.open()
+            link.hello(wait=HELLO_S)
+            return None
+        except (OSError, LinkError):
+            link.close()
+        waited = clock() - began
+        if waited >= limit:
+            if deployed:
+                return ("the firmware was deployed and verified, but the board did not answer within %d s while "
+                        "the chip ran; the machine may be too busy for the emulated chip: try again when it is "
+                        "quieter" % limit)
+            return ("the board did not answer within %d s while the chip ran. Its firmware was deployed before "
+                    "(the stamp in its data folder says so); if the flash was changed since, remove the stamp "
+                    "(%s) to deploy again" % (limit, STAMP))
+        say("  still booting (%d s)..." % waited)
 
 
 def code_stamp(board=BOARD):
@@ -141,7 +178,7 @@ def braille(picture):
 def run(args, wanted, names=None):
     """`chancery sim --chip`; `wanted` is the new game asked for (or None: resume the board's),
     `names` the seats' names asked for (or None)."""
-    from chancery.board.link import Link, LinkError
+    from chancery.board.link import Link
     from chancery.deploy import flash
     from chancery.logbook.store import Logbook
     from chancery.vpico import VirtualPico, VPicoError, VPicoSetupError
@@ -154,25 +191,30 @@ def run(args, wanted, names=None):
             os.remove(os.path.join(data, STAMP))
         except OSError:
             pass
-    print("starting the virtual Pico (stock MicroPython on rp2040js); its flash: %s" % image)
+    began = time.monotonic()
+    print("starting the virtual Pico (stock MicroPython on rp2040js); its flash: %s" % image, flush=True)
     try:
         vp = VirtualPico(flash=image, pace="realtime", timeout=120.0)
     except (VPicoSetupError, VPicoError, OSError) as e:
         print("error: cannot start the virtual Pico: %s" % e, file=sys.stderr)
         return 2
     with vp:
+        print("  the chip is up (%.1f s)" % (time.monotonic() - began), flush=True)
+        step = time.monotonic()
         try:
-            deploy_if_changed(vp.port, data)
+            deployed = deploy_if_changed(vp.port, data, say=lambda line: print(line, flush=True))
         except flash.DeployError as e:
             print("error: the deploy to the virtual Pico failed: %s" % e, file=sys.stderr)
             return 2
+        print("  %s (%.1f s)" % ("deployed and verified" if deployed else "its firmware is up to date",
+                                 time.monotonic() - step), flush=True)
         link = Link(vp.port, logbook=Logbook())
-        try:
-            link.connect(attempts=6)
-        except LinkError as e:
-            print("error: the virtual Pico's firmware did not answer: %s\n%s" % (e, vp.log_text()[-2000:]),
-                  file=sys.stderr)
+        problem = wait_for_board(vp, link, deployed, BOARD_WAIT_S)
+        if problem is not None:
+            print("error: %s\nthe chip's last output:\n%s" % (problem, vp.log_text()[-2000:]), file=sys.stderr)
             return 2
+        print("  the board answered: %s, %d entries (%.1f s in all)" % (
+            link.mirror.welcome.get("game"), link.mirror.welcome.get("len", 0), time.monotonic() - began), flush=True)
         if wanted is None and args.new:  # --new alone: the board's game again, from its start
             from chancery.words import new_game
 
