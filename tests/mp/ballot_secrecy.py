@@ -27,7 +27,9 @@ may hold one): seat 0 counts and casts as House 0 does above (run A: Aye 2; run 
 3), seat 1 holds select (a held key whose option takes no count casts the fourth: Pass):
 "before"; seat 2 holds down (Nay, counted 1), the board reveals: "after".
 
-For each run and each moment,
+Before the last voter, mid-vote: the last cast is taken back over the link (the undo's state
+frame) and cast again, a host reconnects (hello: the welcome and its digests, the state) and
+gets every entry. For each run and each moment,
 one line of CRC-32s: every frame the board sent, every screen its display
 showed, the journal's bytes (what a log export holds), the state's digest, the
 public view and the LED frame rendered from it, and whether the private ballot
@@ -133,6 +135,14 @@ def run(folder, tag, layout, game="chancellors", frames=None):
     screens.append(table.key(0, "select")[0])  # again: voted already, whatever it chose
     for key in second:
         screens.append(table.key(1, key)[0])
+    # mid-vote, every channel a host has: the last cast taken back (its state frame) and cast
+    # again, a host that reconnects (hello: its welcome and digests, the state), and a GET of
+    # every entry
+    table.frame(2, wire.ACT, {"move": {"type": "undo", "entry": table.count - 1}, "seat": None})
+    for key in second:
+        screens.append(table.key(1, key)[0])
+    table.frame(3, wire.HELLO, {"proto": 1})
+    table.frame(4, wire.GET, {"i": 0, "j": table.count})
     out = [_moment("before", table, sent, screens, folder, layout)]
     if frames is not None:
         frames.append(None)  # the moment: the frames before it are all a mirror had seen
