@@ -4,6 +4,7 @@ ruff's pyflakes rules (F) and syntax errors (E9), over everything the project ru
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -43,3 +44,28 @@ def test_a_hanging_test_fails_by_name_within_the_suites_timeout(tmp_path):
     assert proc.returncode != 0 and "Timeout" in proc.stdout and "test_sleeps_for_ever" in proc.stdout, proc.stdout
     with open(os.path.join(ROOT, "pyproject.toml")) as f:
         assert "\ntimeout = " in f.read()
+
+
+# The first commit written to the rule below; the ones before it are history as they are.
+SUBJECTS_FROM = "c34d6bc"
+
+
+def test_commit_subjects_are_an_area_and_an_imperative_in_72_characters():
+    """Commits from SUBJECTS_FROM on: `area: imperative summary`, at most 72 characters (the body holds
+    figures and reasons). Skipped where the history is not there (a shallow clone)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        out = subprocess.run(["git", "log", "--format=%h %s", SUBJECTS_FROM + "..HEAD"], cwd=root,
+                             capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        pytest.skip("no git here: %s" % e)
+    if out.returncode != 0:
+        pytest.skip("the history from %s is not in this clone (a shallow one?)" % SUBJECTS_FROM)
+    bad = []
+    for line in out.stdout.splitlines():
+        sha, subject = line.split(" ", 1)
+        if subject.startswith(("Merge ", "Revert ")):
+            continue
+        if len(subject) > 72 or not re.match(r"^[a-z0-9_./, -]+: \S", subject):
+            bad.append("%s %s (%d)" % (sha, subject, len(subject)))
+    assert bad == [], "commit subjects not `area: imperative summary` in 72 characters:\n" + "\n".join(bad)
