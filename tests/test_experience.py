@@ -65,7 +65,7 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
             shown = " ".join(display().split())
             assert "seat 0 has 0 points: taking 20 would leave it below 0" in shown  # words, not a code
             assert "score_below_zero" not in shown
-            await until(pilot, app, lambda: "Board says no: seat 0 has 0 points" in events(app),
+            await until(pilot, app, lambda: "Refused by the rules: seat 0 has 0 points" in events(app),
                         "the refusal in the mirror's events")
 
             # a good action typed after it: the display shows the game as it is now
@@ -98,7 +98,7 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
             await pilot.press(up.upper())  # held: the vote
             await until(pilot, app, lambda: "Not allowed:" in display(), "the House's refusal on the display")
             assert "House %d has not 30 Power" % seat in " ".join(display().split())
-            await until(pilot, app, lambda: "Board says no: House %d has not 30 Power" % seat in events(app)
+            await until(pilot, app, lambda: "Refused by the rules: House %d has not 30 Power" % seat in events(app)
                         or "has not 30 Power" in events(app), "the House's refusal in the events")
 
     asyncio.run(run())
@@ -106,8 +106,9 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
 
 
 def test_a_board_fault_reads_as_one_in_the_mirror_and_a_refusal_as_a_refusal(board):  # noqa: F811
-    """Running out of memory is the board's fault, said as one ("Board fault: ..."), where a rule's refusal
-    is "Board says no: ...": the mirror said "Board says no" for both."""
+    """Issue 45: running out of memory is the board's fault, said as one ("Board fault: ..." and what the
+    table can do), a rule's refusal is "Refused by the rules: ...", and a frame the board could not
+    take "Not understood by the board: ...": the mirror said "Board says no" for all three."""
     sim, link = board
 
     async def run():
@@ -118,9 +119,15 @@ def test_a_board_fault_reads_as_one_in_the_mirror_and_a_refusal_as_a_refusal(boa
                                         "of memory; it let that input go and reloaded the game from its journal "
                                         "(nothing entered is lost): try it again"})
             app.on_link_event("error", {"re": 10, "code": "wrong_step", "message": "not now"})
+            app.on_link_event("error", {"re": 11, "code": "internal", "message": "OSError: 5"})
+            app.on_link_event("error", {"re": 12, "code": "bad_range", "message": "get needs 0 <= i <= j <= 3"})
             await pilot.pause(0.2)
             said = events(app)
             assert "Board fault: " in said and "nothing entered is lost" in said, said
-            assert "Board says no: " in said.split("Board fault: ")[1], said  # the refusal stays a refusal
+            assert "board fault: board fault" not in said.lower(), said
+            assert "Refused by the rules: " in said.split("Board fault: ")[1], said  # the refusal stays a refusal
+            # a fault without words of its own is given what the table can do
+            assert "Board fault: OSError: 5. the board let that input go" in said, said
+            assert "Not understood by the board: get needs" in said, said  # a frame it could not take
 
     asyncio.run(run())

@@ -36,8 +36,20 @@ from shared_rules.errors import RuleError
 
 FETCH = 50  # entries per get: a long log comes in pieces
 # error codes that are the board's own faults (its memory, a bug), not the rules' answers: the
-# mirror says "Board fault" for these, "Board says no" for a refusal
-FAULTS = ("no_memory", "internal")
+# The three kinds of error frame, each said its own way by the mirror: a board fault (the board's
+# memory, flash or code: not the table's doing), a frame the board could not take (the host's link
+# or a wrong input), and, any other code, a rules refusal (the rules said no; nothing changed)
+FAULTS = ("no_memory", "internal", "io")
+WRONG_INPUT = ("bad_crc", "bad_fields", "bad_seq", "no_kind", "not_json", "not_object", "too_long", "unknown_kind",
+               "bad_press", "bad_range", "wrong_side", "board_reveals")
+# what a table can do about a board fault
+FAULT_ADVICE = ("the board let that input go and reloaded its game from flash: nothing entered before is lost. "
+                "Enter it again; if the fault comes back, restart the board (unplug it and plug it in)")
+
+
+def error_kind(code):
+    """"fault", "input" or "refusal": which of the three an error frame's code is."""
+    return "fault" if code in FAULTS else "input" if code in WRONG_INPUT else "refusal"
 # the kept games' frames (docs/protocol.md); shared_rules.wire has no constants for them (they
 # would be identifiers on the board's boot path)
 PULL, ACK, KEPT, OLD = "pull", "ack", "kept", "old"

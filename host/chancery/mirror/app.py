@@ -31,7 +31,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from chancery.board.link import FAULTS, LinkError
+from chancery.board.link import FAULT_ADVICE, LinkError, error_kind
 from chancery.hardware import files as hardware_files
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
@@ -329,10 +329,8 @@ class MirrorApp(App):
         elif kind == "kept" and data.get("stored"):  # a finished game the board kept, now in the logbook
             self.log_line("Stored the board's finished game %s (%s, %d entries); %d more on the board" % (
                 data["id"], data["game"], data["len"], data["left"]))
-        elif kind == wire.ERROR and data.get("code") in FAULTS:  # the board's, not the rules'
-            self.log_line("Board fault: %s" % _error_text(self.link, data))
         elif kind == wire.ERROR:
-            self.log_line("Board says no: %s" % _error_text(self.link, data))
+            self.log_line(error_line(self.link, data))
         elif kind in ("link", "welcome", "retry"):
             self.refresh_all()
 
@@ -571,6 +569,22 @@ def attach(link, wanted, chip=None, again=False, names=None):
     MirrorApp(link, connect=False, chip=chip).run()
     link.close()
     return 0
+
+
+def error_line(link, body):
+    """An error frame as the events pane says it: a board fault (with what the table can do), a
+    frame the board could not take, or a rules refusal, each in its own words."""
+    kind = error_kind(body.get("code"))
+    text = _error_text(link, body)
+    if kind == "fault":
+        if text.lower().startswith("board fault: "):  # the board's own words say it already
+            text = text[len("board fault: "):]
+        if "lost" in text:  # and what the table can do
+            return "Board fault: %s" % text
+        return "Board fault: %s. %s" % (text.rstrip("."), FAULT_ADVICE)
+    if kind == "input":
+        return "Not understood by the board: %s" % text
+    return "Refused by the rules: %s" % text
 
 
 def _error_text(link, body):
