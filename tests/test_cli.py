@@ -483,3 +483,15 @@ def test_a_text_value_takes_the_rest_of_its_words(text, action):
     got = commands.parse(text, SCHEMAS, 3, ())
     assert got == action
     assert commands.parse(commands.command_text(got, SCHEMAS), SCHEMAS, 3, ()) == got
+
+
+def test_a_choice_typed_in_another_form_of_its_word_is_understood():
+    """Issue 45: `pass moderator` in The King's Dilemma was "did not understand" (the word is moderate)."""
+    from shared_rules import engine
+
+    g = engine.game_module("kings_dilemma")
+    schemas = list(g.SCHEMAS)
+    for text in ("pass moderator", "pass moderate", "pass mod"):
+        got = commands.parse(text, schemas, 4, [])
+        assert got == {"type": "pass", "kind": "moderate"}, (text, got)
+    assert commands.parse("pass gathering", schemas, 4, [])["kind"] == "gather"

@@ -381,3 +381,12 @@ def test_a_wider_pitch_widens_the_spacing():
     root = parse(overlay.overlay_svg(wide))
     xs = {int(r.get("data-led")): Decimal(r.get("x")) for r in leds(root)}
     assert xs[1] - xs[0] == Decimal("33.333")
+
+
+def test_a_drawing_written_to_a_file_is_said(tmp_path, capsys):
+    """Issue 45: `hardware wiring`/`overlay -o FILE` printed nothing on success."""
+    assert commands.main(["overlay", "--layout", "chancellors", "-o", str(tmp_path / "o.svg")]) == 0
+    assert commands.main(["wiring", "--board", "rpi-pico", "-o", str(tmp_path / "w.svg")]) == 0
+    err = capsys.readouterr().err
+    assert "wrote the overlay of chancellors (print it at 100%%) to %s" % (tmp_path / "o.svg") in err, err
+    assert "wrote the wiring diagram of rpi-pico to %s" % (tmp_path / "w.svg") in err, err

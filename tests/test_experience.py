@@ -97,9 +97,9 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
                 await pilot.press(up)
             await pilot.press(up.upper())  # held: the vote
             await until(pilot, app, lambda: "Not allowed:" in display(), "the House's refusal on the display")
-            assert "House %d has not 30 Power" % seat in " ".join(display().split())
-            await until(pilot, app, lambda: "Refused by the rules: House %d has not 30 Power" % seat in events(app)
-                        or "has not 30 Power" in events(app), "the House's refusal in the events")
+            assert "House %d lacks 30 Power" % seat in " ".join(display().split())
+            await until(pilot, app, lambda: "Refused by the rules: House %d does not have 30 Power" % seat in events(app)
+                        or "does not have 30 Power" in events(app), "the House's refusal in the events")
 
     asyncio.run(run())
     assert sim.alive(), sim.stderr_text()

@@ -167,7 +167,7 @@ def test_a_refusal_on_a_pad_reaches_the_host_as_facts_to_say_in_words(tmp_path):
     assert index is None and screen[0] == "Not allowed:"
     (kind, body), = sent[before:]
     assert kind == "error" and body["re"] is None and body["code"] == "not_enough_power" and body["detail"]
-    assert " ".join(screen[1:]) == "House %d has not 30 Power" % seat
+    assert " ".join(screen[1:]) == "House %d lacks 30 Power" % seat
     e = RuleError(body["code"], body["detail"])
     e.game = "kings_dilemma"
     words = games.message(e)

@@ -740,3 +740,23 @@ def test_a_refused_import_creates_no_logbook_and_a_key_given_twice_is_refused(tm
     saved.write_text(twice + "\n" + "\n".join(canon.encode(e) for e in m["entries"]) + "\n")
     code, out, err = run(capsys, "log", "import", str(saved))
     assert code == 2 and "given twice" in err and "settings" in err and not book.exists(), err
+
+
+def test_an_open_board_games_export_does_not_claim_its_seed_predicts_the_boards_rolls(tmp_path, monkeypatch,
+                                                                                       capsys):
+    """Issue 45: the board rolls from its own entropy (never written), so an open board game's export
+    does not warn that its seed predicts the rolls; and an export file is written with the usual
+    mode (the umask's), not the temporary file's 0600."""
+    book_path = tmp_path / "book.sqlite3"
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(book_path))
+    header, entries = whole_game(3)
+    with Logbook(str(book_path)) as book:
+        gid = fill(book, header, entries[:4])
+    target = tmp_path / "open.jsonl"
+    old = os.umask(0o022)
+    try:
+        code, out, err = run(capsys, "log", "export", str(gid), "--format", "jsonl", "-o", str(target))
+    finally:
+        os.umask(old)
+    assert code == 0 and "predict" not in err, err
+    assert (os.stat(target).st_mode & 0o777) == 0o644

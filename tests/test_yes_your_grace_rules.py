@@ -438,3 +438,12 @@ def test_the_terminal_games_examples_are_accepted_effects():
     assert parsed["holding seat=3 economic gain reason=Royal Grant"] == {
         "type": "holding", "seat": 3, "kind": "economic", "change": "gain", "reason": "Royal Grant"}
     assert parsed["heir - fix a misentry"] == {"type": "heir", "seat": None, "reason": "fix a misentry"}
+
+
+def test_naming_the_heir_who_is_the_heir_already_says_so():
+    """Issue 45: `heir seat=1` when seat 1 was the Heir said "Bob is named the Heir (in place of Bob)"."""
+    from shared_rules.yes_your_grace import narrate
+
+    before = {"heir": 1}
+    assert narrate._heir(before, before, {"seat": 1}) == "Seat 1 stays the Heir."
+    assert narrate._heir(before, before, {"seat": 2}) == "Seat 2 is named the Heir (in place of seat 1)."

@@ -68,7 +68,7 @@ TEXTS = {
                              "stay, or does nothing if it passed (L1926-1927)" % (d["seat"], d["choice"].upper()),
     "no_choice_yet": lambda d: "House %d has not voted yet: its first turn is vote or pass, not %s" % (
         d["seat"], _WHAT.get(d["what"], d["what"])),
-    "not_enough_power": lambda d: "House %d has not %d Power behind its screen (how much it has stays "
+    "not_enough_power": lambda d: "House %d does not have %d Power behind its screen (how much it has stays "
                                   "behind the screen)" % (d["seat"], d["asked"]),
     "moderator_taken": lambda d: "House %d already passed to become Moderator in this vote; pass and gather "
                                  "instead (L1892-1896)" % d["by"],
@@ -77,14 +77,14 @@ TEXTS = {
     "not_tied": lambda d: "House %d is not among the tied top investors of the winning side: %s" % (
         d["seat"], seats(d["tied"])),
     "same_house": lambda d: "House %d cannot give Coins to itself" % d["seat"],
-    "not_enough_coins": lambda d: "House %d has not %d Coins (how many it has stays behind its screen)" % (
+    "not_enough_coins": lambda d: "House %d does not have %d Coins (how many it has stays behind its screen)" % (
         d["seat"], d["asked"]),
     "bad_outcome": _bad_outcome,
     "bad_record": lambda d: "a sticker needs its resource (its Chronicle row) and its sign (positive or negative)",
     # the printed cards' effects (effects.py)
     "zero_effect": lambda d: "a %s effect of 0 changes nothing: enter the amount the card gives (+) or takes (-)"
                              % d["what"],
-    "not_enough": lambda d: "House %d has not %d %s to return to the general pool (how many it has stays behind "
+    "not_enough": lambda d: "House %d does not have %d %s to return to the general pool (how many it has stays behind "
                             "its screen)" % (d["seat"], d["asked"], _POOLS.get(d["pool"], d["pool"])),
     "stability_frozen": lambda d: "the King abdicated (Stability at the %s): the Stability marker no longer moves "
                                   "(L2348, L3212-3213)" % d["abdicated"],

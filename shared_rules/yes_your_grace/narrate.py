@@ -186,6 +186,8 @@ def _heir(before, after, ev):
         if before["heir"] is None:
             return "There is still no Heir."
         return "%s is no longer the Heir: there is no Heir." % cap(seat(before["heir"]))
+    if before["heir"] == ev["seat"]:
+        return "%s stays the Heir." % cap(seat(ev["seat"]))
     return "%s is named the Heir%s." % (cap(seat(ev["seat"])), "" if before["heir"] is None else
                                         " (in place of %s)" % seat(before["heir"]))
 

@@ -76,9 +76,10 @@ def _error(text):
     return 2
 
 
-def _emit(text, output):
+def _emit(text, output, what):
     if output:
         _write(output, text)
+        print("wrote %s to %s (%d bytes)" % (what, output, len(text.encode("utf-8"))), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -95,7 +96,7 @@ def run_wiring(args):
         text = wiring.wiring_svg(args.board)
     except UnknownName as e:
         return _error(str(e))
-    return _emit(text, args.output)
+    return _emit(text, args.output, "the wiring diagram of %s" % args.board)
 
 
 def run_overlay(args):
@@ -103,7 +104,7 @@ def run_overlay(args):
         text = overlay.overlay_svg(args.layout)
     except UnknownName as e:
         return _error(str(e))
-    return _emit(text, args.output)
+    return _emit(text, args.output, "the overlay of %s (print it at 100%%)" % args.layout)
 
 
 def drawings(root=ROOT):

@@ -202,9 +202,11 @@ def _export(book, args):
     if args.seat is not None and not 0 <= args.seat < g["settings"].get("players", 0):
         return _error("game %d has seats 0 to %d, not %d" % (g["id"], g["settings"].get("players", 0) - 1,
                                                              args.seat))
-    if g["ended"] is None and args.format == "jsonl":  # a CSV carries no seed
-        print("note: game %d is still open; the exported seed lets a reader predict the board's next rolls"
-              % g["id"], file=sys.stderr)
+    # a CSV carries no seed; a board rolls from its own entropy, never written, so only a game whose dice
+    # come from the match's seed (`chancery play` at the terminal; an imported log may be one) is predicted
+    if g["ended"] is None and args.format == "jsonl" and g.get("board_id") in ("terminal", "file"):
+        print("note: game %d is still open; where its dice come from its seed (a game at the terminal), the "
+              "exported seed lets a reader predict its next rolls" % g["id"], file=sys.stderr)
     n = _write(args.output, lambda f: book.export(args.id, args.format, f, args.seat))
     if isinstance(n, int) and args.output is not None:
         print("Game %d: %d entries written to %s" % (g["id"], n, args.output), file=sys.stderr)
@@ -250,6 +252,9 @@ def _write(output, work):
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             out = work(f)
+        from chancery.logbook.logfile import usual_mode
+
+        os.chmod(tmp, usual_mode())
         os.replace(tmp, str(path))
     except BaseException as e:
         try:

@@ -394,6 +394,14 @@ def render(match, names=None):
     return "\n".join(lines) + "\n"
 
 
+
+def usual_mode():
+    """The mode a new file gets here (0666 less the umask): a temporary file is made 0600, and a
+    log written through one is renamed into place with this instead."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
 def save(match, path, names=None):
     """Write the match's log (and its seats' `names`) to `path` atomically: temp file, fsync,
     rename, fsync the folder."""
@@ -406,6 +414,7 @@ def save(match, path, names=None):
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, usual_mode())
         os.replace(tmp, str(path))
     except BaseException:
         try:

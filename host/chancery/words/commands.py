@@ -96,6 +96,9 @@ def _one(domain, toks, ctx):
         values = domain["values"]
         exact = [v for v in values if str(v).lower() == low]
         found = exact or [v for v in values if str(v).lower().startswith(low)]
+        if not found:  # another form of the word: "moderator" for moderate, "gathering" for gather
+            found = [v for v in values if len(str(v)) > 3 and low.startswith(str(v).lower()[:-1])
+                     and len(low) - len(str(v)) <= 3]
         if len(found) == 1:
             return found[0], 1
         raise _Mismatch(tok)
