@@ -42,13 +42,15 @@ class Ahead:
     """One entry computed ahead, for the press `at` on `pad`: a key name (a hold), or for a menu's
     confirm the menu's (auto, cur, top), to open it again where it was."""
 
-    def __init__(self, pad, seat, at, state, count, last, move, texts, digest, rng, frame, then):
+    def __init__(self, pad, seat, at, state, count, last, move, texts, digest, rng, frame, then, entry, after):
         self.pad, self.seat, self.at = pad, seat, at
         self.state, self.count, self.last = state, count, last  # what it was computed on
         self.move, self.texts, self.digest, self.rng = move, texts, digest, rng
+        self.entry = entry  # (the normalised action, its events)
+        self.after = after  # the state after it (and after `then`): the press makes it the table's
         self.frame = frame  # the board layer's frame for the state after the entry, or None
         # the entry the board makes after it, when the entry leaves a sealed ballot due (the
-        # table's close): (its action, texts, digest), or None
+        # table's close): (its action, texts, digest, normalised action, events), or None
         self.then = then
 
 
@@ -115,14 +117,15 @@ def _take(table, pad, seat, at, move):
     texts = canon.encode(act), canon.encode(events)
     last = table.journal.last
     digest = canon.chain(last, texts[0], texts[1])
+    entry = (act, events)
     then, b = None, work.get("ballot")
     if b is not None and b["result"] is None and not b["open"]:  # as Table.reveal_if_due: the board's reveal
         then = ballot_box.reveal(table, b)
         act, events, work = engine.decide(table.game, work, then, True)  # the copy's own: in place
         more = canon.encode(act), canon.encode(events)
-        then = (then, more, canon.chain(digest, more[0], more[1]))
+        then = (then, more, canon.chain(digest, more[0], more[1]), act, events)
     frame = table.on_ahead(work) if table.on_ahead is not None else None
-    return Ahead(pad, seat, at, state, table.count, last, move, texts, digest, rng, frame, then)
+    return Ahead(pad, seat, at, state, table.count, last, move, texts, digest, rng, frame, then, entry, work)
 
 
 def key(table, pad, name):
@@ -144,7 +147,8 @@ def key(table, pad, name):
 
 def _enter(table, a):
     """The entry computed ahead (and the board's reveal after it): on flash, then on the strip,
-    then into the state."""
+    then the state computed with it is the table's. The state it was computed on is kept as the
+    one before it (Table.before), so that an undo of it needs no replay (firmware/undo.py)."""
     texts, then = a.texts, a.then
     try:
         table.journal.write(table.count, texts[0], texts[1], a.digest)  # on flash before anyone hears of it
@@ -157,20 +161,15 @@ def _enter(table, a):
     if shown:
         table.on_entry(a.frame)
     index = table.count
-    try:
-        _fold(table, a.move, a.digest, shown, a.rng)
-        if then is not None:
-            _fold(table, then[0], then[2], shown, None)
-            # after the frame: the box emptied, as its reveal() does
-            ballot_box.clear(table)
-    except Exception:  # cannot be (the same rules decided it on a copy), but the table never stops:
-        table.reload()  # the entries are on flash, and the journal's replay has them
-        return index
+    before = table.state
+    table.state = a.after
+    table.entered(a.entry[0], a.entry[1], a.digest, shown, a.rng)
+    if then is not None:
+        table.entered(then[3], then[4], then[2], shown, None)
+        ballot_box.clear(table)  # after the frame: the box emptied, as its reveal() does
+    # the state before the entry, for its undo; none before a reveal, which is never taken back
+    table.before = (index, before) if then is None else None
     table.reveal_if_due()
     return index
 
 
-def _fold(table, move, digest, shown, rng):
-    act, events, state = engine.decide(table.game, table.state, move, True)  # as a resume replays it
-    table.state = state
-    table.entered(act, events, digest, shown, rng)

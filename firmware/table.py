@@ -78,6 +78,9 @@ class Table:
         # pad, the table's hold that closes a sealed ballot (firmware/ahead.py); and the board layer's
         # on_ahead(state): the strip's frame for that state, or None
         self.ahead = self.on_ahead = None
+        # (index, state): the state before entry `index`, the last, where the entry was computed
+        # ahead on a copy (firmware/ahead.py: the state it was computed on is kept); else None
+        self.before = None
         self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
         self.switch_due = None  # its note: {"move": the new_game action, "re": the host's frame or None}
@@ -105,6 +108,7 @@ class Table:
                        "seed": match["seed"], "start": match["start"]}
         self.journal.start(self.header)
         self.game, self.state, self.count = match["game"], match["state"], 0
+        self.before = None
         self.menu = None
         self.menu_pad = None
         self.parked = {}
@@ -161,6 +165,7 @@ class Table:
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
         self.ahead = None  # an entry computed ahead (firmware/ahead.py) is on the state before: its room is the step's
+        self.before = None  # folded in place: no state before it is kept
         move, self._rng = self.prepare(move, seat)
         cast = isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move
         if cast:  # the choice goes to the private box, never to the log
@@ -239,7 +244,7 @@ class Table:
         without the menu (its code and screen: the next key loads it again). If that fails as
         well the table has no state until the next action, key or status reloads it (they
         check; no new name for it: see the module's note on names); the entries are on flash."""
-        self.state = None
+        self.state = self.before = None
         if self.menu is not None:
             self.menu.rest()  # it held the spoiled state too; the next key starts it afresh on the new one
         gc.collect()
@@ -262,7 +267,7 @@ class Table:
         self.menu = self.menu_pad = self.ahead = self.setup = self.switch_due = None
         self.parked = {}
         self.restart_due = False
-        self.state = None
+        self.state = self.before = None
         try:
             self.reload()
             self.game = self.header["game"]

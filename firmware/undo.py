@@ -25,9 +25,17 @@ def undo(table, entry=None):
         break
     if kind == "ballot_reveal":
         raise RuleError("undo_reveal", {"entry": last})
+    kept, table.before = table.before, None
     try:
         table.journal.undo(undone)
-    finally:  # done or not (a full flash refuses it in words), the state is the journal's again
+    except BaseException:  # not taken back (a full flash refuses it in words): the state is the journal's again
+        table.reload()
+        raise
+    if kept is not None and kept[0] == last:  # the state before it, kept: no replay
+        table.state, table.count = kept[1], last
+        table.changed = table.screen_due = True
+        table.last_type = None
+    else:
         table.reload()
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
     table.held = {}

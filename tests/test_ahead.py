@@ -74,3 +74,29 @@ def test_the_tables_hold_that_rolls_is_computed_ahead_and_rolls_the_same_faces(t
     ahead.idle()
     plain.idle()
     assert ahead._rng == plain._rng
+
+
+def test_an_entry_computed_ahead_is_taken_back_without_a_replay(tmp_path, monkeypatch):
+    """An entry made from one computed ahead keeps the state it was computed on (Table.before): its
+    undo takes that state back with no replay of the journal (a replay took most of a second on the
+    chip for The Council), and the table is then exactly what a replay gives. An entry folded in
+    place keeps none: its undo replays. (Fails with every undo replaying.)"""
+    from firmware.journal import Journal
+    from firmware.pads import TABLE
+    from firmware.table import Table
+    from shared_rules import canon
+
+    t = Table(Journal(str(tmp_path / "a")), lambda kind, body: None, lambda n: b"\x05" * n, "chancellors",
+              {"players": 4}).boot()
+    replays = []
+    real = Table.reload
+    monkeypatch.setattr(Table, "reload", lambda self: (replays.append(self.count), real(self)))
+    before = canon.encode(t.state)
+    t.idle()
+    assert t.pressed(TABLE, "long_select")[1] == 0 and t.before is not None  # the roll, computed ahead
+    t.idle()
+    assert t.undo() == 0 and replays == [] and canon.encode(t.state) == before
+    again = Table(Journal(str(tmp_path / "a")), lambda kind, body: None, lambda n: b"\x05" * n).boot()
+    assert canon.encode(again.state) == canon.encode(t.state) and again.count == t.count == 0
+    t.act({"type": "roll"})  # in place: nothing kept
+    assert t.before is None and t.undo() == 0 and replays == [1]
