@@ -322,3 +322,13 @@ def test_littlefs_and_the_raw_log_survive_power_cuts_at_random_operations(tmp_pa
     assert {m.group(4) for m in parsed} == {"program", "erase"}
     # page programs, not erases, carry the entries: 120 entries, 7 snapshots, 3 reservations
     assert int(totals["erases"]) < 40, rows[-1]
+
+
+def test_the_raw_log_survives_cuts_that_leave_a_pages_bits_half_programmed(tmp_path, mp_tree):  # noqa: F811
+    """Issue 44: a cut in the middle of a page program can leave any of the bits being programmed
+    at either value, not a clean prefix; the board must still resume at its last whole line (the
+    chip's power test found a board that would not boot: bad_format)."""
+    g = game(7, 4, True)
+    proc = run_mp(mp_tree, "flash_journal", [write_actions(tmp_path / "a.jsonl", g), 60, 11, "bits"], timeout=300)
+    rows = [r for r in proc.stdout.splitlines() if r.startswith("cut")]
+    assert proc.returncode == 0 and rows[-1].startswith("cuts=60 failed=0 "), proc.stdout + proc.stderr

@@ -80,7 +80,8 @@ def _erased(fl, region, a, b):
 def rows(fl):
     """Yield (region, (tag, json, crc)) for each whole line of the game after its header,
     in order. A line that fails its check ends its region's lines when the flash after
-    the pages it could have touched is erased (a torn program), else raises JournalError
+    the pages it could have touched is erased (a torn program, whose page may hold bits
+    left half programmed), else raises JournalError
     (its region's file and its line number). Afterwards `end` and `torn` say where the
     lines stopped."""
     lineno = 1
@@ -99,7 +100,10 @@ def rows(fl):
             lineno += 1
             got = check(line) if whole else ("too_long" if len(line) > MAX_LINE else "bad_format")
             if isinstance(got, str):
-                zone = (end + PAGE - 1) // PAGE * PAGE
+                # the pages a torn program could have touched end with the one holding `end`: its
+                # bits may be half programmed (any of them, not a prefix), so even an `end` on a
+                # page's first byte (a half-programmed byte read as erased) leaves that page out
+                zone = (end // PAGE + 1) * PAGE
                 if end - pos > MAX_LINE or not _erased(fl, region, zone, limit):
                     raise JournalError(got, region.path, lineno)
                 fl.torn = end - pos

@@ -71,9 +71,9 @@ def fresh(actions, dev, digests, acked, left=None):
     return play(actions, j, state, 0, digests, ack, upkeep=True)
 
 
-def one_cut(actions, k, at, total, rnd, digests, stats):
+def one_cut(actions, k, at, total, rnd, digests, stats, bits=False):
     acked = [-1]
-    dev = NorDev(FLASH, rnd)
+    dev = NorDev(FLASH, rnd, bits)
     try:
         fresh(actions, dev, digests, acked, at)
         return "cut %d op %d/%d FAIL: the power cut never came" % (k, at, total)
@@ -104,6 +104,7 @@ def one_cut(actions, k, at, total, rnd, digests, stats):
 
 def main(argv):
     actions, cuts, seed = argv[0], int(argv[1]), int(argv[2])
+    bits = len(argv) > 3 and argv[3] == "bits"  # a cut's program leaves its bits half done
     digests = []
     dev = NorDev(FLASH)
     fresh(actions, dev, digests, [0])
@@ -114,7 +115,7 @@ def main(argv):
     stats = [0, 0]
     for k in range(cuts):
         at, rnd = prng.draw(rnd, total)
-        line = one_cut(actions, k, at + 1, total, prng.seed_state(seed * 7919 + k + 1), digests, stats)
+        line = one_cut(actions, k, at + 1, total, prng.seed_state(seed * 7919 + k + 1), digests, stats, bits)
         if not line.endswith(" ok"):
             failed += 1
         sys.stdout.write(line + "\n")

@@ -14,8 +14,11 @@ class PowerCut(Exception):
 class NorDev:
     """NOR flash in a bytearray; `left` operations until the power goes (None: never)."""
 
-    def __init__(self, data, rnd=None):
+    def __init__(self, data, rnd=None, bits=False):
         self.data = data
+        # bits: a cut leaves the bits its program or erase was changing half done (each old or new
+        # at random, over the whole operation), as real NOR may, not a clean prefix
+        self.bits = bits
         self.left = None
         self.rnd = rnd
         self.programs = self.erases = 0
@@ -61,9 +64,22 @@ class NorDev:
         a = block * BLOCK + off
         n = len(buf)
         cut = self._cut("program")
+        d = self.data
+        if cut and self.bits:  # the part programs 256-byte pages in turn: the pages before the
+            # one it is in are whole, those after it untouched, and in that one each bit being
+            # cleared is cleared or not
+            cut_at, self.rnd = prng.draw(self.rnd, n)
+            first = cut_at - (a + cut_at) % 256
+            for i in range(first if first > 0 else 0):
+                d[a + i] &= buf[i]
+            i = first if first > 0 else 0
+            while i < n and (i == 0 or (a + i) % 256):
+                keep, self.rnd = prng.draw(self.rnd, 256)  # of the bits being cleared, these stay set
+                d[a + i] = (d[a + i] & buf[i]) | (d[a + i] & ~buf[i] & keep)
+                i += 1
+            raise PowerCut()
         if cut:
             n, self.rnd = prng.draw(self.rnd, n)
-        d = self.data
         for i in range(n):
             d[a + i] &= buf[i]
         if cut:
