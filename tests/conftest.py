@@ -91,6 +91,10 @@ def skip_loudly(reason):
 
 
 def pytest_terminal_summary(terminalreporter):
+    ran = [r for kind in ("passed", "failed") for r in terminalreporter.stats.get(kind, [])
+           if "test_vpico_power.py" in getattr(r, "nodeid", "")]
+    if ran:  # said at the end too: the suite runs quiet (-q), without its header
+        terminalreporter.line(power_cuts_line(), bold=True)
     reasons = {}
     for report in terminalreporter.stats.get("skipped", []):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
@@ -104,6 +108,33 @@ def pytest_terminal_summary(terminalreporter):
         files = sorted({n.split("::")[0] for n in nodeids})
         terminalreporter.line("%d tests of %s were SKIPPED: %s" % (len(nodeids), ", ".join(files), reason),
                               red=True, bold=True)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--cuts", type=int, default=None, metavar="N",
+                     help="power cuts in the chip's power test (tests/test_vpico_power.py; default 8, "
+                          "or CHANCERY_POWER_CUTS; a nightly run makes 100)")
+
+
+def pytest_configure(config):
+    """The chip's power test takes its cuts from a seed drawn afresh for each run (so runs cover
+    other cuts), said in the run's header, and replayed by CHANCERY_POWER_SEED. Drawn here, in the
+    process that starts the workers, so every worker has the one said."""
+    if not os.environ.get("CHANCERY_POWER_SEED"):
+        os.environ["CHANCERY_POWER_SEED"] = str(int.from_bytes(os.urandom(3), "big"))
+    cuts = config.getoption("--cuts", None)
+    if cuts is not None:
+        os.environ["CHANCERY_POWER_CUTS"] = str(cuts)
+
+
+def power_cuts_line():
+    return "power cuts on the chip: seed %s, %s cuts (CHANCERY_POWER_SEED=%s replays them)" % (
+        os.environ["CHANCERY_POWER_SEED"], os.environ.get("CHANCERY_POWER_CUTS", "8"),
+        os.environ["CHANCERY_POWER_SEED"])
+
+
+def pytest_report_header(config):
+    return power_cuts_line()
 
 
 UF2, NO_UF2 = _uf2()

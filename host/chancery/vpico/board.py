@@ -362,17 +362,20 @@ class VirtualPico:
         self._request(cmd)
         return self._wait(lambda: self._find("cut", since), timeout, "the power cut")
 
-    def arm_cut(self, at=None, after_ns=None, during=None, skip=0, frac=None):
+    def arm_cut(self, at=None, after_ns=None, during=None, skip=0, frac=None, bits=None):
         """Schedule a cut as cut() does, without waiting for it; skip: that many such flash
         operations go by first; frac: the cut lands at that fraction of the operation (0-1)
-        rather than its middle. Returns the board time it counts from; the cut shows in
-        `cuts` when it is made."""
+        rather than its middle; bits: a seed, for an operation torn with its changing bits left
+        half done at random over its whole range (as real NOR may), not a clean prefix. Returns
+        the board time it counts from; the cut shows in `cuts` when it is made."""
         cmd = {"cmd": "cut"}
         cmd.update(_when(at, after_ns))
         if during:
             cmd.update(during=during, skip=int(skip))
             if frac is not None:
                 cmd["frac"] = float(frac)
+            if bits is not None:
+                cmd["bits"] = int(bits) & 0xFFFFFFFF
         return self._request(cmd)["t"]
 
     def uncut(self):

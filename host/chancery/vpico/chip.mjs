@@ -36,9 +36,11 @@
 //   {"cmd":"level","pin":P}                         -> {"ev":"level","pin","level","t"} the line now
 //   {"cmd":"cut","at":T | "after":DT,               -> {"ev":"scheduled","t"}; later {"ev":"cut"}
 //        "during":"program"|"erase"|"any",             with "during": the power goes at the middle
-//        "skip":N, "frac":F}                           of the first such flash operation from t on
+//        "skip":N, "frac":F, "bits":S}                 of the first such flash operation from t on
 //                                                      (skip: of the N+1th; frac: at that fraction
-//                                                      of it, 0-1, instead of the middle)
+//                                                      of it, 0-1, instead of the middle; bits: the
+//                                                      operation's changing bits are left half done,
+//                                                      drawn from seed S: nor-flash.mjs tear())
 //   {"cmd":"uncut"}                                 -> {"ev":"uncut","armed":bool} every cut not yet
 //                                                      made is called off
 //   {"cmd":"boot"}                                  -> {"ev":"booted"} a fresh chip on the flash
@@ -328,18 +330,18 @@ function watchdogReset(old) {
 let cutArmed = null;   // a cut waiting for a flash operation to land in the middle of
 let cutsCalledOff = 0; // bumped by "uncut": a scheduled cut made before it does nothing
 
-function powerCut() {
+function powerCut(bits = null) {
   if (!chip) return;
   stopChip();
   strip.dark();   // the strip loses its power with the board's
-  const torn = flash.tear();
+  const torn = flash.tear(bits);
   hostBytes.length = 0;   // the host cannot send to a board that has gone
   emit({ ev: 'cut', t: now(), torn });
 }
 
-function scheduleCut(t, during, skip = 0, frac = 0.5) {
+function scheduleCut(t, during, skip = 0, frac = 0.5, bits = null) {
   const calls = cutsCalledOff;
-  const cut = () => { if (calls === cutsCalledOff) powerCut(); };
+  const cut = () => { if (calls === cutsCalledOff) powerCut(bits); };
   if (!during) return agenda.add(t, cut);
   agenda.add(t, () => {
     if (calls !== cutsCalledOff) return;
@@ -376,7 +378,7 @@ function command(c) {
       if (!chip) return reply({ ev: 'error', msg: 'the power is off already' });
       const t = when(c);
       const frac = typeof c.frac === 'number' ? Math.min(1, Math.max(0, c.frac)) : 0.5;
-      scheduleCut(t, c.during, Math.max(0, c.skip | 0), frac);
+      scheduleCut(t, c.during, Math.max(0, c.skip | 0), frac, typeof c.bits === 'number' ? c.bits : null);
       return reply({ ev: 'scheduled', t });
     }
     case 'uncut': {

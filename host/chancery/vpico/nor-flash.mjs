@@ -8,7 +8,10 @@
 //     W25Q16's typical program / erase time has passed on the board's clock, so the
 //     bootrom's wait-ready loop burns that time as on a real board;
 //   - tears: the operation in progress keeps the bytes it is changing as they were, so a
-//     power cut before it ends leaves a prefix done and the rest as before.
+//     power cut before it ends leaves a prefix done and the rest as before; or, asked with a
+//     seed (tear(seed)), as a real NOR part may: every bit the operation was changing, over its
+//     whole range, is left at its old or its new value at random (bits half programmed or half
+//     erased read either way), drawn from the seed so that a cut replays.
 // The flash outlives any one chip: a watchdog reset or a power cut attaches a fresh chip
 // to the same model, and an operation in progress goes on (or is torn) on the board's clock.
 
@@ -157,9 +160,11 @@ export class NorFlash {
   }
 
   // Power is cut now: an operation still in progress stops part-way. Returns what was torn.
-  tear() {
+  // bits: null for a clean prefix, else a seed for the bits left half changed (see the top).
+  tear(bits = null) {
     if (!this.busy()) return null;
     const { kind, addr, length, before, start, end, first, count } = this.op;
+    if (bits !== null) return this.tearBits(bits >>> 0);
     const done = Math.floor(count * (this.now() - start) / (end - start));
     // The bytes not yet reached keep their old contents.
     for (let i = done; i < count; i++) {
@@ -168,5 +173,21 @@ export class NorFlash {
     }
     this.op = null; this.wel = false;
     return { kind, addr, length, done, of: count };
+  }
+
+  tearBits(seed) {
+    const { kind, addr, length, before, first, count } = this.op;
+    let s = seed || 1, changed = 0;
+    const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+    for (let i = 0; i < count; i++) {
+      const p = kind === 'program' ? addr | ((first - addr + i) & (PAGE - 1)) : first + i;
+      const old = before[p - addr], now = this.data[p], diff = old ^ now;
+      if (!diff) continue;
+      const keep = next() & diff;   // these of the changing bits stay as they were
+      this.data[p] = now ^ keep;
+      if (keep) changed++;
+    }
+    this.op = null; this.wel = false;
+    return { kind, addr, length, done: null, of: count, bits: seed, halfBytes: changed };
   }
 }
