@@ -16,6 +16,11 @@ presses on the board's menus (or The King's Dilemma's vote pads), contact bounce
 from the edge that completes an entry (a tap's release, or a hold becoming long) to the
 last bit of the WS2812 frame that shows it.
 
+Every kind of completing input, each game (tools/chip/input_kinds.py, `--only kinds`): the table's
+roll hold, a menu's confirm (computed ahead, and at once), a vote pad's hold, a sealed ballot's cast
+and close, an undo, the first input after boot and after a game switch, with boot and the switch;
+run only when asked for (it takes most of an hour).
+
 Last, the heap path by path (tools/chip/heap.py): each game at its most seats, The King's
 Dilemma's sealed vote, The Council with a host's link, the menus, switching games, and a
 board reading two smart dice (Chancellors' rolls from them; the menus with them connected),
@@ -89,10 +94,7 @@ def run(actions, seed, say=print):
     return rows
 
 
-def _stats(values):
-    v = sorted(values)
-    n = len(v)
-    return v[n // 2], v[min(n - 1, n * 95 // 100)], v[-1]
+_stats = press_play.stats
 
 
 def press_to_frame(entries, seed, games=GAMES, say=print, stamped=False):
@@ -139,12 +141,20 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--entries", type=int, default=30,
                     help="entries per game pressed on the board's GPIOs (default 30; 0: skip)")
-    ap.add_argument("--only", choices=("stages", "presses", "heap"), help="one of the three figures")
+    ap.add_argument("--only", choices=("stages", "presses", "heap", "kinds"),
+                    help="one of the figures (kinds: every input kind, tools/chip/input_kinds.py; only with --only)")
+    ap.add_argument("--samples", type=int, default=5, help="--only kinds: samples of each kind a game (default 5)")
     ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     ap.add_argument("--stamps", action="store_true",
                     help="press to frame on a profiling build: where each press's time goes (tools/chip/stamps.py)")
-    ap.add_argument("--write", action="store_true", help="press to frame's table into docs/performance.md")
+    ap.add_argument("--write", action="store_true",
+                    help="press to frame's table (with --only kinds: every kind's) into docs/performance.md")
     args = ap.parse_args(argv)
+    if args.only == "kinds":
+        import input_kinds
+
+        input_kinds.bench(args.samples, args.seed, tuple(args.games), args.write)
+        return
     if args.only in (None, "stages"):
         run(args.actions, args.seed)
     if args.only in (None, "presses") and args.entries > 0:
