@@ -25,6 +25,11 @@ the oldest first, stores each whole in one commit, and only then acknowledges it
 that the board removes it: a read that fails or a cable pulled half-way acknowledges
 nothing, and the game is pulled again at the next connect (the logbook finds what it has).
 Progress goes to on_event ("kept": {"id", "left", "len", "game", "got"}).
+
+An entry that does not replay here (its events or digest are not the host's replay of its
+action) is refused: Mirror.add raises Diverged before the mirror or the logbook takes it, the
+link says so (on_event "diverged": {"i", "why"}; `diverged` holds it until an entry is taken
+again) and the error ends the poll or the hello, so that a reconnect fetches it and checks it again.
 """
 
 import time
@@ -63,6 +68,16 @@ PICO_VID = 0x2E8A  # Raspberry Pi (RP2040/RP2350 boards running MicroPython)
 
 class LinkError(Exception):
     pass
+
+
+class Diverged(LinkError):
+    """An entry of the board's that the host's replay does not give: refused, neither mirrored
+    nor stored (the logbook holds only what both sides agree on). `index`: the entry's (from 0)."""
+
+    def __init__(self, index, why):
+        super().__init__("entry %d %s" % (index, why))
+        self.index = index
+        self.why = why  # what is wrong, in words that follow "entry N"
 
 
 def board_port(port=None):
@@ -119,7 +134,7 @@ class Mirror:
         have = len(self.match["entries"])
         if i < have:
             if self.match["entries"][i]["digest"] != digest:
-                raise LinkError("entry %d differs from the one mirrored before" % i)
+                raise Diverged(i, "differs from the one mirrored before")
             return False
         if i > have:
             raise LinkError("entry %d arrived before entry %d" % (i, have))
@@ -129,9 +144,12 @@ class Mirror:
             act, got, state, mine = engine.step(self.match["game"], self.match["state"], move,
                                                 engine.last_digest(self.match))
         except RuleError as e:
-            raise LinkError("entry %d is refused by the rules here: %s" % (i, e))
-        if mine != digest or canon.encode(got) != canon.encode(events):
-            raise LinkError("entry %d does not replay to the board's events and digest" % i)
+            raise Diverged(i, "is refused by the rules here: %s" % e)
+        differ = [what for what, same in (("events", canon.encode(got) == canon.encode(events)),
+                                          ("digest", mine == digest)) if not same]
+        if differ:
+            raise Diverged(i, "does not replay to the board's events and digest (its %s differ%s from the host's "
+                              "replay)" % (" and ".join(differ), "s" if len(differ) == 1 else ""))
         self.before = self.match["state"]  # for narrating this entry's events
         self.match["entries"].append({"action": act, "events": got, "digest": mine})
         self.match["state"] = state
@@ -161,6 +179,7 @@ class Link:
         self.offered = None  # the known names the board was last offered in this session
         self.display = None  # the board's display lines, as its last display frame gave them
         self.kept_head = None  # the last kept frame: a finished game the board keeps (pull_kept)
+        self.diverged = None  # the Diverged of the board's entry the host refused last, until one is taken
         self.kept_entries = {}  # its entries as their old frames came: {index: entry}
         self.state = "closed"
         self.backoff_ms = BACKOFF_FIRST_MS
@@ -254,6 +273,7 @@ class Link:
                     self.logbook.close_game(self.game_id, "new_game")  # the same board has started another game
                 self.on_event("new_game", body)  # the mirror's line between the games, logbook or not
             self.mirror = Mirror(body)  # a new game (or the first sight of this one)
+            self.diverged = None
             if self.logbook is not None:
                 self.game_id = self.logbook.begin_game(self.mirror.header(), body.get("id"), body.get("fw"),
                                                        body.get("proto"))
@@ -282,6 +302,7 @@ class Link:
             self.on_event("noise", "the board's state after %d entries is not the mirror's" % count)
 
     def _take_back(self, count):
+        self.diverged = None
         gone = self.mirror.take_back(count)
         if self.logbook is not None and self.game_id is not None:
             self.logbook.take_back(self.game_id, count)
@@ -296,7 +317,14 @@ class Link:
         if body.get("i", 0) > len(self.mirror.match["entries"]):
             self.gap_to = max(self.gap_to or 0, body["i"] + 1)
             return
-        if self.mirror.add(body["i"], body["move"], body["events"], body["digest"]):
+        try:
+            new = self.mirror.add(body["i"], body["move"], body["events"], body["digest"])
+        except Diverged as e:  # neither mirrored nor stored: said, and the poll or hello ends
+            self.diverged = e
+            self.on_event("diverged", {"i": e.index, "why": e.why})
+            raise
+        self.diverged = None
+        if new:
             entry = self.mirror.match["entries"][body["i"]]
             if self.logbook is not None:
                 self.logbook.add_entry(self.game_id, body["i"], entry)

@@ -31,7 +31,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from chancery.board.link import FAULT_ADVICE, LinkError, error_kind
+from chancery.board.link import FAULT_ADVICE, Diverged, LinkError, error_kind
 from chancery.hardware import files as hardware_files
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
@@ -248,6 +248,7 @@ class MirrorApp(App):
         self.phase = 0  # as the board's: where seats share an LED they take turns
         self.ticks = 0
         self.display_lines = list(link.display or [])  # the display frame sent before the mirror started
+        self.diverged_said = None  # the last entry that did not replay here, as said (once)
         self.link.on_event = self.on_link_event
         self.theme = terminal_theme(os.environ)  # the strip is legible on either (strip_text)
 
@@ -292,7 +293,8 @@ class MirrorApp(App):
         try:
             self.link.poll(0)
         except (OSError, LinkError) as e:
-            self.log_line("Link lost: %s; reconnecting" % e)
+            if not isinstance(e, Diverged):  # a Diverged is said already (on_link_event "diverged")
+                self.log_line("Link lost: %s; reconnecting" % e)
             self.link.close()
             self.set_timer(self.link.backoff_ms / 1000.0, self.reconnect)
 
@@ -316,6 +318,13 @@ class MirrorApp(App):
             for k in range(len(data["entries"]) - 1, -1, -1):
                 self.log_line("#%d taken back: %s (kept in the logbook)" % (
                     data["len"] + k + 1, commands.command_text(data["entries"][k]["action"], schemas)))
+            self.refresh_all()
+        elif kind == "diverged":
+            said = (data["i"], data["why"])
+            if said != self.diverged_said:  # once, not at each reconnect that fetches it again
+                self.diverged_said = said
+                self.log_line("The board's entry #%d %s: it is neither mirrored nor stored in the logbook; "
+                              "reconnecting to fetch it again" % (data["i"] + 1, data["why"]))
             self.refresh_all()
         elif kind == "new_game":
             self.log_line("\u2500" * 20 + " a new game: %s " % data.get("game") + "\u2500" * 20)
@@ -364,9 +373,10 @@ class MirrorApp(App):
         link = self.link
         w = link.mirror.welcome if link.mirror else {}
         self.query_one("#status", Static).update(
-            "Board %s  firmware %s  link %s  entries %d   %s" % (
+            "Board %s  firmware %s  link %s  entries %d%s   %s" % (
                 w.get("id", "?"), w.get("fw", "?"), link.state,
                 len(link.mirror.match["entries"]) if link.mirror else 0,
+                "  #%d DOES NOT REPLAY HERE" % (link.diverged.index + 1) if link.mirror and link.diverged else "",
                 "[keys: typing a command; Enter sends, Esc back to the board]" if self.typing() else
                 "[keys: the board's buttons; ':' to type, ':help']"))
         if link.mirror is None:
