@@ -760,3 +760,22 @@ def test_an_open_board_games_export_does_not_claim_its_seed_predicts_the_boards_
         os.umask(old)
     assert code == 0 and "predict" not in err, err
     assert (os.stat(target).st_mode & 0o777) == 0o644
+
+
+def test_log_show_says_settings_and_sealed_ballots_in_words(tmp_path, monkeypatch, capsys):
+    """Issue 45: `log show` printed the settings as raw JSON and a sealed ballot's entries as Python
+    dicts ({'type': 'ballot_cast', ...})."""
+    from shared_rules import engine, matches
+
+    book_path = tmp_path / "book.sqlite3"
+    monkeypatch.setenv("CHANCERY_LOGBOOK", str(book_path))
+    m = engine.new_match("chancellors", {"players": 3, "extended": True}, 7)
+    acts = [{"type": "ballot_open", "question": "Exile the Duke?", "options": ["Aye", "Nay"]},
+            {"type": "ballot_cast", "seat": 1}, {"type": "ballot_close"},
+            {"type": "ballot_reveal", "choices": [None, "Nay", None]}]
+    entries = [engine.apply(m, a) for a in acts]
+    with Logbook(str(book_path)) as book:
+        gid = fill(book, matches.log_of(dict(m, entries=[])), entries)
+    code, out, err = run(capsys, "log", "show", str(gid))
+    assert code == 0 and "Game %d: chancellors, 3 players, extended" % gid in out, out
+    assert "{'type'" not in out and "ballot_cast seat=1" in out, out

@@ -154,7 +154,12 @@ def _show(book, args):
         out["log"] = log
         print(canon.encode(out))
         return 0
-    print("Game %d: %s, %s" % (g["id"], g["game"], canon.encode(g["settings"])))
+    from chancery.words import new_game
+
+    others = dict((k, v) for k, v in g["settings"].items() if k != "players")
+    words = commands.command_text(dict(others, type="new_game"), [new_game.settings_schema(g["game"])]).split(" ")[1:]
+    print("Game %d: %s, %s players%s" % (g["id"], g["game"], g["settings"].get("players", "?"),
+                                         "".join(", " + w for w in words)))
     print("Board %s, firmware %s%s" % (g["board_id"], g["firmware"],
                                        "" if g["protocol"] is None else ", protocol %s" % g["protocol"]))
     if names:

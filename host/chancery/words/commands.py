@@ -329,6 +329,10 @@ def value_text(domain, value):
 def command_text(act, all_schemas):
     """The command that would produce `act` (for history and messages)."""
     schema = schemas.find(all_schemas, act.get("type"))
+    if schema is None and str(act.get("type"))[:7] == "ballot_":  # any game's table may hold a sealed ballot
+        from shared_rules import ballot
+
+        schema = schemas.find(ballot.SCHEMAS, act.get("type"))
     if schema is None:
         return str(act)
     out = [word_for(schema["type"])]
