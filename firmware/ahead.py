@@ -168,7 +168,7 @@ def _enter(table, a):
         table.entered(then[3], then[4], then[2], shown, None)
         ballot_box.clear(table)  # after the frame: the box emptied, as its reveal() does
     # the state before the entry, for its undo; none before a reveal, which is never taken back
-    table.before = (index, before) if then is None else None
+    table.before = (index, before, a.last) if then is None else None
     table.reveal_if_due()
     return index
 

@@ -78,8 +78,9 @@ class Table:
         # pad, the table's hold that closes a sealed ballot (firmware/ahead.py); and the board layer's
         # on_ahead(state): the strip's frame for that state, or None
         self.ahead = self.on_ahead = None
-        # (index, state): the state before entry `index`, the last, where the entry was computed
-        # ahead on a copy (firmware/ahead.py: the state it was computed on is kept); else None
+        # (index, state, digest): the state before entry `index`, the last, and the digest it
+        # chained on, where the entry was computed ahead on a copy (firmware/ahead.py: the state
+        # it was computed on is kept); else None
         self.before = None
         self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game

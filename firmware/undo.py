@@ -17,21 +17,25 @@ def undo(table, entry=None):
         raise RuleError("nothing_to_undo", {})
     if entry is not None and entry != last:
         raise RuleError("undo_not_last", {"entry": entry, "last": last})
-    kind = None
-    for got in table.journal.entries(last):
-        kind = got["action"].get("type")
-        undone = got["digest"]
-        got = None
-        break
+    kept = table.before
+    if kept is not None and kept[0] == last and table.last_type is not None:  # known: nothing to read
+        kind, undone = table.last_type, table.journal.last
+    else:
+        kept = None
+        for got in table.journal.entries(last):
+            kind = got["action"].get("type")
+            undone = got["digest"]
+            got = None
+            break
     if kind == "ballot_reveal":
         raise RuleError("undo_reveal", {"entry": last})
-    kept, table.before = table.before, None
+    table.before = None
     try:
-        table.journal.undo(undone)
+        table.journal.undo(undone, kept[2] if kept is not None else None)
     except BaseException:  # not taken back (a full flash refuses it in words): the state is the journal's again
         table.reload()
         raise
-    if kept is not None and kept[0] == last:  # the state before it, kept: no replay
+    if kept is not None:  # the state before it, kept: no replay
         table.state, table.count = kept[1], last
         table.changed = table.screen_due = True
         table.last_type = None

@@ -251,11 +251,12 @@ class Journal:
             kept = 0
         return RuleError("flash_full", {"why": "entry", "kept": kept})
 
-    def undo(self, undone):
+    def undo(self, undone, before=None):
         """Take back the last entry (`undone`: its digest): an undo line saying how many entries
         the log holds now. A snapshot that holds the entry is removed first, so a cut between
         the two resumes the log as it was, entry and all; a cut inside the undo line leaves a
-        torn tail, cut as any."""
+        torn tail, cut as any. `before`: the digest the entry chained on, when the caller knows
+        it (else it is read from the entry before)."""
         if self.out is None or not self.count:
             raise JournalError("not_open" if self.out is None else "empty", self.path(GAME), None,
                                "no entry to take back")
@@ -270,9 +271,10 @@ class Journal:
         self.side("u", {"count": count, "undone": undone})
         self.cuts.append((row, count))
         self.count = count
-        last = self.first
-        for entry in self.entries(count - 1) if count else ():
-            last = entry["digest"]
+        last = before if before is not None else self.first
+        if before is None:
+            for entry in self.entries(count - 1) if count else ():
+                last = entry["digest"]
         self.last = last
 
     def name(self, names):
