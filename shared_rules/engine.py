@@ -38,8 +38,18 @@ def game_module(name):
         raise RuleError("unknown_game", {"game": name, "games": list(games.GAMES)}, list(games.GAMES))
 
 
-def settings_for(g, given):
-    """The game's settings: the defaults, overridden by `given` (validated)."""
+def settings_for(g, given, recorded=False):
+    """The game's settings: the defaults, overridden by `given` (validated).
+
+    A setting with "absent" in its schema is a ruling a table decides where the seed is
+    silent, added after games were logged without it; "absent" is the reading the core
+    followed until then. Such a setting is kept out of the settings (and so out of the state,
+    the header and the start digest) when its value is its absent one: a header without it
+    means that reading, an old log replays unchanged, and a new match at that reading has
+    the start digest it always had. The rules read it with schema.ruling. recorded=True:
+    `given` is a recorded header (a log's, a journal's, a board's), where a key left out is
+    that absent value, not the default (a ruling's default may be another reading, the one
+    the seed's text favours)."""
     if given is None:
         given = {}
     if not isinstance(given, dict):
@@ -49,21 +59,29 @@ def settings_for(g, given):
     for key in given:
         if key not in names:
             raise RuleError("bad_setting", {"game": g.NAME, "unknown": key, "names": names}, names)
+    players = 0
     for s in g.SETTINGS:
-        value = given.get(s["name"], s["default"])
+        name = s["name"]
+        absent = s.get("absent")
+        value = given[name] if name in given else absent if recorded and absent is not None else s["default"]
         try:  # players, checked first: a range that follows the seat count (schema.int_max) knows it
-            schemas.check_value(s["name"], s["domain"], value, out.get("players", 0), ())
+            schemas.check_value(name, s["domain"], value, players, ())
         except RuleError as e:
             raise RuleError("bad_setting", e.detail)
-        out[s["name"]] = value
+        if name == "players":
+            players = value
+        if absent is None or value != absent:  # a ruling's absent reading is not stored
+            out[name] = value
     return out
 
 
-def new_match(game, settings=None, seed=0):
+def new_match(game, settings=None, seed=0, recorded=False):
+    """A match of `game` from the start. recorded=True: `settings` is a recorded header's
+    (a log replayed, a journal resumed, a board's welcome): see settings_for."""
     g = game_module(game)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RuleError("bad_seed", {"value": seed})
-    s = settings_for(g, settings)
+    s = settings_for(g, settings, recorded)
     state = g.initial(s, seed)
     return {"format": FORMAT, "game": g.NAME, "settings": s, "seed": seed,
             "start": canon.digest(state), "entries": [], "state": state}

@@ -60,7 +60,7 @@ def replay(log, upto=None):
     seed = _header_field(log, "seed", int)
     entries = _header_field(log, "entries", list)
     try:
-        match = new_match(game, settings, seed)
+        match = new_match(game, settings, seed, recorded=True)  # a setting left out: as the log was played
     except RuleError as e:
         raise LogError(None, games.message(e))
     if "start" in log and log["start"] != match["start"]:

@@ -42,6 +42,15 @@ def with_reason(act, event):
     return event
 
 
+def ruling(state, name, rulings):
+    """A ruling setting as the rules read it: a ruling a table decides where the seed is
+    silent, added after games were logged without it (engine.settings_for). `rulings` is the
+    game's table of them, {name: absent}, absent being the reading the core followed before
+    the setting existed: the settings hold the value only when it is another, so a state, a
+    header or an old log without it means that reading. The one place a ruling is read."""
+    return state["settings"].get(name, rulings[name])
+
+
 def param(name, domain, optional=False, default=None, omit=None):
     """omit: for an optional parameter, what leaving it out means, in a few words for a
     menu ("board rolls"); menus say "(default)" without it."""

@@ -81,7 +81,7 @@ def resume(journal, engine=None):
             raise JournalError("bad_snapshot", sp, 1, "the state's digest is not the one recorded")
     else:
         try:
-            state = engine.new_match(game, header.get("settings"), header["seed"])["state"]
+            state = engine.new_match(game, header.get("settings"), header["seed"], True)["state"]  # recorded
         except RuleError as e:
             raise JournalError("bad_header", gp, 1, "%s %s" % (e.code, canon.encode(e.detail)))
         if canon.digest(state) != last:

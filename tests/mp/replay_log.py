@@ -31,7 +31,7 @@ def replay_file(path):
     # conservative, and a fragmented heap would make the measure noisy
     gc.collect()
     game = header["game"]
-    match = engine.new_match(game, header["settings"], header["seed"])
+    match = engine.new_match(game, header["settings"], header["seed"], True)  # recorded: a setting left out reads as logged
     gc.collect()
     f = open(path)
     try:

@@ -22,7 +22,7 @@ f = open(log)
 hdr = json.loads(f.readline())
 game = hdr["game"]
 g = engine.game_module(game)
-match = engine.new_match(game, hdr["settings"], hdr["seed"])
+match = engine.new_match(game, hdr["settings"], hdr["seed"], True)  # a recorded header
 state = match["state"]
 j = Journal("/bench", 16)
 j.start({"format": match["format"], "game": game, "settings": match["settings"], "seed": hdr["seed"],

@@ -105,7 +105,7 @@ class Mirror:
 
     def __init__(self, welcome):
         self.welcome = welcome
-        self.match = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
+        self.match = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"], recorded=True)
         self.before = self.match["state"]
         if self.match["start"] != welcome["start"]:
             raise LinkError("the board's start digest %s does not match its settings and seed (%s)" % (

@@ -84,7 +84,7 @@ def states(header, entries):
     between yields, so a caller reads what it needs of each before asking for the next."""
     try:
         g = engine.game_module(header["game"])
-        state = g.initial(engine.settings_for(g, header["settings"]), header["seed"])
+        state = g.initial(engine.settings_for(g, header["settings"], recorded=True), header["seed"])
     except RuleError as e:
         raise NoStory("%s is not a game this version of chancery can follow (%s)" % (header["game"], e.code))
     yield state

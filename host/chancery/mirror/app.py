@@ -551,9 +551,14 @@ class MirrorApp(App):
 
 def differs(welcome, wanted):
     """True when the board's game is not the one asked for (another game, or a setting
-    given that has another value)."""
-    return welcome["game"] != wanted["game"] or [k for k in wanted["settings"]
-                                                 if welcome["settings"].get(k) != wanted["settings"][k]] != []
+    given that has another value). Both as the rules read them: a ruling setting at the
+    reading a header states by leaving it out is not in the board's (engine.settings_for)."""
+    if welcome["game"] != wanted["game"]:
+        return True
+    g = engine.game_module(wanted["game"])
+    have = engine.settings_for(g, welcome["settings"], recorded=True)
+    want = engine.settings_for(g, wanted["settings"])
+    return [k for k in wanted["settings"] if have.get(k) != want.get(k)] != []
 
 
 def attach(link, wanted, chip=None, again=False, names=None):
