@@ -10,20 +10,26 @@ Vote of the Council and its resolution), dilemma (Momentum, Stability, the
 Time Counter), scoring, flow (decide), fold, views (legal, prompt).
 
 Rulings R1-R16 are followed as the digest states them. Where neither the
-rulebook nor the rulings decide, this module chooses (K1-K8):
+rulebook nor the rulings decide, this module chooses (K1-K10); K3 and K7 are
+readings tables are known to differ on, so each is a setting (actions.RULINGS,
+read with schema.ruling), its default the reading the text favours:
   K1 A passer's later voting turns are skipped automatically, and the end of
      the phase (R4) is tested at each seat skipped (L1926-1927).
   K2 The Leader token moves at Vote Resolution only when its holder voted for
      the losing side (L2080-2083, read literally): a Leader who passed keeps it.
   K3 A House with no Power left earns no Power bonus (L3551-3555 say "most
      Power remaining"); the Money Ranking ranks every House, 0 Coins included.
+     A table's ruling: the setting zero_power (ranked: 0 ranks like any count).
   K4 Time Counter: 8 spaces with the King's-Death icon on the last (L1696 "the
      final space"); the length is not in the extract, so both are settings.
   K5 Abdication when Stability lands on (or is clamped to) either end space.
   K6 A Secret Agenda's area is a set of Resource Track spaces and its goal a
      table of AP by the number of markers in the area (R15: entered as settings).
-  K7 Coins change hands (R16) at any time before the end; the Coin on a PASS
-     card is the House's only from cleanup on (L2162-2163).
+  K7 Coins change hands (R16) while a vote is on, from its first turn to the end
+     of Vote Resolution (L1932-1942; the Moderator bargains there, L2080-2083,
+     L2118-2130). A table's ruling: the setting bargain (any: at any time before
+     the end, the core's reading before the setting, and what a log without it
+     means). The Coin on a PASS card is the House's only from cleanup on (L2162-2163).
   K8 The starting Momentum sides are a roll of five values, odd = white (up),
      even = black (down): a board's d6 or coins entered as 1 / 2 (L781-783).
   K9 Agenda Points that a printed effect gives (a House achievement, a Story card:

@@ -13,6 +13,13 @@ yields fresh dicts, so a caller may keep or change what it gets.
 
 from shared_rules.schema import Built, action, by_type, param, reason
 
+# The rulings a table decides where the rulebook is silent (issue 43): settings added after
+# games were logged without them, {name: the reading the core followed before}. A header
+# without one means that reading, and the settings hold one only when it is another
+# (engine.settings_for); the rules read them with schema.ruling. Their defaults, the readings
+# the rulebook's text favours, are in setup.py; their help with the lines in docs.py.
+RULINGS = {"zero_power": "no_bonus", "bargain": "any"}
+
 # The five Resources in track order (L779-781); index = position in every per-Resource list.
 RESOURCES = tuple(["influence", "wealth", "morale", "welfare", "knowledge"])
 

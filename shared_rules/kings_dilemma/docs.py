@@ -34,6 +34,17 @@ DOCS = {
                       "(a sealed ballot; rulings S1-S3 in voting.py). S4: an Event or Trigger card drawn "
                       "for the round (L393-398, L3054-3057: placed in the Event area, not voted on) sets "
                       "the round's sealed ballot aside, casts and all, unrevealed; the next round's opens.",
+    "setting.zero_power": "A ruling a table decides (K3; the rulebook does not say): what a House with no Power "
+                          "left earns in the Power bonus, +2 for the most Power left behind the screen and +1 for "
+                          "the second most (L3551-3555, L1700-1701). no_bonus (default, the reading the text "
+                          "favours: a House with none left has no Power remaining to rank): nothing; ranked: 0 "
+                          "ranks like any other count (every House at 0: all tied first). The Coin bonus "
+                          "(coin_bonus) follows the same ruling.",
+    "setting.bargain": "A ruling a table decides (K7; the rulebook does not say whether Coins may be paid after "
+                       "the vote): when Coins change hands (coins). vote (default, the reading the text favours: "
+                       "bargaining is during the Voting Phase, L1932-1942, and the Moderator's over a tie and the "
+                       "Leader token, L2080-2083, L2118-2130): from the vote's first turn to the end of Vote "
+                       "Resolution; any: at any time before the game ends, a deal paid after the vote too.",
     "setting.open_agendas": "Holders of the Open Agenda tokens (L1431-1456), seat or -1 for none: the five "
                             "Positive tokens in Resource order, then the five Negative ones; empty: none.",
     "setting.agenda_money": "Per House, its Secret Agenda's AP for 1st/2nd/3rd in Coins (L3369-3378; "
@@ -62,7 +73,8 @@ DOCS = {
     "decide.side": "aye or nay.",
     "appoint": "The Moderator picks the Leader among the winning side's tied top investors (L2081-2083, R9).",
     "appoint.leader": "The new Leader's seat.",
-    "coins": "Bargaining: Coins change hands, any time; a deal is binding once paid (L1932-1942, R16).",
+    "coins": "Bargaining: Coins change hands while a vote is on (the setting bargain: or at any time); a deal "
+             "is binding once paid (L1932-1942, R16).",
     "coins.giver": "The House that pays.",
     "coins.taker": "The House that is paid.",
     "coins.amount": "How many Coins.",

@@ -9,6 +9,8 @@ Council (voting.py), Vote Resolution, Dilemma Resolution (dilemma.py).
 from shared_rules import prng
 from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma import dilemma, voting
+from shared_rules.kings_dilemma.actions import RULINGS
+from shared_rules.schema import ruling
 
 _STEPS = {
     "roll": "roll", "vote": "vote", "pass": "vote", "add": "vote", "stay": "vote",
@@ -18,6 +20,16 @@ _STEPS = {
 
 
 _EFFECTS = tuple(["pool", "stability", "momentum", "agenda_value", "drawn"])
+
+# The steps of a vote, from the first voting turn to the end of Vote Resolution: when Coins
+# change hands with the setting bargain = vote (K7: "During the Voting Phase", L1934; the
+# Moderator bargains over the Leader token and a tie, L2082-2083, L2118-2130)
+VOTE_STEPS = tuple(["vote", "side", "leader"])
+
+
+def bargain_open(state):
+    """Whether Coins may change hands now (K7, a table's ruling: bargain = vote or any)."""
+    return state["step"] in VOTE_STEPS or ruling(state, "bargain", RULINGS) == "any"
 
 
 def situation(state):
@@ -62,8 +74,10 @@ def decide(state, act, emit):
     kind = act["type"]
     if state["step"] == "over":
         raise RuleError("game_over", {"now": situation(state)})
-    if kind == "coins":  # bargaining (L1932-1942, R16): only Coins change hands, any time
+    if kind == "coins":  # bargaining (L1932-1942, R16): only Coins change hands, while a vote is on (K7)
         giver, taker, amount = act["giver"], act["taker"], act["amount"]
+        if not bargain_open(state):
+            raise RuleError("no_bargain", {"now": situation(state)})
         if giver == taker:
             raise RuleError("same_house", {"seat": giver})
         have = state["coins"][giver]

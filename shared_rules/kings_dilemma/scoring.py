@@ -6,6 +6,9 @@ Resource goal (L3350-3358), whose values are tables entered as settings
 because the extract lost them (R15). Most AP wins; ties share (L3557-3560).
 """
 
+from shared_rules.kings_dilemma.actions import RULINGS
+from shared_rules.schema import ruling
+
 
 def place(values, i, dense=True, high=True):
     """1-based place of values[i] (high: the largest is 1st). Dense ranking
@@ -49,9 +52,10 @@ def open_agendas(positions, positive, negative, dense=True, extra=None):
     return out
 
 
-def bonus(values, i, dense=True):
-    """Most +2, second +1 (L3551-3555); a House with none left earns nothing (ruling K3)."""
-    if values[i] <= 0:
+def bonus(values, i, dense=True, zero=False):
+    """Most +2, second +1 (L3551-3555); a House with none left earns nothing (ruling K3), or
+    with zero=True (the setting zero_power = ranked) 0 ranks like any other count."""
+    if values[i] <= 0 and not zero:
         return 0
     return _at([0, 2, 1], place(values, i, dense, True))
 
@@ -63,6 +67,7 @@ def scores(state):
     s = state["settings"]
     n = s["players"]
     dense = s["ranking"] == "dense"
+    zero = ruling(state, "zero_power", RULINGS) == "ranked"  # K3, a table's ruling
     pos = state["resources"]
     tokens = s["open_agendas"]
     # Open Agendas rank by distinct positions whatever `ranking` says: the rulebook's own
@@ -70,9 +75,9 @@ def scores(state):
     opened = open_agendas(pos, tokens[:5], tokens[5:], True, state["agenda_bonus"])
     out = []
     for seat in range(n):
-        row = [opened.get(seat, 0), bonus(state["power"], seat, dense), 0, 0, 0]
+        row = [opened.get(seat, 0), bonus(state["power"], seat, dense, zero), 0, 0, 0]
         if s["coin_bonus"]:
-            row[2] = bonus(state["coins"], seat, dense)
+            row[2] = bonus(state["coins"], seat, dense, zero)
         if s["agenda_money"]:
             row[3] = _at([0] + s["agenda_money"][seat], place(state["coins"], seat, dense, True))
         if s["agenda_goal"]:

@@ -13,7 +13,7 @@ players): the highest takes the Leader (L992-996), the lowest the Moderator (L99
 from shared_rules import prng
 from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma import NAME
-from shared_rules.kings_dilemma.actions import _int, _list
+from shared_rules.kings_dilemma.actions import RULINGS, _int, _list
 
 
 def settings():
@@ -41,8 +41,19 @@ def settings():
         ("agenda_goal", tables, []),
         # the rulebook's open, turn-by-turn vote, or every House's side and Power sealed at once
         ("voting", {"kind": "enum", "values": ["open", "sealed"]}, "open"),
+        # rulings a table decides (RULINGS): the default is the reading the text favours
+        # K3: a House with 0 Power left earns no Power bonus, "most Power remaining" (L3551-3555,
+        # L1700-1701), or 0 ranks like any other count
+        ("zero_power", {"kind": "enum", "values": ["no_bonus", "ranked"]}, "no_bonus"),
+        # K7: Coins change hands while a vote is on, "During the Voting Phase" and its
+        # resolution (L1932-1942, L2080-2083, L2118-2130), or at any time (before: any)
+        ("bargain", {"kind": "enum", "values": ["vote", "any"]}, "vote"),
     ):
-        yield {"name": name, "domain": domain, "default": default}
+        out = {"name": name, "domain": domain, "default": default}
+        if name in RULINGS:  # a ruling a table decides: `chancery rules` lists it with its number
+            out["ruling"] = "K3" if name == "zero_power" else "K7"
+            out["absent"] = RULINGS[name]  # what a header without it means (engine.settings_for)
+        yield out
 
 
 def _ints(lo, hi, k):

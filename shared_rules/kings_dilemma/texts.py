@@ -77,6 +77,8 @@ TEXTS = {
     "not_tied": lambda d: "House %d is not among the tied top investors of the winning side: %s" % (
         d["seat"], seats(d["tied"])),
     "same_house": lambda d: "House %d cannot give Coins to itself" % d["seat"],
+    "no_bargain": lambda d: "Coins change hands while a vote is on, from its first turn to its resolution "
+                            "(L1932-1942; the setting bargain is vote), not now: %s" % now(d["now"]),
     "not_enough_coins": lambda d: "House %d does not have %d Coins (how many it has stays behind its screen)" % (
         d["seat"], d["asked"]),
     "bad_outcome": _bad_outcome,

@@ -1,6 +1,7 @@
 """What a seat may do now (legal actions with narrowed domains) and what the board asks."""
 
 from shared_rules.kings_dilemma.actions import SCHEMAS
+from shared_rules.kings_dilemma.flow import bargain_open
 
 
 def _narrow(schema, domains):
@@ -58,7 +59,8 @@ def legal(state, seat=None):
     else:
         out.append(by("record"))
         out.append(by("place"))
-    out.append(by("coins"))  # any House, any amount: who has how many Coins is behind the screens
+    if bargain_open(state):  # while a vote is on, or at any time (K7: the setting bargain)
+        out.append(by("coins"))  # any House, any amount: who has how many Coins is behind the screens
     if step != "roll" and seat is None:  # the printed cards' effects (effects.py): the table enters them
         out.append(by("pool"))
         if not state["abdicated"]:  # the King abdicated: the Stability marker no longer moves (effects.py)
