@@ -28,7 +28,7 @@ L25, `accede`), every other seat but the King and the Heir at the end (L26,
 entry of the log is one the table saw made: LOG_PUBLIC = True. A seat's secret is
 never typed in early, so no board, log or view can leak it.
 
-Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G15; G14, G15 in effects.py):
+Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G16; G14, G15 in effects.py):
   G1  Allegiances enter only when shown (above).
   G2  The first King, the face of the King card, the Heir, the Roles and the
       Holdings are settings (the set-up list is lost); default: seat 0 is a
@@ -64,6 +64,13 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G15; G14, G15 
   G14 Coins and Resource cards: no hand is held; `cards` records a printed effect's move
       of them, public counts only (effects.py).
   G15 The King card's face is public; `face` turns it (effects.py).
+  G16 A crown that passes by a card (`fall` with `to`, an Overthrow's controller: G9) to a
+      seat other than the Heir leaves nobody Heir: the new King holds the Heir card, as every
+      crowning of the seed does (L23; a Civil War's winner is crowned the Heir's way and
+      takes the Heir card, L25).
+      Tables read it differently, so it is a setting (actions.RULINGS, read with
+      schema.ruling): overthrow_heir = stays keeps the Heir, who is then named in `accede`'s
+      event (L23 moves the Heir card only when the Heir is crowned).
 """
 
 from shared_rules import canon

@@ -13,6 +13,13 @@ comes from an Undamaged Holding of kind k (L25).
 
 from shared_rules.schema import Built, action, by_type, param, reason
 
+# The rulings a table decides where the seed is silent (issue 43): settings added after games
+# were logged without them, {name: the reading the core followed before}. A header without one
+# means that reading, and the settings hold one only when it is another (engine.settings_for);
+# the rules read them with schema.ruling. Their defaults, the readings the text favours, are
+# in setup.py; their help with the seed's lines in docs.py.
+RULINGS = {"overthrow_heir": "passes"}
+
 KINDS = tuple(["military", "espionage", "diplomacy", "economic"])
 ROLES = tuple(["marshal", "spymaster", "chancellor", "steward"])
 TYPES = tuple(["Soldier", "Spy", "Diplomat", "Coin"])

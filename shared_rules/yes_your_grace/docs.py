@@ -31,6 +31,13 @@ DOCS = {
     "setting.damaged": "Damaged Holdings per seat at the start, four counts; empty: none.",
     "setting.max_value": "The highest value of a Resource card, for the card names (default 5).",
     "setting.max_cost": "The highest cost of a Resource card, for the card names (default 3).",
+    "setting.overthrow_heir": "A ruling a table decides (G16; the seed does not say): the crown passed by an "
+                              "Intrigue card to a seat other than the Heir (an Overthrow's controller: fall with "
+                              "to, G9) while someone is Heir. passes (default, the reading the text favours: "
+                              "whoever is crowned holds the Heir card and names an Heir later, L23; the Civil "
+                              "War's winner is crowned the Heir's way and takes the Heir card, L25): "
+                              "nobody is Heir; stays: the Heir keeps the Heir card and stays Heir (L23 moves it "
+                              "only when the Heir is crowned).",
     "next": "The phase is done: Resource -> Intrigue -> Event; after the Event Phase the round ends and "
             "Violence (an Overthrow resolved or a Civil War) or Peace (no Crisis succeeded) is written (L21).",
     "event": "Resolve one Event card (L15-L20): the cards on each side, the Roles, the tie-breakers' choices; "
@@ -66,7 +73,8 @@ DOCS = {
     "fall": "The King is Deposed or Assassinated (an effect): the crown passes to `to`, else the Heir, else "
             "the realm goes into Civil War (L23-L25).",
     "fall.how": "deposed or assassinated.",
-    "fall.to": "The seat that takes the crown instead of the Heir (an Overthrow's controller, G9).",
+    "fall.to": "The seat that takes the crown instead of the Heir (an Overthrow's controller, G9); whether the "
+               "Heir stays Heir is the setting overthrow_heir (G16).",
     "fall.reason": _WHY,
     "face": "The King card turns to its other face, as a printed effect or a correction says (G15).",
     "face.face": "The face it turns to: loyalist or usurper (not the one it shows).",

@@ -61,7 +61,7 @@ def fold(state, ev):
         state["step"] = "accede"
     elif t == "accede":
         seat = ev["seat"]
-        state["king"], state["face"], state["heir"] = seat, ev["face"], None
+        state["king"], state["face"], state["heir"] = seat, ev["face"], ev.get("heir")  # G16: who stays Heir
         if seat not in state["kings"]:
             state["kings"].append(seat)
         for r in range(4):

@@ -283,10 +283,15 @@ def _accede(before, after, ev):
     back = [ROLE_NAMES[r] for r in range(4) if before["roles"][r] == s]
     if back:
         text += " The %s they held go%s back to the King (L24)." % (_and(back), "es" if len(back) == 1 else "")
+    heir = ev.get("heir")
+    if heir is None:
+        tail = "the new King has no Heir yet."
+    else:  # G16, the table's ruling overthrow_heir = stays
+        tail = "%s stays the Heir (the table's ruling: overthrow_heir is stays, G16)." % seat(heir)
     if before["former"] is not None and before["former"] != s:
         text += " The old King, %s, draws a new random Allegiance;" % seat(before["former"])
-        return text + " the new King has no Heir yet."
-    return text + " The new King has no Heir yet."
+        return text + " " + tail
+    return text + " " + cap(tail)
 
 
 def _round(before, after, ev):

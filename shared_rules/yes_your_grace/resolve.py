@@ -7,8 +7,9 @@ so the host and the board can show the table how it was computed.
 """
 
 from shared_rules.errors import RuleError
+from shared_rules.schema import ruling
 from shared_rules.yes_your_grace import calc
-from shared_rules.yes_your_grace.actions import KINDS, ROLES
+from shared_rules.yes_your_grace.actions import KINDS, ROLES, RULINGS
 
 
 def waiting(state):
@@ -169,7 +170,11 @@ def accede(state, act, emit):
             raise RuleError("face_needed", {"seat": seat})
     elif face is not None and face != side:
         raise RuleError("bad_face", {"seat": seat, "side": side, "face": face})
-    emit({"t": "accede", "seat": seat, "face": face or side, "side": side})
+    ev = {"t": "accede", "seat": seat, "face": face or side, "side": side}
+    heir = state["heir"]
+    if heir is not None and heir != seat and not state["war"] and ruling(state, "overthrow_heir", RULINGS) == "stays":
+        ev["heir"] = heir  # G16: the crown went by a card past the Heir, who stays Heir (the table's ruling)
+    emit(ev)
 
 
 def civil_war(state, act, emit):

@@ -7,7 +7,7 @@ after (firmware/table.py), so its code does not stay in RAM for the whole game.
 
 from shared_rules.errors import RuleError
 from shared_rules.yes_your_grace import NAME
-from shared_rules.yes_your_grace.actions import _enum, _int
+from shared_rules.yes_your_grace.actions import RULINGS, _enum, _int
 
 
 def settings():
@@ -24,8 +24,16 @@ def settings():
             ("holdings", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
             ("damaged", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
             ("max_value", _int(1, 9), 5),
-            ("max_cost", _int(0, 9), 3)):
-        yield {"name": name, "domain": domain, "default": default}
+            ("max_cost", _int(0, 9), 3),
+            # rulings a table decides (RULINGS): the default is the reading the text favours
+            # G16: the crown passed by a card to a seat not the Heir (an Overthrow's controller, G9):
+            # the Heir card goes to the new King, nobody is Heir (L23, L25), or the Heir stays
+            ("overthrow_heir", _enum(["passes", "stays"]), "passes")):
+        out = {"name": name, "domain": domain, "default": default}
+        if name in RULINGS:  # a ruling a table decides: `chancery rules` lists it with its number
+            out["ruling"] = "G16"
+            out["absent"] = RULINGS[name]  # what a header without it means (engine.settings_for)
+        yield out
 
 
 def _bad(name, value, why, n):
