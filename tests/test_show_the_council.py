@@ -230,7 +230,7 @@ def test_the_panel_after_an_event_and_during_the_draft():
 def test_the_full_text_in_replay(capsys):
     assert cli.main(["replay", str(SCENARIOS / "effects-of-revealed-cards.jsonl")]) == 0
     out = capsys.readouterr().out
-    for want in ["The Council: 3 seats, extended deck, events until the deck is empty, effects matching",
+    for want in ["The Council: 3 seats, extended deck, events until the deck is empty, effects all",
                  "Empire: Moons 6, Suns 6, Waves 5, Leaves 6, Wyrms 5, Knots 5",
                  "  ranks:  Moons 1, Suns 2, Waves 1, Leaves 1, Wyrms 0, Knots 1",
                  "  traitor chips: 2",

@@ -164,7 +164,12 @@ def test_a_crown_grants_its_rank_whatever_the_outcome():
     m = to_reveal(drafted(), "Diplomat", [None, None, None])  # 8 Moons/Suns: failure
     events, state = resolve(m, [["Huntress"], ["Bard"], ["Sea"]])
     assert events[-1]["outcome"] == "failure"
-    assert view(state)["ranks"] == [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], Z]  # Sea: not matching (T4)
+    # Sea, the Crown of Waves, shares no suit with the event: it grants its rank all the same at the
+    # default effects = all (L32 names no suit but its own), not with effects = matching (T4)
+    assert view(state)["ranks"] == [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0]]
+    m = to_reveal(drafted({"players": 3, "effects": "matching"}), "Diplomat", [None, None, None])
+    events, state = resolve(m, [["Huntress"], ["Bard"], ["Sea"]])
+    assert view(state)["ranks"] == [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], Z]
 
 
 # ------------------------------------------------------------------ ties and bounds (T6-T9)

@@ -1,7 +1,9 @@
 """The Council, for 3-5 seats and a Decktet: ../shared/seeds/the-council.txt (Lnn).
 
 The digest ../shared/rules/the-council.md gives rulings T1-T13; T1, T4 and T7
-are settings (events, effects, lowest and lowest_ties). Modules: actions
+are settings (events, effects, lowest and lowest_ties). T4 is a reading tables are
+known to differ on (off-suit Courts and Crowns); its default is the one the seed's
+text favours, effects = all (C14), not the digest's matching (L30-L32). Modules: actions
 (settings, schemas), flow (draft, events, bids; fold), reveal (the sealed reveal,
 the event's resolution, the end of a phase, the collapse, the score), effects (the
 table's effects on chips, ranks, traitor chips and the empire's ranks, loaded when
@@ -45,7 +47,9 @@ Where neither the seed nor T1-T13 decide, this package chooses (C1-C16):
   C12 The dealer moves one seat clockwise each hand; a hand's first event is bid from
       its dealer (L24); later ones as L33 and T10 say.
   C13 The Excuse as an event (T12) does not count toward the setting events (T1).
-  C14 Effects = all (T4's option): every revealed Court and Crown takes effect whatever
+  C14 Effects = all (the default: L31-L32 give a Court's traitor chip and a Crown's rank
+      with no word of the event's suits, where L30 narrows a Pawn to its valid suits; T4's
+      matching is the other setting): every revealed Court and Crown takes effect whatever
       its suits; Aces, numbers and Pawns still act only in the event's suits.
   C15 Lowest bidder (T7): among tied lowest, those with the worst tie-break (no number
       card in that suit, else the highest number) remain; lowest_ties says whether

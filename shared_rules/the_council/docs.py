@@ -23,8 +23,13 @@ DOCS = {
                      "symbol (L23); chips: the draft entry also gives the chips as the table counted them (C3).",
     "setting.events": "T1: the most events in one events phase; 0 (default): until the draw deck is empty "
                       "(36 cards: 18, 12 or 6 events for 3, 4 or 5 seats).",
-    "setting.effects": "T4: matching (default): only revealed cards sharing a suit with the event take effect; "
-                       "all: every revealed Court and Crown takes effect (C14).",
+    "setting.effects": "A ruling a table decides (T4; the seed does not say): whether a revealed Court or Crown "
+                       "that shares no suit with the event takes effect. all (default, the reading the text "
+                       "favours: a Court's traitor chip on a failure, L31, and a Crown's rank in its own suit, "
+                       "L32, are given with no word of the event's suits, where L30 narrows a Pawn to its valid "
+                       "suits and L26 the chips bid to the event's): every revealed Court and Crown takes effect "
+                       "(C14); matching (the digest's T4): only revealed cards sharing a suit with the event do. "
+                       "Aces, numbers and Pawns act in the event's suits either way (L26, L28-L30, L34).",
     "setting.lowest": "T7: who may be the lowest bidder in a suit on a failure: all (default, zero bids "
                       "included) or bidders (only seats that bid in that suit).",
     "setting.lowest_ties": "T7: lowest bidders still tied after the number cards: none (default) trades, or all do.",

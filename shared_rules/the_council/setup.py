@@ -21,7 +21,11 @@ def settings():
             # the draft entered as cards, chips derived (L23), or with the chips as counted (C3)
             ("draft", {"kind": "enum", "values": ["cards", "chips"]}, "cards"),
             ("events", {"kind": "int", "min": 0, "max": 45}, 0),  # T1: 0 = until the deck is empty
-            ("effects", {"kind": "enum", "values": ["matching", "all"]}, "matching"),  # T4
+            # T4, a ruling a table decides: off-suit Courts and Crowns act (all: L31-L32 name no suit
+            # but the Crown's own, where L30 narrows the Pawn to its valid suits) or not (matching,
+            # the digest's T4 and the default until issue 43: stored in every header, so old logs
+            # replay as they were)
+            ("effects", {"kind": "enum", "values": ["matching", "all"]}, "all"),
             ("lowest", {"kind": "enum", "values": ["all", "bidders"]}, "all"),  # T7
             ("lowest_ties", {"kind": "enum", "values": ["none", "all"]}, "none"),  # T7
             # a game resumed (or a teaching position): [] = the seed's setup (L13-L14)
@@ -30,7 +34,10 @@ def settings():
             ("traitors", per_seat, []),
             ("chips", {"kind": "list", "of": dict(six, of={"kind": "int", "min": 0, "max": 99}), "min": 0,
                        "max": 5}, [])):
-        yield {"name": name, "domain": domain, "default": default}
+        out = {"name": name, "domain": domain, "default": default}
+        if name == "effects":  # a ruling a table decides: `chancery rules` lists it with its number
+            out["ruling"] = "T4"
+        yield out
 
 
 def initial(settings, seed):
