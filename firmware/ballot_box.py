@@ -105,7 +105,7 @@ def key(table, seat, name, b):
     """A voter's pad while a ballot is open: each key is an option (up, select, down,
     then held up, select, down for a fourth to sixth), cast at once. The screen never
     shows which: it reads the same whatever the seat chose. With counted options a
-    short press counts one more, and holding the key casts the option with its count
+    short press counts one more, up to max, and holding the key casts the option with its count
     (a held key whose option takes no count casts the fourth option). With "multi",
     the first five keys mark or unmark an option, and holding down casts what is
     marked (nothing marked: an empty choice). The table's controls (seat None) show
@@ -142,7 +142,8 @@ def key(table, seat, name, b):
         i = i % 3
         if b["options"][i] in counted:
             at = (b["n"], seat, i)
-            count = held.get(at, 0) + 1 if short else held.get(at, 1)
+            # past max a press keeps max: a refusal would tell the table what the seat counted
+            count = min(held.get(at, 0) + 1, b["max"]) if short else held.get(at, 1)
             if short:
                 held[at] = count
                 return [title, "counted"], None
