@@ -373,4 +373,42 @@ console.log(JSON.stringify({ a, same: JSON.stringify(a) === JSON.stringify(b), o
     page = out["a"]["page"]
     assert all(b & 0x0F == 0 for b in page)  # the low bits were 0 already: never touched
     assert len(set(page)) > 4 and any(b & 0xF0 not in (0, 0xF0) for b in page)  # bits of one byte, either way
-    assert out["a"]["torn"]["bits"] == 7 and out["same"] and out["other"]
+    assert out["a"]["torn"]["bits"] == 7 and out["a"]["torn"]["changing"] == 256 and out["same"] and out["other"]
+
+
+def test_an_erase_cut_can_leave_its_bits_half_set():
+    """The erase side of tear(seed): over the whole sector, each bit being set (0 to 1) is left
+    0 or 1 at random; bits already 1 stay 1, the sectors around it are not touched, the same seed
+    tears the same way, and the chip is idle after it."""
+    node = kit.find_node()
+    script = """
+import { NorFlash } from MODULE;
+let t = 0;
+const run = (seed) => {
+  const image = new Uint8Array(1 << 16).fill(0xff);
+  image.fill(0x5a, 0x1000, 0x4000);   // 0101 1010: the bits of 0xa5 are the ones an erase sets
+  const flash = new NorFlash(image, () => t);
+  const send = (...bytes) => { flash.chipSelect(0); for (const b of bytes) { flash.cmd.push(b); flash.reply(); } flash.chipSelect(1); };
+  const status = () => { flash.chipSelect(0); flash.cmd.push(5); flash.cmd.push(0); const s = flash.reply(); flash.chipSelect(1); return s; };
+  t = 0;
+  send(6); send(0x20, 0, 0x20, 0);    // erase the sector at 0x2000
+  t = 30e6;
+  const torn = flash.tear(seed);
+  return { torn, sector: Array.from(image.subarray(0x2000, 0x3000)), around: Array.from(image.subarray(0x1000, 0x2000)).concat(Array.from(image.subarray(0x3000, 0x4000))), busy: status() & 1 };
+};
+const a = run(99), b = run(99);
+console.log(JSON.stringify({ a, same: JSON.stringify(a) === JSON.stringify(b) }));
+""".replace("MODULE", json.dumps(os.path.join(kit.HERE, "nor-flash.mjs")))
+    run = subprocess.run([node, "--input-type=module", "-e", script], check=False, capture_output=True, text=True,
+                         timeout=30)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    sector = out["a"]["sector"]
+    assert all(b & 0x5A == 0x5A for b in sector)  # bits that were 1 stay 1
+    assert any(b == 0xFF for b in sector) and any(b == 0x5A for b in sector)  # set, or left as it was
+    assert any(b not in (0x5A, 0xFF) for b in sector)  # a byte with some of its bits set, some not
+    assert set(out["a"]["around"]) == {0x5A}  # the sectors around it are not touched
+    torn = out["a"]["torn"]
+    assert torn["kind"] == "erase" and torn["bits"] == 99 and torn["done"] is None and torn["changing"] == 4096
+    assert torn["halfBytes"] == sum(b != 0xFF for b in sector)
+    assert out["a"]["busy"] == 0 and out["same"]

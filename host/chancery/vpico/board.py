@@ -349,16 +349,21 @@ class VirtualPico:
         """Wait until the board's USB serial is enumerated; returns that board time."""
         return self._wait(lambda: self._usb_at, timeout, "the board's USB serial")
 
-    def cut(self, at=None, after_ns=None, during=None, timeout=60.0):
+    def cut(self, at=None, after_ns=None, during=None, timeout=60.0, bits=None):
         """Cut the power at board time `at` (or now + after_ns). during="program", "erase" or
-        "any": at the middle of the first such flash operation from then on, which is torn.
-        Waits for the cut; returns its event: {"t": ns, "torn": None or {kind, addr, length,
-        done, of}}."""
+        "any": at the middle of the first such flash operation from then on, which is torn: a
+        clean prefix done, or with bits (a seed) every bit it was changing left at its old or new
+        value at random, as on real NOR (nor-flash.mjs tear()). Waits for the cut; returns its
+        event: {"t": ns, "torn": None or {kind, addr, length, done, of}, with bits: done None,
+        bits the seed, halfBytes the bytes left other than the operation would have made them,
+        of `changing`, those it was changing}."""
         since = len(self.events)
         cmd = {"cmd": "cut"}
         cmd.update(_when(at, after_ns))
         if during:
             cmd["during"] = during
+        if bits is not None:  # a timed cut too, should it land in a flash operation
+            cmd["bits"] = int(bits) & 0xFFFFFFFF
         self._request(cmd)
         return self._wait(lambda: self._find("cut", since), timeout, "the power cut")
 
@@ -374,8 +379,8 @@ class VirtualPico:
             cmd.update(during=during, skip=int(skip))
             if frac is not None:
                 cmd["frac"] = float(frac)
-            if bits is not None:
-                cmd["bits"] = int(bits) & 0xFFFFFFFF
+        if bits is not None:
+            cmd["bits"] = int(bits) & 0xFFFFFFFF
         return self._request(cmd)["t"]
 
     def uncut(self):

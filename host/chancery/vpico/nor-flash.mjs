@@ -177,17 +177,20 @@ export class NorFlash {
 
   tearBits(seed) {
     const { kind, addr, length, before, first, count } = this.op;
-    let s = seed || 1, changed = 0;
+    let s = seed || 1, changed = 0, changing = 0;
     const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
     for (let i = 0; i < count; i++) {
       const p = kind === 'program' ? addr | ((first - addr + i) & (PAGE - 1)) : first + i;
       const old = before[p - addr], now = this.data[p], diff = old ^ now;
       if (!diff) continue;
+      changing++;
       const keep = next() & diff;   // these of the changing bits stay as they were
       this.data[p] = now ^ keep;
       if (keep) changed++;
     }
     this.op = null; this.wel = false;
-    return { kind, addr, length, done: null, of: count, bits: seed, halfBytes: changed };
+    // halfBytes: the bytes left other than the operation would have made them, of `changing`
+    // (those it was changing at all: an erase of an erased sector changes none)
+    return { kind, addr, length, done: null, of: count, bits: seed, halfBytes: changed, changing };
   }
 }
