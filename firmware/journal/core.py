@@ -199,20 +199,11 @@ class Journal:
         size = len(action_text) + len(events_text) + len(digest) + 60  # the tag, the keys, the CRC
         if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
             raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
-        f, self.out = self.out, None
-        try:
-            if f is self.flash:  # the line's texts summed, then programmed one after another (as the file journal streams)
-                f.line(('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
-            else:
-                try:
-                    self._line(f, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
-                                                     events_text, "}"))
-                except Exception:
-                    abandon(f)
-                    raise
-        except OSError as e:
-            raise self._full(e)
-        self.out = f
+        if self.out is self.flash:  # the line's texts summed, then programmed one after another
+            self._emit(('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
+        else:  # streamed, as the flash log programs them
+            self._emit(None, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
+                                                events_text, "}"))
         self.count += 1
         self.last = digest
         self.rows += 1
@@ -224,20 +215,26 @@ class Journal:
             raise JournalError("not_open", self.path(GAME), None, "no game under way")
         if self.cuts is None:
             self._scan()
+        self._emit((tag + " ", canon.encode(value)) if self.out is self.flash else None, tag, value)
+        self.rows += 1
+
+    def _emit(self, texts, tag=None, value=None, pieces=None):
+        """One line out to the open store, flushed: on the flash log its `texts` programmed; on a
+        file `tag` with `value` or `pieces` streamed (_line). The journal is closed while it is
+        written and after a failure (resume() cuts what it left); a full flash is _full()'s."""
         f, self.out = self.out, None
         try:
             if f is self.flash:
-                f.line((tag + " ", canon.encode(value)))
+                f.line(texts)
             else:
                 try:
-                    self._line(f, tag, value)
+                    self._line(f, tag, value, pieces)
                 except Exception:
                     abandon(f)
                     raise
         except OSError as e:
             raise self._full(e)
         self.out = f
-        self.rows += 1
 
     def _full(self, e):
         """What a failed write raises: a full flash (ENOSPC) is a refusal in words (flash_full),
