@@ -390,3 +390,38 @@ def test_a_drawing_written_to_a_file_is_said(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "wrote the overlay of chancellors (print it at 100%%) to %s" % (tmp_path / "o.svg") in err, err
     assert "wrote the wiring diagram of rpi-pico to %s" % (tmp_path / "w.svg") in err, err
+
+
+def _text_boxes(root, em=0.6):
+    """(text, x0, y0, x1, y1) of each <text>, its width estimated at `em` of its font size a
+    character (more than DejaVu Sans's average, so an estimate errs towards a collision); a text
+    turned by rotate(-90) runs up the page from its anchor (down from it when anchored at its end)."""
+    out = []
+    for t in root.iter(NS + "text"):
+        words = "".join(t.itertext())
+        size = float(t.get("font-size", 11))
+        width = len(words) * size * em
+        x, y = float(t.get("x")), float(t.get("y"))
+        anchor = t.get("text-anchor", "start")
+        if "rotate(-90" in (t.get("transform") or ""):
+            y0 = y if anchor == "end" else y - width
+            out.append((words, x - size * 0.75, y0, x + size * 0.2, y0 + width))
+        else:
+            x0 = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
+            out.append((words, x0, y - size * 0.75, x0 + width, y + size * 0.2))
+    return out
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_no_wire_runs_through_the_words_of_a_wiring_diagram(name):
+    """Issue 45: the wires rising from the supply rows to the rails crossed the VBUS, VSYS and GND
+    captions, and "GND 7" sat under the 0.1 uF capacitor. No line of the drawing passes through
+    a text (the legend's samples are beside their words)."""
+    root = parse(wiring.wiring_svg(name))
+    lines = [tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2")) for e in root.iter(NS + "line")]
+    crossed = []
+    for words, x0, y0, x1, y1 in _text_boxes(root):
+        for ax, ay, bx, by in lines:
+            if min(ax, bx) < x1 and max(ax, bx) > x0 and min(ay, by) < y1 and max(ay, by) > y0:
+                crossed.append((words, (ax, ay, bx, by)))
+    assert crossed == [], crossed

@@ -10,7 +10,9 @@ Buttons the map leaves out (null) are listed as "not fitted". Pins are written
 as the board's own documents write them (see pin_label).
 
 Each pin's row is a <g data-role="Seat 0 up"> holding the pin's label (a
-<text class="pin">), so a test can check every role against the map.
+<text class="pin">), so a test can check every role against the map. No wire
+runs through a word: the supply rows' wires rise to the rails between the words
+above a wire and the rest of a row's words (at DETAIL_X).
 """
 
 from chancery.hardware import files as hardware_files
@@ -28,6 +30,7 @@ TABLE_FIRST = SEATS * len(PAD_BUTTONS)
 ROW = 24  # between two wires
 BOARD_X0, BOARD_X1 = 20, 260  # the board block
 WIRE_END = 420  # where a pin's wire meets its part
+DETAIL_X = 580  # the rest of a supply row's words: right of the wires rising to the rails (545 and 560)
 WIDTH = 980
 FONT = "sans-serif"
 
@@ -60,9 +63,12 @@ class _Rows:
         self.out = []
         self.common = "GND" if cfg.get("active_low", True) else "3V3"
 
-    def pin(self, role, pin, colour=SIGNAL, label=None, note=None):
+    def pin(self, role, pin, colour=SIGNAL, label=None, note=None, split=False):
         """One pin's row: its label inside the board, its role above the wire, the wire.
-        pin None: the row says "not fitted" (and why, if note says) and has no wire."""
+        pin None: the row says "not fitted" (and why, if note says) and has no wire. split:
+        only the role's words before its first ": " are above the wire, the rest at DETAIL_X,
+        clear of the wires that rise from the supply rows to the rails."""
+        head, rest = role.split(": ", 1) if split else (role, None)
         y = self.y
         if pin is None:
             parts = [svg.text(BOARD_X1 + 12, y + 4, "%s: not fitted%s" % (role, note or ""), fill=MUTED,
@@ -72,9 +78,11 @@ class _Rows:
                 svg.text(BOARD_X1 - 8, y + 4, label or pin_label(self.cfg, pin), class_="pin", font_size=11,
                          font_family=FONT, text_anchor="end", font_weight="bold"),
                 svg.circle(BOARD_X1, y, 3, fill=colour),
-                svg.text(BOARD_X1 + 12, y - 5, role + (note or ""), font_size=11, font_family=FONT),
+                svg.text(BOARD_X1 + 12, y - 5, head + (note or ""), font_size=11, font_family=FONT),
                 svg.line(BOARD_X1, y, WIRE_END, y, stroke=colour, stroke_width=2),
             ]
+            if rest:
+                parts.append(svg.text(DETAIL_X, y - 5, rest, font_size=11, font_family=FONT))
         self.out.append(svg.group(parts, data_role=role))
         self.y += ROW
         return y
@@ -172,7 +180,7 @@ def _strip(rows):
         svg.text(785, y + 18, "at the strip's DIN", font_size=9, font_family=FONT, text_anchor="middle"),
         svg.line(810, y, strip_x0, y, stroke=SIGNAL, stroke_width=2),
     )
-    rail_5v = box_bottom + 56
+    rail_5v = box_bottom + 66  # room for the longest label along a tie, "OE 4, 10, 13", and the decoupler
     rail_gnd = rail_5v + GND_BELOW_5V
     rows.add(*_box(strip_x0, y - 40, 140, rail_gnd - y + 60, "WS2812B strip",
                    ["%d LEDs, byte order %s" % (leds, order)], fill="#fff4f4"))
@@ -191,8 +199,9 @@ def _strip(rows):
         rows.add(svg.line(x, box_bottom, x, rail, stroke=colour, stroke_width=2), _junction(x, rail, colour),
                  svg.text(x - 3, box_bottom + 4, name, font_size=8, font_family=FONT, text_anchor="end",
                           transform="rotate(-90 %d %d)" % (x - 3, box_bottom + 4)))
-    # the 0.1 uF decoupler straight across VCC (pin 14) and GND (pin 7), at the chip
-    cy = box_bottom + 14
+    # the 0.1 uF decoupler straight across VCC (pin 14) and GND (pin 7), at the chip, below their
+    # labels (each runs down its wire from the chip: "GND 7" ends 30 below it)
+    cy = box_bottom + 40
     rows.add(
         _junction(660, cy, FIVE_V), svg.line(660, cy, 672, cy, stroke=FIVE_V, stroke_width=2),
         svg.line(672, cy - 6, 672, cy + 6, stroke=SIGNAL, stroke_width=2.5),
@@ -203,14 +212,15 @@ def _strip(rows):
     # 1000 uF across the strip's supply, at the strip: + to 5 V (never on VBUS: USB 2.0 7.2.4.1)
     rows.add(*_capacitor(760, rail_5v, "1000 \u00b5F", polar=True))
     rows.gap((rail_gnd - y) // ROW + 1)  # the supply, the rails and the capacitors hang below the data row
-    _supply_rows(rows, rail_5v, rail_gnd)
-    # the board's GND joins the supply's: without a common ground the data has no reference
-    g = rows.pin("Common ground (board GND to the 5 V supply's GND)", "GND", colour=GND, label="GND")
+    # the board's GND joins the supply's: without a common ground the data has no reference. First
+    # below the rails, so that its wire up to the GND rail crosses no other row
+    g = rows.pin("Common ground: board GND to the 5 V supply's GND", "GND", colour=GND, label="GND", split=True)
     rows.add(
         svg.line(WIRE_END, g, 545, g, stroke=GND, stroke_width=2),
         svg.line(545, g, 545, rail_gnd, stroke=GND, stroke_width=2),
         _junction(545, rail_gnd, GND),
     )
+    _supply_rows(rows, rail_5v, rail_gnd)
 
 
 def _supply_rows(rows, rail_5v, rail_gnd):
@@ -221,14 +231,14 @@ def _supply_rows(rows, rail_5v, rail_gnd):
         return
     usb, ext = board["supplies"].get("usb"), board["supplies"].get("external")
     if usb and usb.get("label"):
-        y = rows.pin("USB 5 V (option A: bench only, to the 5 V rail without the 1000 \u00b5F)", usb["label"],
-                     colour=FIVE_V)
+        y = rows.pin("USB 5 V (option A): bench only, to the 5 V rail without the 1000 \u00b5F", usb["label"],
+                     colour=FIVE_V, split=True)
         rows.add(svg.circle(WIRE_END + 4, y, 4, fill="#ffffff", stroke=FIVE_V, stroke_width=2))
     if ext is None:
         return
     if ext.get("label"):
         y = rows.pin("Supply in (option B): the 5 V rail through a 1N5817, band (cathode) at %s"
-                     % ext["label"], ext["label"], colour=FIVE_V)
+                     % ext["label"], ext["label"], colour=FIVE_V, split=True)
         # the diode on the wire: anode at the rail, cathode (bar) toward the board
         dx = 470
         rows.add(
