@@ -89,7 +89,12 @@ def test_the_boards_own_draw_is_counted_against_its_supply(board, capsys):
 def test_the_default_board_is_the_pico_and_a_budget_too_big_for_usb_says_so(capsys):
     own = _rules_board("rpi-pico")["board_ma"]["value"]
     assert cli.main(["hardware", "power", "--layout", "chancellors"]) == 0
-    assert "board rpi-pico, supply usb (VBUS (pin 40))" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # issue 45: it said "supply usb (VBUS (pin 40))" where the builder's guide builds option B
+    assert "board rpi-pico: the board" in out and "supply usb (VBUS" not in out
+    assert "the guide builds option B (hardware/README.md): the strip on its own 5 V supply, which also feeds " \
+           "the board at VSYS (pin 39) through a 1N5817" in out
+    assert "so that option A fits too: the strip on VBUS (pin 40), for the bench only" in out
     assert cli.main(["hardware", "power", "--layout", "chancellors", "--budget", "600"]) == 0
     out = capsys.readouterr().out
     assert "over the 500 mA the supply path allows: a budget of %d mA at most" % (500 - own) in out

@@ -11,7 +11,10 @@ limiter enforces on every frame, so what this prints is what the board holds to:
   the limiter never has to dim anything);
 - the board's own draw (the board, its display and the level shifter, from
   hardware/rules.json) on the supply the budget is for, and whether the budget
-  and the board together fit what that supply path allows (USB 2.0's 500 mA).
+  and the board together fit what that supply path allows (USB 2.0's 500 mA);
+  with the pin map's supply "usb", also that the guide builds option B (the
+  strip on its own supply) and that USB's figure keeps option A, the bench's,
+  within its limit too.
 
 --board (default rpi-pico) picks the pin map: without --budget its budget_ma is
 the budget (the one the board's limiter uses); the layout's own budget_ma is the
@@ -71,9 +74,18 @@ def supply_lines(cfg, board_name, budget):
     own = hardware_files.board_draw_ma(cfg, board)
     limit = hardware_files.supply_limit_ma(cfg, board, data)
     path = board["supplies"][supply]
-    lines = ["board %s, supply %s (%s): the board, its display and the level shifter draw about %d mA%s"
-             % (board_name, supply, path["pin"], board["board_ma"]["value"],
-                "" if own else ", from USB, not from this supply")]
+    lines = ["board %s: the board, its display and the level shifter draw about %d mA%s"
+             % (board_name, board["board_ma"]["value"], "" if own else ", from USB, not from this supply")]
+    ext = board["supplies"].get("external")
+    if supply == "usb" and ext is not None:
+        # hardware/README.md builds option B; the pin maps keep USB's figure so that either way fits
+        feed = (", which also feeds the board at %s, USB connected too" % ext["pin"] if ext.get("label")
+                else " (%s), the board on USB" % ext["pin"])
+        lines.append("the guide builds option B (hardware/README.md): the strip on its own 5 V supply" + feed)
+        lines.append("the budget is held to USB's figure all the same, so that option A fits too: the strip on "
+                     "%s, for the bench only" % path["pin"])
+    else:
+        lines.append("the budget is for the supply %s, %s" % (supply, path["pin"]))
     if limit is None:
         lines.append("the supply's rating is not in the pin map (supply_ma): nothing to check the budget against")
     elif budget + own <= limit:
