@@ -32,7 +32,7 @@ def test_strip_text_draws_every_led_of_every_track():
     frame = render.render(matches.view(match), layout, bytearray(render.frame_size(layout)))
     text = strip_text(frame, layout)
     rows = text.plain.splitlines()
-    assert len(rows) == len(layout["tracks"])
+    assert len(rows) == len(layout["tracks"]) + 1  # and what one LED of a score is
     width = len("Whose chance it is ")  # the longest name in words, then a space: the cells line up
     for row, track in zip(rows, layout["tracks"]):
         assert len(row) == width + track["length"]
@@ -162,6 +162,45 @@ def test_the_strip_says_what_its_leds_mean():
     assert rows[1].endswith(" 37") and rows[1].count("\u25cf") == 4  # 3 whole LEDs and a part
     assert "\u25cb" not in [r for r in rows if r.startswith("Problem 0, die 0")][0]
     assert rows[-1].split() == ["Seats", "\u25cf0", "\u25cf1", "\u25cf2"]
+
+
+def _strip_rows(game, players, names=None):
+    layout = load_layout(game)
+    match = engine.new_match(game, {"players": players}, 1)
+    view = matches.view(match)
+    frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
+    return strip_text(frame, layout, view, names).plain.splitlines()
+
+
+def test_tracks_that_share_a_name_are_named_as_the_overlay_heads_them():
+    """Issue 45: The King's Dilemma had three rows named "Balance" (the overlay says AYE, the middle
+    pool, NAY)."""
+    from chancery.hardware import overlay
+
+    rows = _strip_rows("kings_dilemma", 4)
+    names = [r.split("  ")[0] for r in rows if r.startswith("Balance")]
+    assert names == ["Balance: AYE Power", "Balance: the middle pool", "Balance: NAY Power"], rows
+    headings = overlay.overlay_svg("kings_dilemma")
+    assert all(n in headings for n in names)
+
+
+def test_no_row_for_a_seat_the_game_does_not_have():
+    """Issue 45: a 3-seat Yes, Your Grace showed Seat 3's and Seat 4's Damaged Holdings."""
+    rows = _strip_rows("yes_your_grace", 3)
+    assert [r.split("  ")[0] for r in rows if "Damaged" in r] == [
+        "Seat 0's Damaged Holdings", "Seat 1's Damaged Holdings", "Seat 2's Damaged Holdings"]
+    assert len([r for r in _strip_rows("yes_your_grace", 5) if "Damaged" in r]) == 5
+    assert not [r for r in _strip_rows("chancellors", 3) if r.startswith("Seat 3 score")]
+    assert [r for r in _strip_rows("chancellors", 4) if r.startswith("Seat 3 score")]
+
+
+def test_the_strip_says_what_one_led_of_a_count_is():
+    """Issue 45: a score LED is 10 points and nothing said so; a Balance LED is 2 Power."""
+    rows = _strip_rows("chancellors", 3, ["Ann", None, None])
+    assert rows[-2].split(None, 3)[3] == "10 points (each seat's score)" and rows[-2].startswith("One LED is ")
+    rows = _strip_rows("kings_dilemma", 3)
+    assert [r for r in rows if r.startswith("One LED is ")][0].split(None, 3)[3] == "2 Power (Balance)"
+    assert not [r for r in _strip_rows("the_council", 3) if r.startswith("One LED is")]  # one LED, one of it
 
 
 def _cells(text):

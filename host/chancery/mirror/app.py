@@ -24,6 +24,7 @@ display are what the chip's pins showed, decoded, and the keys press its GPIOs.
 """
 
 import os
+import re
 import sys
 
 from rich.text import Text
@@ -90,6 +91,67 @@ def _track_name(track):
     return label.split(":")[0] if ":" in label else label.split(",")[0]
 
 
+def track_names(tracks):
+    """Each track's name in words (_track_name); tracks that would share one are named as the
+    overlay heads them, by their label's first clause: "Balance: AYE Power", "Balance: the
+    middle pool", "Balance: NAY Power"."""
+    names = [_track_name(t) for t in tracks]
+    out = []
+    for track, name in zip(tracks, names):
+        if names.count(name) > 1 and track.get("label"):
+            name = track["label"].split(" (")[0].split(",")[0]
+        out.append(name)
+    return out
+
+
+_PER_LED = re.compile(r"\b(\d+ [^,;:()]*? per LED)")
+
+
+def scale(track):
+    """How much one LED of a track that counts stands for, in its label's words ("10 points per
+    LED", "2 Power per LED"), or None when an LED is one of what it counts."""
+    if track.get("shows") not in ("scores", "bar"):
+        return None
+    unit = track.get("unit", 10 if track.get("shows") == "scores" else 1)
+    if unit == 1:
+        return None
+    found = _PER_LED.search(track.get("label") or "")
+    return found.group(1) if found else "%d per LED" % unit
+
+
+def scales_text(tracks, names):
+    """What one LED stands for on the tracks that count more than one a LED, each scale once with
+    the rows it is for: "10 points (each seat's score)", "2 Power (Balance)"; "" when there are none."""
+    groups = []  # (scale, [row names])
+    for track, name in zip(tracks, names):
+        per = scale(track)
+        if per:
+            for g in groups:
+                if g[0] == per:
+                    g[1].append(name)
+                    break
+            else:
+                groups.append((per, [name]))
+    out = []
+    for per, rows in groups:
+        heads = set(n.split(":")[0] for n in rows)
+        forms = set(re.sub(r"\d+", "N", n) for n in rows)
+        if len(heads) == 1 and ":" in rows[0]:
+            which = heads.pop()  # "Balance: AYE Power", "Balance: NAY Power": the Balance
+        elif len(forms) == 1:
+            which = re.sub(r"\bSeat N(?:'s)?\b", "each seat's", forms.pop())  # Seat 0 score...: each seat's score
+        else:
+            which = ", ".join(rows)
+        out.append("%s (%s)" % (per[:-len(" per LED")] if per.endswith(" per LED") else per, which))
+    return "; ".join(out)
+
+
+def seat_of(track):
+    """The seat a track is one seat's (a score's, a seat's Damaged Holdings), or None."""
+    seat = track.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
 # The strip is drawn on a background of its own, dark as the strip's board, whatever the
 # terminal's or the theme's: an LED's colour on a light background (yellow, white) or a
 # dark one (blue, deep red) would be lost. Each colour is lifted towards white until it
@@ -150,10 +212,13 @@ def strip_text(frame, layout, view=None, names=None):
     for name, c in layout.get("colours", {}).items():
         if name == "waiting" or name.endswith("_empty"):
             hollow.add((c[0] * level // 255, c[1] * level // 255, c[2] * level // 255))
-    labels = [seat_words.called(_track_name(t), names) for t in layout["tracks"]]
+    players = ((view or {}).get("settings") or {}).get("players", 0)
+    # a track of a seat the game does not have (seat 4's in a game of four) is dark: no row for it
+    tracks = [t for t in layout["tracks"] if not players or seat_of(t) is None or seat_of(t) < players]
+    labels = [seat_words.called(name, names) for name in track_names(tracks)]
     width = max(len(label) for label in labels) if labels else 0
     scores = (view or {}).get("scores")
-    for track, label in zip(layout["tracks"], labels):
+    for track, label in zip(tracks, labels):
         out.append(label.ljust(width) + " ", style=_rgb(STRIP_TEXT))
         for k in range(track["length"]):
             led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
@@ -168,8 +233,10 @@ def strip_text(frame, layout, view=None, names=None):
         if track.get("shows") == "scores" and isinstance(scores, list) and track.get("seat", 0) < len(scores):
             out.append(" %d" % scores[track.get("seat", 0)], style=_rgb(STRIP_TEXT))
         out.append("\n")
+    scales = scales_text(tracks, track_names(tracks))
+    if scales:  # what one LED of a count stands for: a lit LED is not one point
+        out.append("One LED is".ljust(width) + " " + seat_words.called(scales, names) + "\n", style=_rgb(STRIP_TEXT))
     colours = layout.get("seat_colours") or []
-    players = ((view or {}).get("settings") or {}).get("players", 0)
     if colours and players:
         out.append("Seats".ljust(width) + " ", style=_rgb(STRIP_TEXT))
         for seat in range(min(players, len(colours))):
