@@ -24,6 +24,12 @@ def key(table, pad, name):
             menus.reopen(table, pad, index[0], index[1])
         elif index is not None:
             return ["sent", table.last_type], index
+    if seat is not None and seat >= engine.seats(table.state):
+        # the pad of a seat the game does not have (the fifth in a game of four): no menu, whose
+        # table actions it would offer as its own (The Council's would not even build one)
+        menus.park(table)
+        n = engine.seats(table.state)
+        return ["S%d" % seat, "no seat %d here:" % seat, "%d seats, S0-S%d" % (n, n - 1)], None
     if -1 in table.held:  # a long refusal up: its pad's up and down scroll it
         screen = why(table, None, seat, name)
         if screen is not None:

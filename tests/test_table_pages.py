@@ -149,3 +149,19 @@ def test_back_after_a_refused_entry_corrects_it_and_the_menu_is_let_go_for_the_s
     player.value(schema["params"][1]["domain"], 3)
     player.choose("(default)")
     assert player.key("select") == 1 and t.state["scores"][0] == 3 and t.menu is None
+
+
+def test_the_pad_of_a_seat_the_game_does_not_have_opens_no_menu(tmp_path):
+    """Issue 45: in a 4-seat game seat 4's pad opened "S4 action? > reveal" (Chancellors: the table's
+    actions, offered to a seat that is not in the game), and in The Council it raised IndexError."""
+    for game, first in (("chancellors", {"type": "roll"}), ("the_council", None), ("kings_dilemma", {"type": "roll"}),
+                        ("yes_your_grace", None)):
+        t = table(tmp_path / game, game, {"players": 4})
+        if first is not None:
+            t.act(first)
+        for key in ("select", "down", "select", "long_select"):
+            screen, index = t.key(4, key)
+            assert index is None and screen == ["S4", "no seat 4 here:", "4 seats, S0-S3"], (game, screen)
+            assert fits(screen)
+        assert t.key(3, "select")[0][0].startswith("S3")  # a seat of the game: its menu as ever
+    assert t.key(4, "select")[0][0] == "S4"
