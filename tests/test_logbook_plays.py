@@ -261,6 +261,45 @@ def test_log_chart_writes_an_svg_holding_each_series_and_a_png(filled, tmp_path,
     assert code == 2 and "no game 99" in err
 
 
+def _svg_texts(svg):
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+def _stroke_width(svg, gid):
+    group = re.search(r'<g id="%s">(.*?)</g>' % re.escape(gid), svg, re.S)
+    return float(re.search(r"stroke-width: ([\d.]+)", group.group(1)).group(1))
+
+
+def test_a_chart_names_the_game_marks_the_target_and_the_winners_and_shows_equal_lines(filled, tmp_path,
+                                                                                      capsys):
+    """Issue 45: a chart's title used the game's id (the_council); lines at the same values hid under
+    each other; no target line and no winner mark; a flat chart had ticks at +-0.045."""
+    path = tmp_path / "chancellors.svg"
+    assert run(capsys, "log", "chart", "3", "-o", str(path))[0] == 0
+    svg = path.read_text()
+    # the catastrophe tied seats 1 and 2, seat 0 reached the target of 5 (the scenario's)
+    assert "Game 3: Chancellors, 5 entries, won by seat 1 and seat 2" in _svg_texts(svg)
+    assert 'id="target"' in svg and "target 5" in _svg_texts(svg)
+    assert 'id="winner-seat-1"' in svg and 'id="winner-seat-2"' in svg and 'id="winner-seat-0"' not in svg
+    assert "seat 1 (won)" in _svg_texts(svg) and "seat 0" in _svg_texts(svg)
+    # seats 1 and 2 score 0 throughout: each line narrower than the one drawn before it
+    assert _stroke_width(svg, "series-seat-0") > _stroke_width(svg, "series-seat-1") > \
+        _stroke_width(svg, "series-seat-2")
+
+    path = tmp_path / "council.svg"
+    assert run(capsys, "log", "chart", "4", "-o", str(path))[0] == 0
+    svg = path.read_text()
+    assert [t for t in _svg_texts(svg) if t.startswith("Game 4: The Council, ")] and "the_council" not in svg
+    assert 'id="target"' not in svg  # The Council has no target score
+
+    header, entries = scenario_game(COUNCIL)
+    data = chart.series(header, entries)
+    data["scores"] = {name: [0] * len(values) for name, values in data["scores"].items()}  # flat
+    chart.draw(data, "flat", str(tmp_path / "flat.svg"))
+    ticks = [t for t in _svg_texts((tmp_path / "flat.svg").read_text()) if t.strip("\u2212-.0123456789") == ""]
+    assert ticks and all(t.lstrip("\u2212-").isdigit() for t in ticks), ticks
+
+
 def test_the_mirror_shows_a_sparkline_once_the_game_is_over():
     header, entries = scenario_game(CHANCELLORS_CATASTROPHE)
     m = matches_of(header, entries)

@@ -6,6 +6,7 @@ Kept apart from actions.py so the board never loads this prose. Keys:
 """
 
 DOCS = {
+    "title": "Chancellors",  # the game's name as people write it (a chart's title)
     "game": "Chancellors (P.D. Magnus), 2-4 players: solve the kingdom's problems (pairs of dice) with "
             "Decktet cards; control of the royal services decides who acts first.",
     "setting.players": "Seats at the table, 2-4; the problems are players + 1 pairs of dice (L15-L19).",

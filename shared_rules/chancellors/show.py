@@ -132,5 +132,7 @@ def _fact(ev):
 
 
 def progress(state):
-    """What a chart draws after each entry: every seat's score, no table track, and the turn."""
-    return {"scores": list(state["scores"]), "tracks": [], "round": ["turn", state["turn"]]}
+    """What a chart draws after each entry: every seat's score, no table track, the turn, and the
+    target score that ends the game."""
+    return {"scores": list(state["scores"]), "tracks": [], "round": ["turn", state["turn"]],
+            "target": state["settings"]["target"]}

@@ -7,6 +7,7 @@ Kept apart from actions.py so the board never loads this prose. Keys:
 """
 
 DOCS = {
+    "title": "The King's Dilemma",  # the game's name as people write it (a chart's title)
     "game": "The King's Dilemma (one game of the campaign), 3-5 Houses: vote on the Dilemmas with Power, "
             "steer the Resources and Stability, score your Agendas when the King dies or abdicates.",
     "setting.players": "Houses at the table, 3-5; seat 0.. clockwise (R2).",

@@ -12,6 +12,7 @@ _WHY = "Why, in up to 40 characters (\"house rule\", \"fix a misentry\", a card'
 _SUIT = "Chips of %s bid on the event (only the event's suits, L25; spent whatever the outcome, T2)."
 
 DOCS = {
+    "title": "The Council",  # the game's name as people write it (a chart's title)
     "game": "The Council, 3-5 seats and a Decktet: draft cards for suit chips, bid them on the empire's "
             "events, reveal drafted cards, and be strongest where the empire falls.",
     "setting.players": "Seats at the table, 3-5; seat 0.. clockwise.",

@@ -16,6 +16,7 @@ _FIRST = ("Y5: the {} side's tie-breaker's choice: card indexes paid first among
 _WHY = "The card or why: an Intrigue card's name, \"house rule\", \"fix a misentry\" (kept in the log)."
 
 DOCS = {
+    "title": "Yes, Your Grace",  # the game's name as people write it (a chart's title)
     "game": "Yes, Your Grace (fan rules v0.4), 3-5 seats: the companion keeps the Annals of History, the King, "
             "the Heir, Holdings and Roles, and resolves Events and Civil Wars showing its working.",
     "setting.players": "Seats at the table, 3-5; seat 0.. clockwise.",

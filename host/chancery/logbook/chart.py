@@ -4,8 +4,10 @@ series() reads the game's states entry by entry (plays.states) through the game'
 `progress(state)` hook: every seat's score, and the game's own table tracks (The
 King's Dilemma's Resources and Stability, say). draw() puts the scores in one
 panel and the tracks in a second, with matplotlib, imported only here: the rest
-of the host, the mirror included, never loads it. sparkline() is the mirror's
-small chart in text.
+of the host, the mirror included, never loads it. Lines that run together stay
+seen (each drawn narrower than the one before), the target score is a dashed
+line and each winner has a star; a flat panel keeps whole-number ticks.
+sparkline() is the mirror's small chart in text.
 """
 
 import pathlib
@@ -24,12 +26,15 @@ def series(header, entries):
     """{"scores": {player: [score before any entry, after #1, ...]} ({} when the game keeps none; a
     player is a seat's name from the header's "names", else "seat N"),
     "tracks": {name: [value, ...]} (the game's own), "rounds": [(entry number, label), ...]
-    (where each round, turn or hand began, when the game says)}. Raises ChartError."""
+    (where each round, turn or hand began, when the game says), "target": the score that ends the
+    game (or None: the game has none), "winners": [player, ...] (once the game is over, else [])}.
+    Raises ChartError."""
     progress = plays.hooks(header["game"])[1]
     if progress is None:
         raise ChartError("%s draws no chart: its show module has no progress(state) hook" % header["game"])
     scores, tracks, rounds = {}, {}, []
     last_round = None
+    now = state = None
     try:
         for n, state in enumerate(plays.states(header, entries)):
             now = progress(state)
@@ -43,7 +48,23 @@ def series(header, entries):
                     rounds.append((n, "%s %d" % tuple(now["round"])))
     except plays.NoStory as e:
         raise ChartError(str(e))
-    return {"scores": scores, "tracks": tracks, "rounds": rounds}
+    winners = [plays.player_name(seat, header.get("names")) for seat in (state or {}).get("winners") or []]
+    return {"scores": scores, "tracks": tracks, "rounds": rounds, "target": (now or {}).get("target"),
+            "winners": winners}
+
+
+def title(game):
+    """A game's name as people write it ("The King's Dilemma"): its docs' "title", else its id."""
+    from chancery.words import describe
+
+    docs = describe.words(game, "docs")
+    return (getattr(docs, "DOCS", None) or {}).get("title") or game
+
+
+def _widths(n):
+    """Line widths for n lines on one panel, the first drawn widest: a line at the same values as
+    one drawn before it lies on top of it, narrower, so both stay seen."""
+    return [1.5 + 1.5 * (n - 1 - k) for k in range(n)]
 
 
 def draw(data, title, path):
@@ -69,9 +90,29 @@ def draw(data, title, path):
         fig, axes = pyplot.subplots(len(panels), 1, figsize=(9, 3.2 * len(panels)), squeeze=False, sharex=True)
         try:
             for (kind_of, lines), ax in zip(panels, axes[:, 0]):
-                for name, values in lines.items():
-                    line, = ax.plot(range(len(values)), values, label=name, drawstyle="steps-post")
+                widths = _widths(len(lines))
+                lowest = min(min(v) for v in lines.values())
+                highest = max(max(v) for v in lines.values())
+                winners = [n for n in lines if kind_of == "scores" and n in data.get("winners", ())]
+                for k, (name, values) in enumerate(lines.items()):
+                    won = name in winners
+                    line, = ax.plot(range(len(values)), values, label=name + (" (won)" if won else ""),
+                                    drawstyle="steps-post", linewidth=widths[k], solid_capstyle="butt")
                     line.set_gid("series-" + name.replace(" ", "-"))
+                    if won:  # the winner's mark: a star at its last score (a later one smaller, as the lines)
+                        size = 11 + 9 * (len(winners) - 1 - winners.index(name))
+                        star, = ax.plot([len(values) - 1], [values[-1]], marker="*", markersize=size,
+                                        color=line.get_color(), markeredgecolor="black", markeredgewidth=0.6,
+                                        linestyle="none")
+                        star.set_gid("winner-" + name.replace(" ", "-"))
+                if kind_of == "scores" and data.get("target") is not None:
+                    target = data["target"]
+                    mark = ax.axhline(target, color="0.3", linestyle="--", linewidth=1,
+                                      label="target %d" % target)
+                    mark.set_gid("target")
+                    highest = max(highest, target)
+                if highest - lowest < 2:  # a flat line: whole numbers around it, not ticks at +-0.045
+                    ax.set_ylim(lowest - 0.5, lowest + 2.5)
                 for at, label in data["rounds"]:
                     ax.axvline(at, color="0.85", linewidth=0.8, zorder=0)
                     if len(data["rounds"]) <= 20 and ax is axes[0, 0]:  # more would be a smudge

@@ -310,8 +310,13 @@ def _chart(book, args):
     log = book.log(args.id)  # the public view, as every export
     try:
         data = chart.series(log, log["entries"])
-        chart.draw(data, "Game %d: %s, %d entries%s" % (g["id"], g["game"], len(log["entries"]),
-                                                         "" if g["ended"] is not None else " (still open)"),
+        if g["ended"] is None:
+            end = " (still open)"
+        elif data["winners"]:
+            end = ", won by %s" % " and ".join(data["winners"])
+        else:
+            end = ""
+        chart.draw(data, "Game %d: %s, %d entries%s" % (g["id"], chart.title(g["game"]), len(log["entries"]), end),
                    args.output)
     except chart.ChartError as e:
         return _error("no chart of game %d: %s" % (g["id"], e))
