@@ -164,14 +164,44 @@ def ensure_board_stubs():
         "(tests/test_typecheck_boards.py) will be skipped, and the summary will say so".format(code))
 
 
-def run(cmd, cwd=None):
-    """Replace this process with cmd (POSIX) or run it and exit with its code."""
-    if not os.path.exists(cmd[0]):
-        fail("{} does not exist; delete .venv and run again".format(cmd[0]))
+def invoked_as():
+    """How the user runs this file: its path from the working folder ("python3 run.py", "python3
+    chancery/run.py"), or its whole path where that would climb out of it. The commands the host names in its hints (resume a game, list
+    the logbook) are this, not `chancery`, which is in .venv and not on the user's PATH."""
+    python = os.path.basename(sys.executable) or "python3"
+    if python.lower().endswith(".exe"):
+        python = python[:-4]
+    script = os.path.abspath(__file__)
+    try:
+        near = os.path.relpath(script)
+    except ValueError:  # Windows: another drive
+        near = script
+    if not near.startswith(".."):
+        script = near
+    if " " in script:
+        script = '"' + script + '"'
+    return python + " " + script
+
+
+def child_env(hints=False):
+    """The environment of the command run: the venv's; with hints (a `chancery` command), how the user
+    runs this file, for the commands its hints name (the tests and the bench get none: their words
+    are the plain `chancery`'s)."""
     env = dict(os.environ)
     env["VIRTUAL_ENV"] = VENV
     env["PATH"] = BIN + os.pathsep + env.get("PATH", "")
     env.pop("PYTHONHOME", None)
+    env.pop("CHANCERY_COMMAND", None)
+    if hints:
+        env["CHANCERY_COMMAND"] = invoked_as()
+    return env
+
+
+def run(cmd, cwd=None, hints=False):
+    """Replace this process with cmd (POSIX) or run it and exit with its code."""
+    if not os.path.exists(cmd[0]):
+        fail("{} does not exist; delete .venv and run again".format(cmd[0]))
+    env = child_env(hints)
     if cwd is not None:
         os.chdir(cwd)
     sys.stdout.flush()
@@ -223,9 +253,9 @@ def main(argv):
             fail("{} does not exist yet".format(bench))
         run([venv_exe("python"), bench] + rest)
     elif command == "chancery":
-        run([venv_exe("chancery")] + rest)
+        run([venv_exe("chancery")] + rest, hints=True)
     else:
-        run([venv_exe("chancery")] + argv)
+        run([venv_exe("chancery")] + argv, hints=True)
     return 0
 
 

@@ -495,3 +495,34 @@ def test_a_choice_typed_in_another_form_of_its_word_is_understood():
         got = commands.parse(text, schemas, 4, [])
         assert got == {"type": "pass", "kind": "moderate"}, (text, got)
     assert commands.parse("pass gathering", schemas, 4, [])["kind"] == "gather"
+
+
+def test_the_resume_hint_names_a_command_the_user_can_run(monkeypatch, capsys, tmp_path):
+    """Issue 45: the hint at the end of a terminal game named `chancery play ...`, which is not on the
+    PATH of a user who ran `python3 run.py play`: run.py says how it was run (CHANCERY_COMMAND),
+    and the hint names that; a path with a space is quoted."""
+    import importlib.util
+    import shlex
+
+    folder = tmp_path / "my games"
+    folder.mkdir()
+    log = folder / "g.json"
+    monkeypatch.delenv("CHANCERY_COMMAND", raising=False)
+    code, out, err = play(monkeypatch, capsys, "quit\n", "kings_dilemma", "--players", "3", "--log", str(log))
+    assert code == 0, err
+    assert "Continue it with: chancery play kings_dilemma --resume %s\n" % shlex.quote(str(log)) in out
+    monkeypatch.setenv("CHANCERY_COMMAND", "python3 run.py")
+    code, out, err = play(monkeypatch, capsys, "quit\n", "--resume", str(log))
+    assert code == 0, err
+    assert "Continue it with: python3 run.py play kings_dilemma --resume %s\n" % shlex.quote(str(log)) in out
+    assert "goes into the logbook (`python3 run.py log list`)" in out
+
+    spec = importlib.util.spec_from_file_location("run_py", str(ROOT / "run.py"))
+    run_py = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run_py)
+    python = os.path.basename(sys.executable)
+    monkeypatch.chdir(ROOT)
+    assert run_py.child_env(hints=True)["CHANCERY_COMMAND"] == python + " run.py"
+    assert "CHANCERY_COMMAND" not in run_py.child_env()  # `run.py test`: the tests read the plain words
+    monkeypatch.chdir(ROOT / "docs")  # from outside the checkout's root: the whole path
+    assert run_py.invoked_as() == python + " " + str(ROOT / "run.py")

@@ -22,3 +22,10 @@ __version__ = "0.1.0"
 
 # The checkout (or installed tree) holding shared_rules/, firmware/ and hardware/.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def command(rest=""):
+    """The command a hint names for `chancery REST`, as the user can run it: run.py puts how it was
+    started in CHANCERY_COMMAND ("python3 run.py"), since the `chancery` it runs is in .venv/bin,
+    not on the user's PATH; otherwise `chancery` itself."""
+    return ((os.environ.get("CHANCERY_COMMAND") or "chancery") + " " + rest).strip()

@@ -57,6 +57,7 @@ import sqlite3
 import time
 import urllib.request
 
+import chancery
 from shared_rules import canon, engine
 from shared_rules.errors import RuleError
 
@@ -231,7 +232,8 @@ class Logbook:
         self.backed_up = None  # the copy made before a migration (backup_path), if this opening made one
         if not create and not self.path.exists():
             raise LogbookError("no_logbook", "there is no logbook at %s yet: games are logged as a board plays "
-                                             "them, or with `chancery log import FILE`" % self.path)
+                                             "them, or with `%s`"
+                                             % (self.path, chancery.command("log import FILE")))
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -556,7 +558,8 @@ class Logbook:
     def _need(self, game_id):
         if not isinstance(game_id, int) or self._db.execute("SELECT 1 FROM games WHERE id=?",
                                                             (game_id,)).fetchone() is None:
-            raise LogbookError("no_game", "the logbook has no game %s (`chancery log list` shows them)" % (game_id,))
+            raise LogbookError("no_game", "the logbook has no game %s (`%s` shows them)"
+                               % (game_id, chancery.command("log list")))
 
     def _count(self, game_id):
         row = self._db.execute("SELECT MAX(idx) FROM entries WHERE game_id=?", (game_id,)).fetchone()
@@ -581,7 +584,8 @@ class Logbook:
     def game(self, game_id):
         rows = self._read(self._SELECT + " WHERE id=?", (game_id,)) if isinstance(game_id, int) else []
         if not rows:
-            raise LogbookError("no_game", "the logbook has no game %s (`chancery log list` shows them)" % (game_id,))
+            raise LogbookError("no_game", "the logbook has no game %s (`%s` shows them)"
+                               % (game_id, chancery.command("log list")))
         return self._game_dict(rows[0])
 
     def names(self, game_id):

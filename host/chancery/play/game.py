@@ -20,8 +20,10 @@ and every sentence calls a named seat by its name.
 
 import getpass
 import random
+import shlex
 import sys
 
+import chancery
 from chancery import __version__
 from chancery.logbook import logfile
 from chancery.logbook.store import TERMINAL_BOARD, Logbook, LogbookError
@@ -441,6 +443,11 @@ def _title(match):
     return wording.playing(match["game"], match["settings"])
 
 
+def _quoted(path):
+    """A path as a shell takes it back (quoted when it has a space or the like); Windows' own."""
+    return path if sys.platform == "win32" or shlex.quote(path) == path else shlex.quote(path)
+
+
 def _open_logbook(args):
     """The logbook the game goes into, or None (--no-logbook, or one that cannot be opened: said)."""
     if getattr(args, "no_logbook", False):
@@ -448,8 +455,8 @@ def _open_logbook(args):
     try:
         return Logbook()
     except LogbookError as e:
-        _say("WARNING: this game is not logged: %s. It is still saved to its file (`chancery log import "
-             "FILE` adds it later)." % e)
+        _say("WARNING: this game is not logged: %s. It is still saved to its file (`%s` adds it later)."
+             % (e, chancery.command("log import FILE")))
         return None
 
 
@@ -477,7 +484,7 @@ def _play(session, args):
     if session.names is not None:
         _say("Players: %s." % seat_words.listing(session.names))
     _say("The game is saved to %s after every action%s. Type help for the commands." % (
-        path, "" if session.book is None else " and goes into the logbook (`chancery log list`)"))
+        path, "" if session.book is None else " and goes into the logbook (`%s`)" % chancery.command("log list")))
     changed = True
     try:
         while True:
@@ -497,6 +504,6 @@ def _play(session, args):
     session.record()
     _say("Game saved to %s%s" % (session.path, "" if session.game_id is None else
                                  "; game %d in the logbook" % session.game_id))
-    _say("Continue it with: chancery play %s--resume %s" % (
-        "" if session.match["game"] == GAME else session.match["game"] + " ", session.path))
+    _say("Continue it with: %s" % chancery.command("play %s--resume %s" % (
+        "" if session.match["game"] == GAME else session.match["game"] + " ", _quoted(str(session.path)))))
     return 0
