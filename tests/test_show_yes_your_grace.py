@@ -90,9 +90,9 @@ def test_the_l17_cost_example_reads_which_card_is_paid_discarded_and_kept():
     assert line == (
         "Crisis resolved. Support: 3 Coins pay Soldier 1 c2; Soldier 1 c2 (the other one) and Soldier 1 c1 "
         "are discarded (cannot be paid); Soldier 1 c0 kept (no cost): 1 + 1 = 2. Oppose: Soldier 1 c0 kept (no "
-        "cost): 1. The Crisis succeeds (2 > 1): a Notable Triumph is written (Record 1 of 12, Y3).")
+        "cost): 1. The Crisis succeeds (2 > 1): a Notable Triumph is written (Record 1 of 12).")
     panel = status(m).splitlines()
-    assert "Last Crisis: success, Support 2 > Oppose 1 | #N: card N as entered, from #0" in panel
+    assert "Last Crisis: success, Support 2 > Oppose 1 | #0 is a side's first card entered, #1 its second..." in panel
     assert "  Support 2: 3 Coins, pay #3 (2 spent); discarded #2 #4; kept #1 (no cost)" in panel
     assert "  Oppose 1: kept #0 (no cost)" in panel
     # a board's entry carries no cards: the same working by index, never a wrong name
@@ -156,17 +156,17 @@ def test_an_intrigue_and_its_requirement_and_an_equal_total():
 
 def test_damage_named_by_the_king_or_forced_and_the_deposition():
     text = scenario_checks.story(play("y4-deposed-at-four-damaged.jsonl"))
-    assert said(text, "two of the King's Holdings are Damaged; the King, seat 0, names them (G6).")
-    assert "Seat 0, the King, names 2 of their Undamaged Holdings to damage (G6); they hold Military 1, Espionage 1, " \
+    assert said(text, "two of the King's Holdings are Damaged; the King, seat 0, names them.")
+    assert "Seat 0, the King, names 2 of their Undamaged Holdings to damage; they hold Military 1, Espionage 1, " \
            "Diplomacy 1, Economic 1." in text
     assert said(text, "Seat 0, the King, names Military and Espionage Holdings to damage; now Undamaged: Military 0,")
-    assert said(text, "Seat 0, the King, has no choice (Y4): Diplomacy and Economic Holdings are Damaged",
-                "With four Damaged Holdings, another failed Crisis deposes them (Y4).")
-    assert said(text, "the King, seat 0, already has four Damaged Holdings and is Deposed (Y4).")
+    assert said(text, "Seat 0, the King, has no choice: Diplomacy and Economic Holdings are Damaged",
+                "With four Damaged Holdings, another failed Crisis deposes them.")
+    assert said(text, "the King, seat 0, already has four Damaged Holdings and is Deposed.")
     assert "Seat 0, the King, is Deposed. The Heir, seat 2, takes the crown and shows their Allegiance (L23)." in text
     left = scenario_checks.story(play("y4-damage-what-is-left.jsonl"))
-    assert said(left, "has a single Undamaged Holding left (Y4: damage what is left): Economic is Damaged")
-    assert said(left, "has no Undamaged Holding left, so nothing more is Damaged (Y4).")
+    assert said(left, "has a single Undamaged Holding left, so only it is Damaged: Economic")
+    assert said(left, "has no Undamaged Holding left, so nothing more is Damaged.")
 
 
 def test_succession_with_an_heir_and_a_chaos_agent_picking_the_face():
@@ -215,7 +215,7 @@ def test_the_end_of_a_round_reads_violence_peace_or_nothing_more():
     assert said(violence, "An Overthrow was resolved: the round will end in Notable Violence (L21).")
     assert said(violence, "A Notable Violence is written in the Annals of History, Record 1 of 12: the round ends: an "
                 "Overthrow was resolved or a Civil War fought in it (L21). 11 Records left.")
-    assert said(violence, "Seat 0, the King, is Deposed. The crown passes to seat 1 (an Intrigue effect, G9)")
+    assert said(violence, "Seat 0, the King, is Deposed. The crown passes to seat 1 (an Intrigue effect)")
     peace = scenario_checks.story(play("y3-a-triumph-per-crisis-then-peace.jsonl"))
     assert said(peace, "--- Round 1 is over (2 Crises succeeded and there was no Violence, so nothing more is "
                 "written, L21). Round 2:")
@@ -239,7 +239,7 @@ def test_the_panel_shows_the_annals_slot_by_slot(name, stop, slots):
 def test_the_twelfth_record_ends_the_game_and_asks_the_allegiances():
     m = play("y1-the-twelfth-record-ends-the-game.jsonl")
     text = scenario_checks.story(m)
-    assert said(text, "Record 12 of 12: a Crisis succeeded (Y3). The Annals are full: the game ends (L26).")
+    assert said(text, "Record 12 of 12: a Crisis succeeded. The Annals are full: the game ends (L26).")
     assert text[-1] == ("The game ends (L26): the King, seat 0, is a victor (there is no Heir); seat 1, seat 2 show "
                         "their Allegiance to see who else wins.")
     assert "To enter: seat 1, seat 2 show their Allegiance (reveal: side and Ambition)" in status(m)
@@ -347,12 +347,13 @@ def test_a_side_of_twelve_cards_wraps_within_100_columns():
 def test_the_full_text_in_replay(capsys):
     assert cli.main(["replay", str(SCENARIOS / "succession-without-heir-civil-war.jsonl")]) == 0
     out = capsys.readouterr().out
-    for want in ["Yes, Your Grace: 3 seats, the game ends at Record 12 (Y1), the Steward counts Undamaged Economic",
+    for want in ["Yes, Your Grace: 3 seats, the game ends at Record 12, the Steward counts Undamaged Economic",
                  "Annals of History (1 of 12 written, 11 Records remain): 1 Notable Violence, 2 -, 3 -",
                  "King: seat 1, the King card faces Loyalist; Heir: nobody",
                  "Former King: seat 0",
                  "Roles: Marshal the King, Spymaster the King, Chancellor the King, Steward the King",
-                 "Last Civil War (each seat's cards against every other card; #0.. its cards as entered):",
+                 "Last Civil War (each seat's cards against every other card; #0 is a seat's first card entered, "
+                 "#1 its second...):",
                  "  seat 1: 1 Coin; paid #2 (1 Coin spent); discarded (cannot be paid) none; kept at no cost #0; "
                  "doubled #2; Roles none; total 6",
                  "  Result: highest 6, seat 1 crowned",
@@ -382,7 +383,7 @@ def test_other_games_keep_their_own_text():
 def test_the_ambiguous_refusal_lists_each_outcome_its_totals_and_the_cards_paid():
     e = [x for x in refusals("y5-tie-breaker-choice.jsonl") if x.code == "ambiguous"][0]
     text = games.message(e)
-    assert text.startswith("the payment of tied costs changes the result (Y5), 2 outcomes: ")
+    assert text.startswith("the payment of tied costs changes the result, 2 outcomes: ")
     assert "(1) Support 3 vs Oppose 2, Support ahead; paid: Support #1, Oppose none" in text
     assert "(2) Support 2 vs Oppose 1, Support ahead; paid: Support #2, Oppose none" in text
     assert "the tied cards in question: Support #1, #2" in text and "support_first" in text
@@ -409,3 +410,20 @@ def test_an_ambiguous_event_on_both_sides_and_a_civil_war():
     assert "(1) seat 0 4, seat 1 1, seat 2 0, seat 3 0: seat 0 is crowned" in text
     assert "(2) seat 0 2, seat 1 1, seat 2 0, seat 3 0: seat 0 is crowned" in text
     assert "each supported seat says which of its tied cards it pays first" in text
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_words_say_no_ruling_by_its_code_nor_a_card_as_hash_n(name):
+    """Issue 45: "(Y3)" (a ruling of a digest the table has not got) and the legend "#N: card N as
+    entered, from #0" were cryptic. Every sentence, panel, full text and refusal of every scenario says
+    what it means in words: no ruling's code (Y1-Y5, G1-G15), and the legend says which card is #0."""
+    m = play(name)
+    view = YYG.view(m["state"], None)
+    words = scenario_checks.story(m) + live(m) + status(m).splitlines() + show.full(view, "now").splitlines()
+    words += [games.message(e) for e in refusals(name)]
+    coded = [w for w in words if re.search(r"\b[YG]\d{1,2}\b", w) or "#N" in w]
+    assert coded == [], coded
+    legend = [w for w in words if "#0" in w and "first card" in w]
+    assert not [w for w in words if "#0" in w and "as entered" in w]
+    if view.get("last"):
+        assert legend, status(m)

@@ -325,7 +325,7 @@ def test_an_effects_reason_is_kept_in_its_event_the_log_and_the_narration():
                  "Sabotage: seat 1's Military Holding is Damaged (Military now 0 Undamaged, 1 Damaged).",
                  "Royal Grant: seat 3 gains an Undamaged Economic Holding (Economic now 2 Undamaged, 0 Damaged).",
                  "Fix a misentry: seat 1 takes the Marshal (from the King).",
-                 "Fix a misentry: the King card, seat 0's, turns to its Usurper face (G15).",
+                 "Fix a misentry: the King card, seat 0's, turns to its Usurper face.",
                  "Assassination: seat 0, the King, is Assassinated. The Heir, seat 2, takes the crown"):
         assert [s for s in story if s.startswith(line)], line
     assert [s for s in story if s.startswith("Pickpocket: seat 1 takes 2 Resource cards from seat 3's hand")]
@@ -355,7 +355,7 @@ def test_cards_record_counts_only_and_change_nothing_the_companion_counts():
                       {"t": "cards", "giver": 3, "taker": None, "count": 2}]
     after = dict(m["state"], step="resource")
     assert canon.encode(after) == before
-    assert scenario_checks.story(m)[-1] == "Seat 3 returns 2 Resource cards to the decks (G14)."
+    assert scenario_checks.story(m)[-1] == "Seat 3 returns 2 Resource cards to the decks."
 
 
 def test_the_table_is_offered_the_effects_in_each_phase_narrowed():

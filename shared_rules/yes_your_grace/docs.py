@@ -9,8 +9,8 @@ Gn: rulings in yes_your_grace/__init__.py.
 _CARDS = ("The %s side's Resource cards, as revealed: \"Soldier 3 c1\" is a Soldier of value 3 costing 1, "
           "\"Coin 2\" a Coin card worth 2 Coins. Indexes from 0 in this order name them in the working.")
 _ROLES = "Role cards played to the %s side (marshal, spymaster, chancellor, steward); each adds from its " \
-         "holder's Holdings at resolution (L19, Y2)."
-_FIRST = ("Y5: the {} side's tie-breaker's choice: card indexes paid first among cards of equal cost, in "
+         "holder's Holdings at resolution (L19)."
+_FIRST = ("The {} side's tie-breaker's choice: card indexes paid first among cards of equal cost, in "
           "order (Intrigue: {}; Crisis: the King). Needed only when the choice changes the result.")
 
 _WHY = "The card or why: an Intrigue card's name, \"house rule\", \"fix a misentry\" (kept in the log)."
@@ -20,15 +20,15 @@ DOCS = {
     "game": "Yes, Your Grace (fan rules v0.4), 3-5 seats: the companion keeps the Annals of History, the King, "
             "the Heir, Holdings and Roles, and resolves Events and Civil Wars showing its working.",
     "setting.players": "Seats at the table, 3-5; seat 0.. clockwise.",
-    "setting.annals": "Y1: the Record that ends the game (12, L26; L4's older count is 9).",
-    "setting.steward": "Y2: the Steward adds 2 Coins per undamaged (default) or per every (all) Economic Holding.",
-    "setting.king": "The seat of the first King (G2).",
-    "setting.face": "The first face of the King card: loyalist or usurper (G2).",
-    "setting.heir": "The first Heir's seat, -1 for none (G2).",
+    "setting.annals": "The Record that ends the game (12, L26; L4's older count is 9).",
+    "setting.steward": "The Steward adds 2 Coins per undamaged (default) or per every (all) Economic Holding.",
+    "setting.king": "The seat of the first King.",
+    "setting.face": "The first face of the King card: loyalist or usurper.",
+    "setting.heir": "The first Heir's seat, -1 for none.",
     "setting.roles": "The first holders of marshal, spymaster, chancellor, steward (a seat, -1 with the King); "
-                     "empty: all with the King (G2).",
+                     "empty: all with the King.",
     "setting.holdings": "Undamaged Holdings per seat at the start, four counts (military, espionage, diplomacy, "
-                        "economic); empty: one of each (G2).",
+                        "economic); empty: one of each.",
     "setting.damaged": "Damaged Holdings per seat at the start, four counts; empty: none.",
     "setting.max_value": "The highest value of a Resource card, for the card names (default 5).",
     "setting.max_cost": "The highest cost of a Resource card, for the card names (default 3).",
@@ -43,8 +43,8 @@ DOCS = {
             "Violence (an Overthrow resolved or a Civil War) or Peace (no Crisis succeeded) is written (L21).",
     "event": "Resolve one Event card (L15-L20): the cards on each side, the Roles, the tie-breakers' choices; "
              "the board pays costs, discards, doubles, adds the Roles and compares, and shows the working. A "
-             "Crisis that succeeds writes a Triumph (Y3); one that fails damages two of the King's Holdings or "
-             "deposes a King with four Damaged (Y4).",
+             "Crisis that succeeds writes a Triumph; one that fails damages two of the King's Holdings or "
+             "deposes a King with four Damaged.",
     "event.kind": "crisis, intrigue, or overthrow (an Intrigue card whose resolution means Violence, L21).",
     "event.support": _CARDS % "Support",
     "event.oppose": _CARDS % "Oppose",
@@ -55,7 +55,7 @@ DOCS = {
     "event.extra": "The card's additional requirement holds (true) or not (false): without it the Event fails.",
     "event.controller": "Intrigue: the seat that played the card (enacts its effect on success).",
     "event.target": "Intrigue: the seat the card was played on (the King for an Overthrow).",
-    "damage": "After a failed Crisis the King names which Holdings are Damaged (G6).",
+    "damage": "After a failed Crisis the King names which Holdings are Damaged.",
     "damage.kinds": "The kinds damaged (military, espionage, diplomacy, economic), one per Holding; the same "
                     "kind twice for two of that kind.",
     "heir": "The King names the Heir (Resource Phase), or an Intrigue effect changes it.",
@@ -63,31 +63,31 @@ DOCS = {
     "heir.reason": _WHY,
     "role": "A Role card given to a seat (the King in the Resource Phase, or an effect).",
     "role.role": "marshal, spymaster, chancellor or steward.",
-    "role.seat": "The holder, or null: back with the King (G7).",
+    "role.seat": "The holder, or null: back with the King.",
     "role.reason": _WHY,
     "holding": "An Intrigue effect (or correction) on one Holding of a seat.",
     "holding.seat": "Whose Holding.",
     "holding.kind": "military, espionage, diplomacy or economic.",
-    "holding.change": "gain (a new Undamaged one; at most 9 of a kind), lose (G10), damage (an Undamaged one), "
-                      "or repair (a Damaged one).",
+    "holding.change": "gain (a new Undamaged one; at most 9 of a kind), lose (an Undamaged one if there is one, "
+                      "else a Damaged one), damage (an Undamaged one), or repair (a Damaged one).",
     "holding.reason": _WHY,
     "fall": "The King is Deposed or Assassinated (an effect): the crown passes to `to`, else the Heir, else "
             "the realm goes into Civil War (L23-L25).",
     "fall.how": "deposed or assassinated.",
-    "fall.to": "The seat that takes the crown instead of the Heir (an Overthrow's controller, G9); whether the "
-               "Heir stays Heir is the setting overthrow_heir (G16).",
+    "fall.to": "The seat that takes the crown instead of the Heir (an Overthrow's controller); whether the "
+               "Heir stays Heir is the setting overthrow_heir.",
     "fall.reason": _WHY,
-    "face": "The King card turns to its other face, as a printed effect or a correction says (G15).",
+    "face": "The King card turns to its other face, as a printed effect or a correction says.",
     "face.face": "The face it turns to: loyalist or usurper (not the one it shows).",
     "face.reason": _WHY,
     "cards": "Resource cards (Coin cards among them) a printed effect moves between a seat's hand and another's or "
              "the decks, in the Resource or Intrigue Phase; a record: hands stay secret and the cards count when "
-             "revealed on an Event (G14).",
+             "revealed on an Event.",
     "cards.giver": "Whose hand they leave, or null: drawn from the decks.",
     "cards.taker": "Whose hand they go to, or null: back to the decks.",
     "cards.count": "How many cards (1-9).",
     "cards.resource": "Their type (Soldier, Spy, Diplomat, Coin), only when the effect shows it; never a value "
-                      "or a cost (G14).",
+                      "or a cost.",
     "cards.reason": _WHY,
     "accede": "The successor shows their Allegiance; the King card faces its side (L23). A Chaos Agent picks "
               "the face, or wins alone if crowned by a Civil War (L25).",
@@ -96,7 +96,7 @@ DOCS = {
     "civil_war": "The Civil War's cards (L25): each seat's cards pay their own costs and count against all "
                  "other cards; the highest total takes the crown.",
     "civil_war.cards": "Per seat, the Resource cards played in its support (one per Undamaged Holding at most).",
-    "civil_war.first": "Per seat, Y5: card indexes that seat pays first among equal costs.",
+    "civil_war.first": "Per seat: card indexes that seat pays first among equal costs.",
     "civil_war.winner": "On a tie for the highest total, the former King's choice among the tied seats.",
     "reveal": "At the end (L26) a seat shows its Allegiance card: side and Ambition.",
     "reveal.side": "loyalist, usurper or chaos.",

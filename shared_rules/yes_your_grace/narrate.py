@@ -83,7 +83,7 @@ def _event(before, after, ev, action):
     if ev["success"]:
         if kind == "crisis":
             n = len(before["annals"]) + 1
-            parts.append("The Crisis succeeds (%s): a Notable Triumph is written (Record %d of %d, Y3)." % (
+            parts.append("The Crisis succeeds (%s): a Notable Triumph is written (Record %d of %d)." % (
                 _compare(ev), n, before["settings"]["annals"]))
         else:
             parts.append("The %s succeeds (%s): %s, who played it, enacts its effect%s." % (
@@ -101,21 +101,21 @@ def _failure(before):
     """What a failed Crisis does to the King (Y4)."""
     king = before["king"]
     if sum(before["damaged"][king]) >= 4:
-        return ": the King, %s, already has four Damaged Holdings and is Deposed (Y4)" % seat(king)
+        return ": the King, %s, already has four Damaged Holdings and is Deposed" % seat(king)
     left = sum(before["holdings"][king])
     if not left:
-        return ": the King, %s, has no Undamaged Holding left, so nothing more is Damaged (Y4)" % seat(king)
+        return ": the King, %s, has no Undamaged Holding left, so nothing more is Damaged" % seat(king)
     if left == 1:
-        return ": the King's last Undamaged Holding is Damaged (%s, Y4)" % seat(king)
+        return ": the last Undamaged Holding of the King, %s, is Damaged" % seat(king)
     if left == 2 or len([k for k in range(4) if before["holdings"][king][k]]) == 1:
-        return ": two of the King's Holdings are Damaged (%s has no choice, Y4)" % seat(king)
-    return ": two of the King's Holdings are Damaged; the King, %s, names them (G6)" % seat(king)
+        return ": two of the King's Holdings are Damaged (%s has no choice)" % seat(king)
+    return ": two of the King's Holdings are Damaged; the King, %s, names them" % seat(king)
 
 
 def _record(before, after, ev):
     kind, n, total = ev["kind"], ev["number"], after["settings"]["annals"]
     name = RECORDS.get(kind, kind)
-    why = {"triumph": "a Crisis succeeded (Y3)",
+    why = {"triumph": "a Crisis succeeded",
            "violence": "the round ends: an Overthrow was resolved or a Civil War fought in it (L21)",
            "peace": "the round ends: no Crisis succeeded and there was no Overthrow or Civil War (L21)"}.get(kind, kind)
     text = "A %s is written in the Annals of History, Record %d of %d: %s." % (name, n, total, why)
@@ -148,13 +148,13 @@ def _damage(before, after, ev):
     if before["step"] == "damage":
         text = "%s, the King, names %s to damage" % (cap(seat(s)), _kinds(kinds))
     elif len(kinds) == 1:
-        text = "%s, the King, has a single Undamaged Holding left (Y4: damage what is left): %s is Damaged" % (
+        text = "%s, the King, has a single Undamaged Holding left, so only it is Damaged: %s" % (
             cap(seat(s)), KIND_NAMES[kinds[0]])
     else:
-        text = "%s, the King, has no choice (Y4): %s are Damaged" % (cap(seat(s)), _kinds(kinds))
+        text = "%s, the King, has no choice: %s are Damaged" % (cap(seat(s)), _kinds(kinds))
     text += "; %s." % _holdings_now(after, s)
     if sum(after["damaged"][s]) >= 4:
-        text += " With four Damaged Holdings, another failed Crisis deposes them (Y4)."
+        text += " With four Damaged Holdings, another failed Crisis deposes them."
     return text
 
 
@@ -162,7 +162,7 @@ def _await(before, after, ev):
     king = after["king"]
     have = ", ".join(["%s %d" % (KIND_NAMES[k], after["holdings"][king][k]) for k in range(4)
                       if after["holdings"][king][k]])
-    return "%s, the King, names %d of their Undamaged Holdings to damage (G6); they hold %s." % (
+    return "%s, the King, names %d of their Undamaged Holdings to damage; they hold %s." % (
         cap(seat(king)), ev["count"], have)
 
 
@@ -173,7 +173,7 @@ def _holding(before, after, ev):
         text = "%s gains an Undamaged %s Holding" % (cap(seat(s)), name)
     elif change == "lose":
         text = "%s loses %s %s Holding%s" % (cap(seat(s)), "a Damaged" if ev.get("damaged") else "an Undamaged",
-                                             name, " (it had no Undamaged one, G10)" if ev.get("damaged") else "")
+                                             name, " (it had no Undamaged one)" if ev.get("damaged") else "")
     elif change == "damage":
         text = "%s's %s Holding is Damaged" % (cap(seat(s)), name)
     else:
@@ -210,11 +210,11 @@ def _fall(before, after, ev):
                        "plays them face down for the seats; the highest total is crowned.")
     if to == before["heir"]:
         return text + " The Heir, %s, takes the crown and shows their Allegiance (L23)." % seat(to)
-    return text + " The crown passes to %s (an Intrigue effect, G9), who shows their Allegiance." % seat(to)
+    return text + " The crown passes to %s (an Intrigue effect), who shows their Allegiance." % seat(to)
 
 
 def _face(before, after, ev):
-    return "The King card, %s's, turns to its %s face (G15)." % (seat(after["king"]), face(ev["face"]))
+    return "The King card, %s's, turns to its %s face." % (seat(after["king"]), face(ev["face"]))
 
 
 def _cards(before, after, ev):
@@ -223,12 +223,12 @@ def _cards(before, after, ev):
     what = plural(n, "Resource card") if t is None else plural(n, TYPES[t] + " card")
     giver, taker = ev["giver"], ev["taker"]
     if taker is None:
-        return "%s returns %s to the decks (G14)." % (cap(seat(giver)), what)
+        return "%s returns %s to the decks." % (cap(seat(giver)), what)
     if giver is None:
         text = "%s draws %s from the decks" % (cap(seat(taker)), what)
     else:
         text = "%s takes %s from %s's hand" % (cap(seat(taker)), what, seat(giver))
-    return text + "; their values stay secret until they are revealed on an Event (G14)."
+    return text + "; their values stay secret until they are revealed on an Event."
 
 
 def _civil_war(before, after, ev, action):

@@ -46,7 +46,7 @@ STEPS = {
     "reveal": "the Annals are full: Allegiances shown",
     "over": "game over",
 }
-LEGEND = "#N: card N as entered, from #0"
+LEGEND = "#0 is a side's first card entered, #1 its second..."  # the numbering a tie-breaker's order uses
 KIND_OF_EVENT = {"crisis": "Crisis", "intrigue": "Intrigue", "overthrow": "Overthrow"}
 
 
@@ -248,12 +248,12 @@ def crowned(last):
 
 
 def working_short(view):
-    """The last Event's or Civil War's working, a few lines (indexes: cards as entered, from #0)."""
+    """The last Event's or Civil War's working, a few lines (a card by its place as entered: #0 the first)."""
     last = view.get("last")
     if not last:
         return []
     if "seats" in last:
-        parts = ["Last Civil War (%s)" % LEGEND]
+        parts = ["Last Civil War (%s)" % LEGEND.replace("side", "seat")]
         for s in range(len(last["seats"])):
             w = last["seats"][s]
             parts.append("%s %d%s" % (seat(s), w["total"], "" if not (w["coins"] or w["paid"] or w["discarded"] or
@@ -279,12 +279,13 @@ def working_long(view):
     if not last:
         return ["Last working: no Event resolved yet"]
     if "seats" in last:
-        out = ["Last Civil War (each seat's cards against every other card; #0.. its cards as entered):"]
+        out = ["Last Civil War (each seat's cards against every other card; #0 is a seat's first card entered, "
+               "#1 its second...):"]
         for s in range(len(last["seats"])):
             out.append("  %s: %s" % (seat(s), side_long(last["seats"][s])))
         out.append("  Result: highest %d, %s" % (max([w["total"] for w in last["seats"]] or [0]), crowned(last)))
         return out
-    out = ["Last Event: %s, additional requirement %s (cards #0.. as entered on each side):" % (
+    out = ["Last Event: %s, additional requirement %s (#0 is a side's first card entered, #1 its second...):" % (
         event_title(last), "holds" if last["extra"] else "does not hold")]
     out.append("  Support: " + side_long(last["support"]))
     out.append("  Oppose: " + side_long(last["oppose"]))
@@ -432,8 +433,7 @@ def status(view):
 
 
 def _settings_text(st):
-    return "Yes, Your Grace: %d seats, the game ends at Record %d (Y1), the Steward counts %s Economic Holdings " \
-           "(Y2)" % (st["players"], st["annals"], "every" if st["steward"] == "all" else "Undamaged")
+    return "Yes, Your Grace: %d seats, the game ends at Record %d, the Steward counts %s Economic Holdings" % (st["players"], st["annals"], "every" if st["steward"] == "all" else "Undamaged")
 
 
 def full(view, prompt_line):

@@ -97,7 +97,7 @@ def _ambiguous(d):
         count, tail = "at least %d" % d["count"], "; and more"
     else:
         count, tail = "%d" % d["count"], "; and %d more" % more if more > 0 else ""
-    return "the payment of tied costs changes the result (Y5), %s outcomes: %s%s. To resolve it, %s" % (
+    return "the payment of tied costs changes the result, %s outcomes: %s%s. To resolve it, %s" % (
         count, "; ".join(items), tail, how)
 
 
@@ -117,19 +117,19 @@ TEXTS = {
     "game_over": lambda d: now(d["now"]),
     "king_not_heir": "seat {seat} is the King: the King cannot be their own Heir (L24)",
     "king_no_role": "seat {seat} is the King and holds no Role ({role}): give it to another seat, or null "
-                    "to keep it with the King (G7)",
+                    "to keep it with the King",
     "no_holding": _no_holding,
     "not_waiting": lambda d: "seat %s has nothing to show now; waiting for %s" % (d["seat"], seats(d["waiting"])),
     "bad_allegiance": "a Chaos Agent has no Ambition (got {ambition}): leave ambition out",
     "bad_index": "{name} names card {index}, but that side has {cards} cards (indexes from 0, in the order entered)",
     "role_twice": "the {role} card is on both sides: a Role card is played to one side",
-    "role_unheld": "nobody holds the {role} card (it is with the King): it cannot be played (G7)",
+    "role_unheld": "nobody holds the {role} card (it is with the King): it cannot be played",
     "role_played": "the {role} card was played to an Event this round already: a Role card goes to one Event "
                    "a round (L12-L13); it comes back when the round ends (L21)",
     "bad_event": lambda d: "an %s card needs its controller (who played it) and its target, two different "
                            "seats (got %s and %s)" % (d["kind"], d["controller"], d["target"]),
     "overthrow_king": "the Overthrow card is played only on the King, seat {king} (not seat {target}), or resolves on "
-                      "a King of this round who has fallen since (L14, G13)",
+                      "a King of this round who has fallen since (L14)",
     "ambiguous": _ambiguous,
     "bad_damage": lambda d: "name exactly %d Undamaged Holdings of seat %d (got %s); Undamaged: %s" % (
         d["count"], d["seat"], ", ".join(d["kinds"]), ", ".join(d["undamaged"]) or "none"),
@@ -140,12 +140,12 @@ TEXTS = {
     "too_many_cards": "{used} {kind} Resources were played, but the Undamaged {kind} Holdings at the table "
                       "provide only {have} (L25)",
     "same_face": "the King card, seat {king}'s, faces {face} already: turn it to the other face, or enter "
-                 "nothing (G15)",
+                 "nothing",
     "no_hands": "no seat holds Resource cards in the Event Phase (the Intrigue Phase ends with the rest "
                 "discarded, L13): an effect on Coins or cards there changes an Event still to resolve, so enter "
-                "that Event as its cards lie when it resolves (L14, G14)",
+                "that Event as its cards lie when it resolves (L14)",
     "cards_nowhere": lambda d: "the cards go from %s to %s: giver and taker are two places, a seat's hand and "
-                               "another seat's hand or the decks (nobody) (G14)" % ((_hand(d["giver"]),) * 2),
+                               "another seat's hand or the decks (nobody)" % ((_hand(d["giver"]),) * 2),
     "tie_for_crown": lambda d: "the Civil War is tied at %d between %s: the former King, %s, names the winner "
                                "among them (winner)" % (d["total"], seats(d["tied"]), _who(d["former"])),
 }
