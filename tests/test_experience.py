@@ -127,7 +127,7 @@ def test_a_board_fault_reads_as_one_in_the_mirror_and_a_refusal_as_a_refusal(boa
             assert "board fault: board fault" not in said.lower(), said
             assert "Refused by the rules: " in said.split("Board fault: ")[1], said  # the refusal stays a refusal
             # a fault without words of its own is given what the table can do
-            assert "Board fault: OSError: 5. the board let that input go" in said, said
+            assert "Board fault: OSError: 5. The board let that input go" in said, said
             assert "Not understood by the board: get needs" in said, said  # a frame it could not take
 
     asyncio.run(run())

@@ -316,3 +316,26 @@ def test_the_mirror_casts_a_seats_sealed_vote_with_its_choice_unshown(board):
     asyncio.run(run())
     b = link.mirror.match["state"]["ballot"]
     assert b["result"]["choices"] == ["aye", "gather", "nay"] and b["result"]["amounts"] == [2, None, 1]
+
+
+def test_a_lost_link_says_what_the_table_can_do():
+    """Issue 45 part 5: a board fault, a lost link among them, says what the table can do; an input
+    the link could not deliver says how to tell whether the board has it."""
+    from chancery.board.link import LinkError
+    from chancery.mirror import app as mirror
+
+    class Stub:
+        def __init__(self):
+            self.said = []
+
+        def log_line(self, text):
+            self.said.append(text)
+
+    def lost(*args):
+        raise LinkError("no answer to act 5")
+
+    stub = Stub()
+    assert MirrorApp.ask(stub, lost, {"type": "pass"}) is False
+    assert stub.said == ["Not delivered: no answer to act 5. " + mirror.UNDELIVERED_ADVICE]
+    assert "before entering it again" in mirror.UNDELIVERED_ADVICE
+    assert "keeps its game on flash" in mirror.LINK_ADVICE

@@ -48,7 +48,7 @@ FAULTS = ("no_memory", "internal", "io")
 WRONG_INPUT = ("bad_crc", "bad_fields", "bad_seq", "no_kind", "not_json", "not_object", "too_long", "unknown_kind",
                "bad_press", "bad_range", "wrong_side", "board_reveals")
 # what a table can do about a board fault
-FAULT_ADVICE = ("the board let that input go and reloaded its game from flash: nothing entered before is lost. "
+FAULT_ADVICE = ("The board let that input go and reloaded its game from flash: nothing entered before is lost. "
                 "Enter it again; if the fault comes back, restart the board (unplug it and plug it in)")
 
 

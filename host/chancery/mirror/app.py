@@ -361,7 +361,7 @@ class MirrorApp(App):
             self.link.poll(0)
         except (OSError, LinkError) as e:
             if not isinstance(e, Diverged):  # a Diverged is said already (on_link_event "diverged")
-                self.log_line("Link lost: %s; reconnecting" % e)
+                self.log_line("Link lost: %s; reconnecting. %s" % (e, LINK_ADVICE))
             self.link.close()
             self.set_timer(self.link.backoff_ms / 1000.0, self.reconnect)
 
@@ -611,9 +611,15 @@ class MirrorApp(App):
         try:
             answer = request(*args)
         except (OSError, LinkError) as e:
-            self.log_line("Not delivered: %s" % e)
+            self.log_line("Not delivered: %s. %s" % (str(e).rstrip("."), UNDELIVERED_ADVICE))
             return False
         return answer is None or answer[0] == wire.OK
+
+
+# what the table can do when the link fails (a board fault of the link's kind, not the rules' answer)
+LINK_ADVICE = "The board keeps its game on flash and its pads go on playing; the mirror catches up once it is back"
+UNDELIVERED_ADVICE = ("The board may or may not have it: once the link is back, look for it among the events "
+                      "before entering it again")
 
 
 def differs(welcome, wanted):
