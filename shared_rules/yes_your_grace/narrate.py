@@ -287,7 +287,7 @@ def _accede(before, after, ev):
     if heir is None:
         tail = "the new King has no Heir yet."
     else:  # G16, the table's ruling overthrow_heir = stays
-        tail = "%s stays the Heir (the table's ruling: overthrow_heir is stays, G16)." % seat(heir)
+        tail = "%s stays the Heir (the table's ruling: overthrow_heir is stays)." % seat(heir)
     if before["former"] is not None and before["former"] != s:
         text += " The old King, %s, draws a new random Allegiance;" % seat(before["former"])
         return text + " " + tail
