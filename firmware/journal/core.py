@@ -328,5 +328,6 @@ class Journal:
             return None
         st = os.statvfs(self.folder)
         # fragments of frsize bytes free (littlefs: blocks). A full littlefs can count more blocks
-        # in use than it has, and MicroPython's unsigned f_bavail then wraps to about 2**32: none free
-        return st[1] * st[4] if st[4] <= st[2] else 0
+        # in use than it has: f_bavail is then negative (rp2) or wraps to about 2**32 (a port that
+        # reads it unsigned): none free either way
+        return st[1] * st[4] if 0 <= st[4] <= st[2] else 0

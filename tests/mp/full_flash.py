@@ -1,9 +1,11 @@
 """A flash that fills in the middle of a game, on MicroPython's littlefs (issue 44, part 4).
 
     micropython tests/mp/full_flash.py BLOCKS raw|file
+    on the chip: ARGS = ["0", "raw", "chip"], then this file (mpremote exec, then run)
 
-A NOR-like RAM device (tests/mp/nor_dev.py) of BLOCKS 4 KB blocks, littlefs on it at /flash, and
-the table on one of the two journals: the raw flash log (reservations programmed through the
+A NOR-like RAM device (tests/mp/nor_dev.py) of BLOCKS 4 KB blocks, littlefs on it at /flash, or on
+the chip the board's own flash (rp2.Flash(), the flash model's timings and littlefs as the
+firmware mounted it) with the table's folder /full, and the table on one of the two journals: the raw flash log (reservations programmed through the
 device, as rp2.Flash() on a Pico) or the file journal (game.jsonl, as on an ESP32-S3). Two games
 are played and kept (a roll and its undo, over and over: lines that fill the flash), a third is
 started, and another file then takes the flash's room. The third game goes on, each act sent as
@@ -16,8 +18,6 @@ import json
 import os
 import sys
 
-from nor_dev import BLOCK, NorDev
-
 from firmware.journal import Journal
 from firmware.journal.store import LfsStore
 from firmware.table import Table
@@ -28,8 +28,11 @@ UNDO = {"seat": None, "move": {"type": "undo"}}
 NEW = {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {"players": 3}}}
 
 
+FOLDER = "/flash"
+
+
 def journal(dev, raw):
-    return Journal("/flash", 16, LfsStore("/flash", dev) if raw else False)
+    return Journal(FOLDER, 16, LfsStore(FOLDER, dev) if raw else False)
 
 
 def send(table, sent, kind, body):
@@ -39,10 +42,10 @@ def send(table, sent, kind, body):
     return sent[-1]
 
 
-def fill():
-    """Another file takes every byte littlefs gives it."""
-    piece = b"\x00" * 512
-    with open("/flash/filler.bin", "wb") as f:
+def fill(size):
+    """Another file takes every byte littlefs gives it, `size` bytes a write."""
+    piece = b"\x00" * size
+    with open(FOLDER + "/filler.bin", "wb") as f:
         while True:
             try:
                 f.write(piece)
@@ -53,10 +56,25 @@ def fill():
                 return
 
 
-def main(blocks, raw):
+def board(blocks, chip):
+    """The flash device the journal programs, with littlefs mounted on it."""
+    global FOLDER
+    if chip:  # the board's own flash, littlefs mounted at / by the firmware's _boot.py
+        import rp2
+
+        FOLDER = "/full"
+        os.mkdir(FOLDER)
+        return rp2.Flash()
+    from nor_dev import BLOCK, NorDev
+
     dev = NorDev(bytearray(b"\xff" * (blocks * BLOCK)))
     os.VfsLfs2.mkfs(dev, progsize=256)
-    os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
+    os.mount(os.VfsLfs2(dev, progsize=256), FOLDER)
+    return dev
+
+
+def main(blocks, raw, chip=False):
+    dev = board(blocks, chip)
     sent = []
     table = Table(journal(dev, raw), lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors",
                   {"players": 3}).boot()
@@ -67,8 +85,8 @@ def main(blocks, raw):
             assert send(table, sent, "act", UNDO)[0] == "ok", sent
         assert send(table, sent, "act", ROLL)[0] == "ok", sent
         assert send(table, sent, "act", NEW)[0] == "ok", sent
-    fill()
-    st = os.statvfs("/flash")
+    fill(4096 if chip else 512)  # on the chip a synced append to a file erases a block
+    st = os.statvfs(FOLDER)
     out["statvfs"] = [st[0], st[2], st[3], st[4]]
     out["room"] = table.journal.room()
     move, acts, answer = UNDO, 0, None
@@ -101,4 +119,5 @@ def main(blocks, raw):
     print(json.dumps(out))
 
 
-main(int(sys.argv[1]), sys.argv[2] == "raw")
+ARGS = globals().get("ARGS") or sys.argv[1:]  # a port without sys.argv (the chip's) is given ARGS
+main(int(ARGS[0]), ARGS[1] == "raw", ARGS[2:] == ["chip"])
