@@ -44,7 +44,7 @@ GAMES = {
     "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "setup", "texts", "views"],
 }
 SHARED_RULES = [
-    "ballot", "canon", "compat", "decktet", "engine", "errors", "games", "power", "prng", "render",
+    "ballot", "canon", "compat", "decktet", "engine", "errors", "game", "games", "power", "prng", "render",
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [

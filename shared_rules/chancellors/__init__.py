@@ -6,7 +6,7 @@ turn), fold (events into state), views (views, legal actions, prompts),
 effects (the table's corrections and house rules: scores, dice, services).
 """
 
-from shared_rules import canon, decktet
+from shared_rules import decktet, game
 from shared_rules.chancellors.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.chancellors.flow import decide  # noqa: F401
 from shared_rules.chancellors.fold import fold  # noqa: F401
@@ -35,17 +35,6 @@ def card_names(state):
     return decktet.names(state["settings"]["extended"])
 
 
-def view(state, seat=None, share=False):
-    """What `seat` (or the public, for None) may see. Chancellors keeps no
-    secret in the core (hands are physical; control cards are entered once
-    revealed), but the PRNG state would let anyone predict the board's next
-    rolls, so no view shows it. share=True: the view holds the state's own
-    lists (for a caller that only reads it at once, as the board's render does)."""
-    out = dict(state) if share else canon.copy(state)  # dict(): in C, not a loop over the keys in Python
-    out.pop("rng", None)
-    return out
-
-
 # views.py (legal actions and prompts) is loaded on first use: replaying a
 # journal needs only decide, fold and view, and a board's RAM is better spent
 # on the game.
@@ -64,16 +53,4 @@ def words():
     return words
 
 
-def prompt(state):
-    return words().prompt(state)
-
-
-def is_over(state):
-    return state["step"] == "over"
-
-
-# The optional hooks (docs/adding-a-game.md) this game does without:
-ballot = None  # ballot(state, act, emit): the game's own step after each sealed-ballot action
-pad = None  # pad(state, seat, key, held): a seat's pad keys that mean something of the game's own
-lines = None  # lines(state): the table's display when it shows the game (its back key)
-view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)
+game.declare(globals())  # view, prompt, is_over and the hooks this game does without (None)

@@ -40,7 +40,7 @@ read with schema.ruling), its default the reading the text favours:
      and the Money Ranking (R13).
 """
 
-from shared_rules import canon
+from shared_rules import canon, game
 from shared_rules.kings_dilemma.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.kings_dilemma.flow import decide  # noqa: F401
 from shared_rules.kings_dilemma.fold import fold  # noqa: F401
@@ -104,12 +104,6 @@ def words():
     return words
 
 
-def prompt(state):
-    return words().prompt(state)
-
-
-def is_over(state):
-    return state["step"] == "over"
 
 
 def ballot(state, act, emit):
@@ -129,6 +123,4 @@ def pad(state, seat, key, held):
     return pads.pad(state, seat, key, held)
 
 
-# The optional hooks (docs/adding-a-game.md) this game does without:
-lines = None  # lines(state): the table's display when it shows the game (its back key)
-view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)
+game.declare(globals())  # prompt, is_over and the hooks this game does without (None)

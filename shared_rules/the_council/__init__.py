@@ -71,7 +71,7 @@ whose choices never enter the state before the reveal (so the table's effects, o
 public counts only, cannot tell them).
 """
 
-from shared_rules import canon, decktet
+from shared_rules import canon, decktet, game
 from shared_rules.the_council.actions import SCHEMAS, SETTINGS  # noqa: F401
 from shared_rules.the_council.flow import decide  # noqa: F401
 from shared_rules.the_council.fold import fold  # noqa: F401
@@ -89,11 +89,6 @@ def initial(settings, seed):
 # Every action is one the whole table sees made (drafted cards face up, events, public bids);
 # the reveal's choices enter the log only with ballot_reveal, when they are shown anyway.
 LOG_PUBLIC = True
-
-
-def dice_wanted(state):
-    """No dice: chance is the physical deck."""
-    return 0
 
 
 def card_names(state):
@@ -139,12 +134,6 @@ def words():
     return words
 
 
-def prompt(state):
-    return words().prompt(state)
-
-
-def is_over(state):
-    return state["step"] == "over"
 
 
 def ballot(state, act, emit):
@@ -156,6 +145,4 @@ def ballot(state, act, emit):
         reveal.from_ballot(state, emit)
 
 
-# The optional hooks (docs/adding-a-game.md) this game does without:
-pad = None  # pad(state, seat, key, held): a seat's pad keys that mean something of the game's own
-view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)
+game.declare(globals())  # no dice, prompt, is_over and the hooks this game does without (None)

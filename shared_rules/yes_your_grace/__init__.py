@@ -73,7 +73,7 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G16; G14, G15 
       event (L23 moves the Heir card only when the Heir is crowned).
 """
 
-from shared_rules import canon
+from shared_rules import game
 from shared_rules.yes_your_grace.actions import SCHEMAS, SETTINGS, Names  # noqa: F401
 from shared_rules.yes_your_grace.flow import decide  # noqa: F401
 from shared_rules.yes_your_grace.fold import fold  # noqa: F401
@@ -90,21 +90,9 @@ def initial(settings, seed):
     return setup.initial(settings, seed)
 
 
-def dice_wanted(state):
-    """No dice: chance is the physical decks."""
-    return 0
-
-
 def card_names(state):
     """Every Resource card name an action may mention: "Soldier 3 c1" (type, value, cost), "Coin 2"."""
     return Names(state["settings"])
-
-
-def view(state, seat=None, share=False):
-    """What `seat` (or the public, for None) may see: everything (G1: no secret is held).
-    share=True: the view holds the state's own lists (for a caller that only reads it
-    at once, as the board's render does)."""
-    return dict(state) if share else canon.copy(state)
 
 
 def legal(state, seat=None):
@@ -128,15 +116,4 @@ def words():
     return words
 
 
-def prompt(state):
-    return words().prompt(state)
-
-
-def is_over(state):
-    return state["step"] == "over"
-
-
-# The optional hooks (docs/adding-a-game.md) this game does without:
-ballot = None  # ballot(state, act, emit): the game's own step after each sealed-ballot action
-pad = None  # pad(state, seat, key, held): a seat's pad keys that mean something of the game's own
-view_entry = None  # view_entry(entry, seat): what a seat may see of a log entry (a game with secrets in its log)
+game.declare(globals())  # its view (G1: no secret is held), no dice, prompt, is_over, the hooks it does without

@@ -2,13 +2,14 @@
 
 Seats take 1 to 3 counters in turn from one pile; who takes the last wins. The
 modules are the contract's (docs/adding-a-game.md): actions, flow, fold, views,
-texts on the board's side; docs, show, narrate the host's.
+texts on the board's side; docs, show, narrate the host's. What every game has in
+common (its view, prompt, is_over, no dice, no cards, no hooks) is game.declare's.
 """
 
 from game_nim.actions import SCHEMAS, SETTINGS  # noqa: F401
 from game_nim.flow import decide  # noqa: F401
 from game_nim.fold import fold  # noqa: F401
-from shared_rules import canon
+from shared_rules import game
 
 NAME = "nim"
 LOG_PUBLIC = True  # nothing is hidden
@@ -17,18 +18,6 @@ LOG_PUBLIC = True  # nothing is hidden
 def initial(settings, seed):
     return {"game": NAME, "settings": dict(settings), "step": "take", "turn": 0, "pile": settings["pile"],
             "winners": []}
-
-
-def dice_wanted(state):
-    return 0
-
-
-def card_names(state):
-    return ()
-
-
-def view(state, seat=None, share=False):
-    return dict(state) if share else canon.copy(state)
 
 
 def legal(state, seat=None):
@@ -43,15 +32,4 @@ def words():
     return texts
 
 
-def prompt(state):
-    return words().prompt(state)
-
-
-def is_over(state):
-    return state["step"] == "over"
-
-
-ballot = None
-pad = None
-lines = None
-view_entry = None
+game.declare(globals())
