@@ -82,3 +82,37 @@ def test_the_logbook_keeps_its_plays_without_any_hook_of_its_own(monkeypatch, ca
     assert cli.main(["log", "chart", "1", "-o", str(tmp_path / "nim.svg")]) == 2
     assert "nim draws no chart: its show module has no progress(state) hook" in capsys.readouterr().err
     assert not (tmp_path / "nim.svg").exists()
+
+
+def test_the_boards_table_plays_it_on_the_seats_pads_and_resumes_it(tmp_path):
+    """The board's side: the firmware's Table (its menus on each seat's pad, its journal) plays
+    Nim to its end by key presses alone, and a board switched off and on resumes it."""
+    from menu_player import MenuPlayer
+
+    from firmware.journal import Journal
+    from firmware.table import Table
+    from shared_rules import canon
+
+    def table():
+        return Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x07" * n, "nim",
+                     {"players": 2, "pile": 5}, "t").boot()
+
+    class Pad(MenuPlayer):
+        def __init__(self, t, seat):
+            self.t, self.seat = t, seat
+            MenuPlayer.__init__(self, None)
+            self.key("down")  # the first press opens the seat's menu
+
+        def press(self, k):
+            return self.t.key(self.seat, k)
+
+    t = table()
+    schema = game_nim.SCHEMAS[0]
+    for count in (2, 1):  # seat 0 takes 2, seat 1 takes 1
+        Pad(t, t.state["turn"]).enter(schema, {"type": "take", "count": count})
+    assert (t.count, t.state["pile"], t.state["turn"]) == (2, 2, 0)
+    digest = canon.digest(t.state)
+    t = table()  # off and on: the journal resumes the game
+    assert (t.game, t.count, canon.digest(t.state)) == ("nim", 2, digest)
+    Pad(t, 0).enter(schema, {"type": "take", "count": 2})
+    assert t.state["step"] == "over" and t.state["winners"] == [0]

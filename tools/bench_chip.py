@@ -46,9 +46,7 @@ import press_play  # noqa: E402
 import stamps  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
-
-GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
-
+from shared_rules.games import GAMES  # noqa: E402
 
 most_players = make_log.most_players
 

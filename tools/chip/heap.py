@@ -32,10 +32,10 @@ for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip")):
 import make_log  # noqa: E402
 
 from chancery.vpico import VirtualPico, image  # noqa: E402
+from shared_rules.games import GAMES  # noqa: E402
 
 HEAP = 245888  # a Pico's MicroPython heap (gc.mem_alloc() + gc.mem_free() at boot)
 IDLE_GOAL = 32 * 1024  # the heap in use at idle after boot, with the code in flash
-GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
 
 
 most_players = make_log.most_players

@@ -3,6 +3,8 @@ entry point: configure() adds the three commands, run() runs one (its module imp
 
 import argparse
 
+from shared_rules import games
+
 
 def _whole(text):
     try:
@@ -26,9 +28,9 @@ def configure(sub):
     u.add_argument("--json", action="store_true", help="print the description as canonical JSON")
 
     g = sub.add_parser("play", help="play a game at the terminal (Chancellors by default)",
-                       description="Play a game at the terminal: chancellors, kings_dilemma, the_council or "
-                                   "yes_your_grace. The game is saved after every action, and goes into the logbook "
-                                   "(`chancery log`) entry by entry.")
+                       description="Play a game at the terminal: %s or %s. The game is saved after every action, "
+                                   "and goes into the logbook (`chancery log`) entry by entry."
+                                   % (", ".join(games.GAMES[:-1]), games.GAMES[-1]))
     g.add_argument("game", nargs="?", help="the game (default chancellors)")
     g.add_argument("--players", type=_whole, metavar="N", help="seats at the table (Chancellors 2-4, default 4)")
     g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
