@@ -65,8 +65,11 @@ def import_order(names):
 
 
 def _qstr_bytes(text):
-    got = re.search(r"n_total_bytes=(\d+)", text)
-    return int(got.group(1)) if got else None
+    """The interned-name pools' own heap bytes (qstr_info's total less the names' text, which a
+    .mpy memory-mapped from the ROMFS partition leaves in flash)."""
+    total = re.search(r"n_total_bytes=(\d+)", text)
+    data = re.search(r"n_str_data_bytes=(\d+)", text)
+    return int(total.group(1)) - int(data.group(1)) if total and data else None
 
 
 def measure(uf2=None, game="chancellors", players=4):
@@ -116,7 +119,9 @@ def report(shares, pools, say=print, uf2=None):
     say("What that heap holds, by the modules the board has imported at idle (each imported again after a soft")
     say("reset, after what it imports; `tools/chip/idle_modules.py`): %.1f KB for %d modules, the interned-name"
         % (total / 1024, len(shares)))
-    say("pools among it (%.1f KB at idle); the rest is the runtime's and the game's state." % ((pools or 0) / 1024))
+    say("pools' tables among it (%.1f KB at idle; the names' text stays in the image); the rest of the heap is the"
+        % ((pools or 0) / 1024))
+    say("runtime's and the game's state.")
     say("")
     say("| part | modules | KB |")
     say("|---|---|---|")
