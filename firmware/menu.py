@@ -92,7 +92,7 @@ class Menu:
         self.auto = 0  # how many of the last picks were filled in for an all-optional action
         self.note = ""
         self._rebuild()
-        self._move(0)
+        self._move(self._first())
         return self.screen()
 
     def resume(self, picks, auto=0):
@@ -101,7 +101,7 @@ class Menu:
         self.picks = [_MARKS[p[0]] if type(p) is tuple else p for p in picks]
         self.auto = auto
         self._rebuild()
-        self._move(0)
+        self._move(self._first())
         return self.screen()
 
     def kept(self):
@@ -316,7 +316,21 @@ class Menu:
     def _pick(self, p):
         self.picks.append(p)
         self._apply(p)
-        self._move(0)
+        self._move(self._first())
+
+    def _first(self):
+        """Where a new screen's cursor starts: on the likeliest value. A parameter's default
+        where it has one; 0 for an amount whose range holds it (a correction is small either
+        way: up for -1, down for +1); on a seat's pad, that seat; else the first item."""
+        if self.stage != _PARAM or self._default():
+            return 0
+        d = self._leaf()
+        if d.get("among") is None:
+            if d["kind"] == "int" and d["min"] < 0 <= d["max"]:
+                return -d["min"]
+            if d["kind"] == "seat" and self.seat is not None and self.seat < self.seats:
+                return self.seat
+        return 0
 
     def confirming(self):
         """The action this menu's confirm screen would send (its select), or None when it is not

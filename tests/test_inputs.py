@@ -787,3 +787,24 @@ def test_nothing_in_firmware_inputs_that_micropython_lacks():
         problems = [p for p in check_source(path.read_text(), str(path), package="firmware")
                     if "imports shared_rules" not in p and "imports time" not in p and "imports supervisor" not in p]
         assert problems == []
+
+
+def test_a_new_screen_starts_on_its_likeliest_value():
+    """Issue 45, part 3: an amount starts at 0 (a correction is small either way: one press up or
+    down), a seat on a seat's pad at that seat, an optional parameter at its default; else the
+    first item. (Fails with every screen starting on its first item: -9, seat 0.)"""
+    fix = schemas.action("fix", "seat", [schemas.param("who", {"kind": "seat"}),
+                                         schemas.param("amount", {"kind": "int", "min": -9, "max": 9}),
+                                         schemas.param("at", {"kind": "int", "min": 1, "max": 6}),
+                                         dict(schemas.param("more", {"kind": "int", "min": -3, "max": 3}),
+                                              optional=True)])
+    state = {"settings": {"players": 4}}
+    m = Menu(lambda s, seat: [fix], lambda s: ())
+    m.start(state, 2)
+    screen = m.key(state, "select")[0]  # the action: its first parameter, a seat
+    assert cursor(screen) == "seat 2"
+    assert cursor(m.key(state, "select")[0]) == "0"  # the amount
+    assert cursor(m.key(state, "select")[0]) == "1"  # a count from 1: its first
+    assert cursor(m.key(state, "select")[0]) == "(default)"
+    m.start(state, None)  # the table's menu: no seat of its own
+    assert cursor(m.key(state, "select")[0]) == "seat 0"

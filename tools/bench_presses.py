@@ -1,0 +1,155 @@
+"""Presses per entry: how many keys a table presses to enter what it plays (reports figures;
+asserts nothing).
+
+    .venv/bin/python tools/bench_presses.py [--games N] [--write]
+
+For each game, N random games at its most seats (tools/chip/make_log.py: actions drawn from
+what the rules offer, as the tests' random games draw them). Each accepted action of the log
+that a menu enters (the sealed ballot's casts, closes and reveals are the board's own keys, not
+a menu's) is entered through the board's menu (firmware/menu.py) on the pad that would enter
+it: the seat whose turn it is (the game's show.actor) for a seat's action, else the table's;
+by a player that reads only the screens (tests/menu_player.py), pressing down to walk a list
+and select to pick, entering it as a table would (as_a_table: no typed dice, no made-up notes). Reported per game: entries, presses per entry (median, p90, max) and the
+median by action type; goal: a median of 4 presses or fewer (issue 45, part 3). --write puts
+the table into docs/performance.md.
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in (os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tools", "chip")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import make_log  # noqa: E402
+from menu_player import MenuPlayer, cursor  # noqa: E402
+
+from chancery.words import describe  # noqa: E402
+from firmware.menu import Menu  # noqa: E402
+from shared_rules import engine  # noqa: E402
+from shared_rules import schema as schemas  # noqa: E402
+from shared_rules.games import GAMES  # noqa: E402
+
+GOAL = 4
+BOARDS_OWN = ("ballot_cast", "ballot_close", "ballot_reveal")  # the board's keys and its box, not a menu
+
+
+class Player(MenuPlayer):
+    def __init__(self, g, state, seat):
+        self.m = Menu(g.legal, g.card_names)
+        self.state = state
+        MenuPlayer.__init__(self, self.m.start(state, seat))
+
+    def press(self, k):
+        return self.m.key(self.state, k)
+
+    def seek(self, text):
+        """As a player walks to a number: up when it is below the one under the cursor."""
+        now = cursor(self.screen)
+        if _number(now) is not None and _number(text) is not None and _number(text) < _number(now):
+            for _ in range(300):
+                if cursor(self.screen) == text:
+                    return
+                self.key("up")
+        MenuPlayer.seek(self, text)
+
+
+def _number(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def as_a_table(schema, act):
+    """The action as a table enters it: the dice the board rolls itself (a roll without values:
+    the random log types them now and then, as a table with its own dice would), a note (a text
+    parameter: the menu offers its set phrases, a random log has made-up words) left to its
+    default, or the menu's first phrase where it has no default."""
+    out = dict(act)
+    if out["type"] == "roll":
+        out.pop("values", None)
+    for p in schema["params"]:
+        if p["domain"]["kind"] == "text" and p["name"] in out:
+            if p.get("optional"):
+                del out[p["name"]]
+            else:
+                out[p["name"]] = "house rule"
+    return out
+
+
+def presses(game, seed, cap=150):
+    """[(action type, presses)] for each entry of one random game; None where the menu could not
+    enter it."""
+    g = engine.game_module(game)
+    actor = describe.part(game, "show").actor
+    header, entries = make_log.make(game, seed, make_log.most_players(game), cap)
+    state = engine.new_match(game, header["settings"], seed)["state"]
+    out = []
+    for e in entries:
+        act = e["action"]
+        if act["type"] not in BOARDS_OWN:
+            who = schemas.find(g.SCHEMAS, act["type"])
+            seat = actor(state) if who is not None and who["who"] == "seat" else None
+            try:
+                p = Player(g, state, seat)
+                schema = schemas.find(p.m.schemas, act["type"])
+                p.enter(schema, as_a_table(schema, act))
+                out.append((act["type"], p.keys))
+            except (AssertionError, TypeError, KeyError):
+                out.append((act["type"], None))
+        state = engine.step(game, state, act)[2]
+    return out
+
+
+def _median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else 0
+
+
+def _p90(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, len(xs) * 9 // 10)] if xs else 0
+
+
+def run(games=3, say=print):
+    say("| game | entries | presses median | p90 | max | not entered | median by action |")
+    say("|---|---|---|---|---|---|---|")
+    for game in GAMES:
+        got = [x for seed in range(1, games + 1) for x in presses(game, seed)]
+        counts = [n for _, n in got if n is not None]
+        by = {}
+        for t, n in got:
+            if n is not None:
+                by.setdefault(t, []).append(n)
+        kinds = ", ".join("%s %d" % (t, _median(v)) for t, v in sorted(by.items(), key=lambda kv: -len(kv[1]))[:6])
+        say("| %s | %d | %d%s | %d | %d | %d | %s |" % (
+            game, len(counts), _median(counts), "" if _median(counts) <= GOAL else " (over)", _p90(counts),
+            max(counts) if counts else 0, len(got) - len(counts), kinds))
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--write", action="store_true")
+    a = ap.parse_args()
+    lines = []
+
+    def say(text):
+        lines.append(text)
+        print(text)
+
+    intro = ["Written by `tools/bench_presses.py --write` (the host, no chip: the board's menu code on CPython):",
+             "%d random games of each game at its most seats; each entry a menu enters, on the pad that" % a.games,
+             "would enter it, by a player reading only the screens. Goal: a median of %d presses or fewer." % GOAL,
+             ""]
+    for line in intro:
+        print(line)
+    run(a.games, say)
+    if a.write:
+        sys.path.insert(0, os.path.join(ROOT, "tools", "chip"))
+        import perfdoc
+
+        perfdoc.write_section("## Presses per entry", intro + lines)
