@@ -89,7 +89,7 @@ class Menu:
         self.seats = engine.seats(state)
         self.cards = self.card_names(state)
         self.picks = []
-        self.auto = 0  # how many of the last picks were filled in for an all-optional action
+        self.auto = 0  # how many of the last picks were defaults filled in (_skip_defaults)
         self.note = ""
         self._rebuild()
         self._move(self._first())
@@ -274,7 +274,7 @@ class Menu:
         elif k == "back":
             if self.picks:
                 p = self.picks.pop()
-                while self.auto > 1:  # back from an all-optional action's confirm: to its first parameter
+                while self.auto > 1:  # back from a confirm that skipped defaults: to the first it skipped
                     p = self.picks.pop()
                     self.auto -= 1
                 self.auto = 0
@@ -287,6 +287,7 @@ class Menu:
         elif k == "long_select" and st and st[-1][0]["kind"] == "list":
             if len(st[-1][1]) >= st[-1][0]["min"]:
                 self._pick(_END)
+                self._skip_defaults()
             else:  # the hold finishes a list: say how far this one is from its least
                 self.note = "pick %d more" % (st[-1][0]["min"] - len(st[-1][1]))
         elif k == "select" or k == "long_select":
@@ -301,17 +302,21 @@ class Menu:
                     self._move(self._find(v))  # the cursor stays on a toggled item
             else:
                 self._pick(v)
-                if self.stage == _PARAM and len(self.picks) == 1 and self._all_optional():
-                    while self.stage == _PARAM:
-                        self._pick(_OMIT)
-                        self.auto += 1
+                self._skip_defaults()
         return (self.screen() if act is None or confirmed_screen else None), act
 
-    def _all_optional(self):
-        for p in self.s["params"]:
-            if not p.get("optional"):
-                return False
-        return True
+    def _skip_defaults(self):
+        """When every parameter left is optional, none begun: each at its default, straight to
+        the confirm (its "back: change" goes to the first of them, where a table sets one)."""
+        if self.stage != _PARAM or not self._default():
+            return
+        ps = self.s["params"]
+        for i in range(len(self.vals), len(ps)):
+            if not ps[i].get("optional"):
+                return
+        while self.stage == _PARAM:
+            self._pick(_OMIT)
+            self.auto += 1
 
     def _pick(self, p):
         self.picks.append(p)
@@ -388,7 +393,7 @@ class Menu:
 
     def _body(self):
         """The confirm screen's text: each parameter in words, wrapped at 16 characters."""
-        # every parameter left as it is (an all-optional action): first, how to set one
+        # parameters left at their defaults by the menu: first, how to set one
         out = ["back: change"] if self.auto else []
         ps = self.s["params"]
         for i in range(len(ps)):

@@ -73,20 +73,25 @@ class MenuPlayer:
         else:
             self.choose(say(d, v))
 
+    def confirming(self):
+        """Whether the screen is the confirm (its select sends the action)."""
+        return self.screen[-1] == "select: send"
+
     def enter(self, schema, target):
         self.choose(target["type"])
-        if "back: change" in self.screen:  # every parameter optional: the menu went to confirm
-            assert self.screen[-1] == "select: send", self.screen
-            if not [p for p in schema["params"] if p["name"] in target]:
-                return self.key("select")
-            self.key("back")  # to the first parameter
-        for p in schema["params"]:
+        params = schema["params"]
+        for i, p in enumerate(params):
+            if self.confirming():  # the menu left the rest, all optional, at their defaults
+                if not [q for q in params[i:] if q["name"] in target]:
+                    break
+                assert "back: change" in self.screen, self.screen
+                self.key("back")  # to the first of them: this one
             if p["name"] in target:
                 self.value(p["domain"], target[p["name"]])
             else:
                 assert p.get("optional"), p
                 self.choose("(%s)" % p["omit"] if p.get("omit") else "(default)")
-        assert self.screen[-1] == "select: send", self.screen
+        assert self.confirming(), self.screen
         return self.key("select")
 
 

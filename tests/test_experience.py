@@ -56,7 +56,10 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
             # the table's menu, as a player finds it: push opens it, the knob moves, push picks
             await pilot.press("enter")
             await until(pilot, app, lambda: "table action?" in display(), "the table's menu")
-            for key in ("right", "right", "enter", "enter", "enter", "enter"):  # score, seat 0, -20, no reason
+            # score, seat 0; the amount starts at 0: the knob held right jumps a ten ahead, 0 -> 10
+            # -> 20, then round to -20; the reason, optional, is left at its default: the confirm
+            for key in ("right", "right", "enter", "enter", "greater_than_sign", "greater_than_sign",
+                        "greater_than_sign", "enter"):
                 await pilot.press(key)
             await until(pilot, app, lambda: "select: send" in display(), "the score's confirm screen")
             assert "amount: -20" in display()

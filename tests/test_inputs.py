@@ -496,14 +496,20 @@ def test_back_undoes_one_choice_and_puts_the_cursor_on_it():
     assert p.screen[0] == "S1 action?"
 
 
-def test_optional_parameters_offer_the_default_first():
+def test_optional_parameters_are_left_at_their_default_unless_asked_for():
+    """Issue 45, part 3: once every parameter left is optional, the menu goes to the confirm with
+    each at its default, said in words; its back goes to the first of them, the default first.
+    (Fails with a screen for each default to walk through.)"""
     p = Player(menu_walk.toy(), menu_walk.toy_state(3), 0)
     p.choose("give")
     p.choose("seat 2")
     p.choose("Ace of Moons")
+    assert p.screen[0] == "S0 give?" and "tone: kind" in p.screen and p.confirming()  # the default, in words
+    assert "back: change" in p.screen
+    p.key("back")
     assert p.screen[1] == "tone" and cursor(p.screen) == "(default)"
     p.key("select")
-    assert p.screen[0] == "S0 give?" and "tone: kind" in p.screen  # the default, in words
+    assert p.screen[0] == "S0 give?" and "tone: kind" in p.screen
 
 
 def test_a_toggled_list_respects_min_max_and_distinct():
@@ -796,8 +802,7 @@ def test_a_new_screen_starts_on_its_likeliest_value():
     fix = schemas.action("fix", "seat", [schemas.param("who", {"kind": "seat"}),
                                          schemas.param("amount", {"kind": "int", "min": -9, "max": 9}),
                                          schemas.param("at", {"kind": "int", "min": 1, "max": 6}),
-                                         dict(schemas.param("more", {"kind": "int", "min": -3, "max": 3}),
-                                              optional=True)])
+                                         schemas.param("more", {"kind": "int", "min": -3, "max": 3}, optional=True)])
     state = {"settings": {"players": 4}}
     m = Menu(lambda s, seat: [fix], lambda s: ())
     m.start(state, 2)
@@ -805,6 +810,7 @@ def test_a_new_screen_starts_on_its_likeliest_value():
     assert cursor(screen) == "seat 2"
     assert cursor(m.key(state, "select")[0]) == "0"  # the amount
     assert cursor(m.key(state, "select")[0]) == "1"  # a count from 1: its first
-    assert cursor(m.key(state, "select")[0]) == "(default)"
+    assert "back: change" in m.key(state, "select")[0]  # the optional rest left at its default
+    assert cursor(m.key(state, "back")[0]) == "(default)"  # asked for: its default first
     m.start(state, None)  # the table's menu: no seat of its own
     assert cursor(m.key(state, "select")[0]) == "seat 0"

@@ -97,8 +97,10 @@ def table(folder):
 
 def test_a_refusal_on_the_tables_menu_is_said_in_words(tmp_path):
     t = table(tmp_path)
-    # score seat 0 -20: the amount starts at 0, two long presses up jump a ten each
-    keys = ["long_select", "select", "down", "down", "select", "select", "long_up", "long_up", "select", "select"]
+    # score seat 0 -20: the amount starts at 0; the knob held right jumps a ten ahead, 0 -> 10 -> 20,
+    # then round to -20; the reason is left at its default
+    keys = ["long_select", "select", "down", "down", "select", "select", "long_down", "long_down", "long_down",
+            "select"]
     for k in keys:
         t.pressed(TABLE, k)
     screen, index = t.pressed(TABLE, "select")
