@@ -106,6 +106,7 @@ class Table:
     def __init__(self, pilot, app, link):
         self.pilot, self.app, self.link = pilot, app, link
         self.presses = 0
+        self.sentences = {}  # entry index: its sentences, as the events pane must say them
 
     @property
     def match(self):
@@ -350,6 +351,7 @@ async def play(game, flow, link, took):
             ballot = state.get("ballot")
             if ballot is not None and ballot["open"] and ballot["result"] is None:
                 act = said = await cast(t, rnd, ballot, box)
+                pad = act["seat"]
             elif ballot is not None and ballot["result"] is None and not ballot["open"]:
                 raise AssertionError("a closed ballot the board did not reveal: %s" % t.said())
             else:
@@ -371,6 +373,7 @@ async def play(game, flow, link, took):
             await t.until(lambda: (display(app) or [""])[0].startswith("#%d" % n), "the status after #%d" % n)
             # the events pane: each new entry in the narrator's words, numbered
             told = await narrated(t, game, told, names)
+            said_of(t, len(before), act, schema if act["type"] != "ballot_cast" else None, names)
         else:
             raise AssertionError("%s did not end in %d entries: %s" % (game, MOST, t.said()))
         match = link.mirror.match
@@ -408,6 +411,7 @@ async def narrated(t, game, told, names):
         e = match["entries"][i]
         sentences = narrate.lines(game, state, e["events"], e["action"], names)
         assert sentences, e
+        t.sentences[i] = " ".join(" ".join(line.split()) for line in sentences)
         for line in sentences:
             assert "{" not in line and "'t':" not in line, ("a sentence that reads as data", line)
             want = " ".join(("#%d %s" % (i + 1, line)).split())
@@ -415,6 +419,28 @@ async def narrated(t, game, told, names):
         for ev in e["events"]:
             engine.fold(g, state, dict(ev))
     return len(match["entries"])
+
+
+def decktet_cards(domain, v):
+    """The Decktet cards a value of a domain names (they are said by name in every sentence)."""
+    if domain["kind"] in ("list", "per_seat") and isinstance(v, list):
+        return [c for x in v for c in decktet_cards(domain["of"], x)]
+    return [v] if domain["kind"] == "card" and domain.get("deck") == "decktet" else []
+
+
+def said_of(t, i, act, schema, names):
+    """What entry i's sentences must say, known apart from the narrator: the seat that acted (its
+    pad's), the Decktet cards it named; a sealed cast holds no choice (the board keeps it)."""
+    entry, said = t.match["entries"][i], t.sentences[i]
+    seat = entry["action"].get("seat")
+    if seat is not None:
+        assert re.search(r"\b%s\b" % seat_called(seat, names), said), ("the seat is not named", said)
+    if schema is None:
+        assert "choice" not in entry["action"] and "choice" not in str(entry["events"]), entry
+        return
+    for p in schema["params"]:
+        for card in decktet_cards(p["domain"], act.get(p["name"])):
+            assert card in said, ("the card %s is not named" % card, said)
 
 
 async def vote_pad(t, seat, act, state):
