@@ -342,7 +342,7 @@ class Table:
 
     def status(self):
         """The display's lines when no menu is open: the entry count and the last action,
-        and the game's end or a ballot's count. Derived from the present state, so after
+        and the game's end (and who won) or a ballot's count. Derived from the present state, so after
         an entry from anywhere, an undo or a new game nothing is left over from before."""
         if self.state is None:  # see reload()
             self.reload()
@@ -355,6 +355,8 @@ class Table:
         else:
             low = "a pad: its menu"
         out = [top[:16], low]
+        if low[0] == "g":  # and who won, as the seats' pads name them: "won: S1", "won: S0,2"
+            out.append(("won: S" + ",".join([str(s) for s in self.state.get("winners") or []]))[:16])
         if low[0] == "a" and engine.game_module(self.game).dice_wanted(self.state):
             out.append("hold push: roll")  # the table's one press for the board's roll (key())
         # what each button does, for a table that has not read the guide

@@ -387,6 +387,8 @@ async def play(game, flow, link, took):
         winners = state["winners"]
         assert winners, state
         await t.until(lambda: "game over" in " ".join(display(app)), "the display's game over")
+        # and who won, as the pads name the seats
+        assert "won: S" + ",".join(str(s) for s in winners) in display(app), t.said()
         # the events pane: the last entry's sentences say that the game ended, and who won
         last = [" ".join(line.split()) for line in narrate.lines(game, before_last, match["entries"][-1]["events"],
                                                                   match["entries"][-1]["action"], names)]
