@@ -225,11 +225,7 @@ class MenuEntry:
             done.add(p["name"])
             await self.fill(p, state)
         assert self.screen[0] == ("%s %s?" % (self.who, self.act["type"]))[:16], ("no confirm screen", self.screen)
-        missing = [p for p in self.schema["params"] if p["name"] in self.act and p["name"] not in done]
-        if missing:  # every parameter optional: the menu went straight to confirm; back opens the first
-            await self.key("back")
-            return await self.enter_rest(state, done)
-        return await self.confirm()
+        return await self.enter_rest(state, done)
 
     async def confirm(self):
         """Read the whole confirm screen (down scrolls a long one), check that it names the action and
@@ -250,9 +246,15 @@ class MenuEntry:
         return await self.key("select")
 
     async def enter_rest(self, state, done):
-        for _ in range(len(self.schema["params"]) + 2):
+        """The parameters the menu left at their defaults (every one left optional: it went to the
+        confirm): back from the confirm opens the first of them, one at a time, until every value
+        to send is entered."""
+        for _ in range(2 * len(self.schema["params"]) + 2):
             if self.screen[0] == ("%s %s?" % (self.who, self.act["type"]))[:16]:
-                break
+                if not [p for p in self.schema["params"] if p["name"] in self.act and p["name"] not in done]:
+                    break
+                await self.key("back")
+                continue
             p = self.param()
             done.add(p["name"])
             await self.fill(p, state)
