@@ -1,7 +1,7 @@
 """Strip current: the estimate and the limiter (the way WLED does it).
 
 A USB port or a small supply browns out long before a strip of WS2812B LEDs
-at full white is lit (116 LEDs would draw about 7 A), so every frame is
+at full white is lit (a 16x16 panel's 256 LEDs would draw about 15 A), so every frame is
 scaled down, as a whole, until its estimated current fits a budget (the
 pin map's `budget_ma`, 450 mA by default: a USB 2.0 port's 500 mA, USB 2.0
 section 7.2.1, less about 45 mA for the board itself, its display and the level
@@ -16,8 +16,8 @@ All in ints: the lit part is rounded up, so the estimate errs high and the
 limiter errs on the safe side.
 
 Pure functions over a frame (a bytearray of R, G, B triples, see render.py).
-The host's power-budget command uses the same ones, so the figure printed on
-the laptop is the figure the board enforces.
+The host's power-budget command (chancery.hardware.power) uses the same ones,
+so the figure printed on the laptop is the figure the board enforces.
 """
 
 from shared_rules.compat import const
@@ -65,10 +65,3 @@ def limit(frame, budget_ma=BUDGET_MA, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDL
     for i in range(len(frame)):
         frame[i] = frame[i] * level // _FULL
     return level
-
-
-def worst_case_ma(layout, level=_FULL, per_channel_ma=PER_CHANNEL_MA, idle_ma=IDLE_MA):
-    """The current of every LED of the layout white at `level` (the
-    brightness cap): what the supply must give if nothing limits it."""
-    leds = layout["leds"]
-    return _ma(leds * 3 * level, leds, per_channel_ma, idle_ma)

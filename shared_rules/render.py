@@ -3,8 +3,9 @@
 One pure function, used by the firmware (which writes the frame to the strip)
 and by the host mirror (which draws the same frame), so what the table sees
 and what the laptop shows cannot drift apart. The layout is data
-(hardware/layouts/*.json): which LEDs form which track, in which direction,
-which view field each track shows and the colours. See that file's `doc`.
+(hardware/layouts/*.json): which LEDs of the board's arrangement form which track
+(hardware/arrangement.json: the track's strip indices, `idx`, first LED first), which
+view field each track shows and the colours. See that file's `doc`.
 
 The frame is a preallocated bytearray of logical R, G, B triples, one per LED
 (the strip's byte order, e.g. GRB, is the backend's job). Rendering writes it
@@ -97,15 +98,35 @@ _GENERIC = tuple(["position", "bar", "seat_marker", "seats_at", "members", "sequ
 def plan(layout):
     """Each track as (shows, generic kind?, base, step, length, track): what render()
     works out of the layout for every frame, once (a board keeps it with the layout).
-    base/step: the strip index of the track's first LED and +1 or -1."""
+    base/step: the strip index of the track's first LED and +1 or -1 when its LEDs are
+    one run on the strip (a track along a row of a serpentine arrangement is, whichever
+    way the row's data runs); else step 0 and base the track's strip indices, first LED
+    first, as bytes (a tuple past LED 255). A track placed on the arrangement carries its
+    indices in `idx` (chancery.hardware.arrangement works them out when the layout is
+    loaded or deployed); a bare-strip track has start, length and dir (1: its first LED
+    at start, -1 at the other end)."""
     out = []
     for t in layout["tracks"]:
         shows = t.get("shows")
-        length = t.get("length", 0)
-        if t.get("dir", 1) < 0:
-            base, step = t.get("start", 0) + length - 1, -1
+        idx = t.get("idx")
+        if idx is None:
+            length = t.get("length", 0)
+            if t.get("dir", 1) < 0:
+                base, step = t.get("start", 0) + length - 1, -1
+            else:
+                base, step = t.get("start", 0), 1
         else:
-            base, step = t.get("start", 0), 1
+            length = len(idx)
+            base = step = 0  # no LEDs: nothing to light
+            if length:
+                base = idx[0]
+                step = idx[1] - base if length > 1 else 1
+                for k in range(length):
+                    if step * step != 1 or idx[k] != base + k * step:
+                        step = 0
+                        break
+            if step == 0:
+                base = bytes(idx) if length and min(idx) >= 0 and max(idx) < 256 else tuple(idx)
         out.append((shows, shows in _GENERIC, base, step, length, t))
     return out
 
@@ -138,11 +159,16 @@ def render(view, layout, frame, level=255, phase=0, dark=None, tracks=None):
             t = item
             shows = t.get("shows")
             generic = shows in _GENERIC
-            length = t.get("length", 0)
-            if t.get("dir", 1) < 0:
-                base, step = t.get("start", 0) + length - 1, -1
+            base = t.get("idx")
+            if base is not None:  # LED by LED through its indices (plan() finds the runs, once)
+                step = 0
+                length = len(base)
             else:
-                base, step = t.get("start", 0), 1
+                length = t.get("length", 0)
+                if t.get("dir", 1) < 0:
+                    base, step = t.get("start", 0) + length - 1, -1
+                else:
+                    base, step = t.get("start", 0), 1
         else:
             shows, generic, base, step, length, t = item
         if not generic and shows not in view:

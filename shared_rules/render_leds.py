@@ -20,9 +20,10 @@ _RUN_LEDS = const(16)  # the longest run copied at once (longer runs take severa
 def _run(frame, leds, base, step, first, count, colour, mul, div):
     """Light `count` LEDs of a track from its `first`, each channel colour*mul//div.
 
-    base/step: the strip index of the track's first LED and +1 or -1. LEDs
-    outside 0..leds-1 are skipped, so a bad layout cannot write past the
-    frame's LEDs. A run of several LEDs is copied in C from the colour's bytes
+    base/step: the strip index of the track's first LED and +1 or -1; or step 0
+    and base the track's strip indices (a track that is not one run on the strip:
+    render.plan). LEDs outside 0..leds-1 are skipped, so a bad layout cannot write
+    past the frame's LEDs. A run of several LEDs is copied in C from the colour's bytes
     (kept in _RUNS), not written byte by byte: a board renders on every change
     (in Python, three stores per LED took most of a Pico's render)."""
     if colour is None or count <= 0:
@@ -30,6 +31,19 @@ def _run(frame, leds, base, step, first, count, colour, mul, div):
     r = colour[0] * mul // div
     g = colour[1] * mul // div
     b = colour[2] * mul // div
+    if step == 0:  # LED by LED through the track's indices
+        end = first + count
+        if end > len(base):
+            end = len(base)
+        while first < end:
+            i = base[first]
+            if 0 <= i < leds:
+                j = i * 3
+                frame[j] = r
+                frame[j + 1] = g
+                frame[j + 2] = b
+            first += 1
+        return
     # the run is one block of strip indices whichever way the track goes: clip it once
     lo = base + first * step
     hi = lo + count - 1

@@ -17,6 +17,7 @@ import subprocess
 import time
 
 from chancery.board import micropython as mp
+from chancery.hardware import files as hardware_files
 from firmware.board import pins
 from shared_rules import canon, power, render, wire
 
@@ -30,8 +31,8 @@ def pin_map(board="rpi-pico"):
 
 
 def layout_of(game):
-    with open(os.path.join(ROOT, "hardware", "layouts", game + ".json")) as f:
-        return json.load(f)
+    """The game's layout placed on the arrangement, as `chancery deploy` gives it to the board."""
+    return hardware_files.layout(game)
 
 
 def expected_frame(game, view, cfg, phase=0):

@@ -29,10 +29,9 @@ from shared_rules.errors import RuleError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
-LAYOUTS = {g: os.path.join(ROOT, "hardware", "layouts", g + ".json") for g in ("chancellors", "kings_dilemma",
-                                                                              "the_council", "yes_your_grace")}
 sys.path.insert(0, MP_DIR)
 import ballot_secrecy  # noqa: E402
+import board_files  # noqa: E402  (tests/: the layouts as a board reads them)
 
 OPEN = {"type": "ballot_open", "question": "Exile the Duke?", "options": ["Aye", "Nay"]}
 
@@ -48,7 +47,7 @@ def lines(folder, game):
 
     sys.stdout = Lines()
     try:
-        ballot_secrecy.main([str(folder), LAYOUTS[game], game])
+        ballot_secrecy.main([str(folder), board_files.layout_file(game, os.path.join(str(folder), "layout")), game])
     finally:
         sys.stdout = stdout
     return out
@@ -91,7 +90,8 @@ def test_the_same_under_micropython(tmp_path, micropython, firmware_build, game)
     heap = "256K"
     expected = lines(tmp_path / "cpython", game)
     os.makedirs(tmp_path / "mp")
-    proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_secrecy.py"), [str(tmp_path / "mp"), LAYOUTS[game], game],
+    layout = board_files.layout_file(game, tmp_path / "layout")
+    proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_secrecy.py"), [str(tmp_path / "mp"), layout, game],
                               heap=heap, cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     runs = by_run(proc.stdout.splitlines())
@@ -129,7 +129,7 @@ def test_the_mirror_screen_shows_no_hidden_choice(tmp_path, game):
     seen = {}
     for tag in "AB":
         frames = []
-        with open(LAYOUTS[game]) as f:
+        with open(board_files.layout_file(game, tmp_path / "layout")) as f:
             ballot_secrecy.run(str(tmp_path / tag), tag, json.load(f), game, frames)
         seen[tag] = mirror_screens(frames[:frames.index(None)], game)
     assert len(seen["A"]) > 10 and seen["A"] == seen["B"]

@@ -19,9 +19,12 @@ import os
 import subprocess
 import sys
 
+import board_files  # tests/board_files.py: the layouts as a board reads them
 import pytest
 
 from chancery.board import micropython as mp
+from chancery.hardware import arrangement as cells
+from chancery.hardware import files as hardware_files
 from firmware import pads
 from firmware.board import pins
 
@@ -104,8 +107,7 @@ def test_pin_map_is_complete(name):
     assert cfg["budget_ma"] == (400 if cfg["port"] == "esp32" else 450)  # USB's 500 mA less the board (rules.json)
     assert isinstance(cfg["notes"], str) and cfg["notes"]
     data, leds, order = pins.strip(cfg)
-    with open(os.path.join(ROOT, "hardware", "layouts", "chancellors.json")) as f:
-        assert leds >= json.load(f)["leds"]  # the layout fits the strip
+    assert leds == cells.count(hardware_files.arrangement())  # the strip is the arrangement's LEDs
     pins.order_offsets(order)
     _no_floats(cfg, name)
     fitted = [i for i, p in enumerate(cfg["buttons"]) if p is not None]
@@ -217,12 +219,13 @@ def _result(proc):
 def test_backend_on_fake_pins_under_both_interpreters(backend, build, micropython, tmp_path):
     script = os.path.join(FAKES, "drive_board.py")
     hw = os.path.join(ROOT, "hardware")
+    layouts = os.path.join(str(board_files.layouts_folder(tmp_path / "board")), "hardware", "layouts")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([FAKES, ROOT]))
-    cp = _result(subprocess.run([sys.executable, script, hw, str(tmp_path), backend], cwd=str(tmp_path),
+    cp = _result(subprocess.run([sys.executable, script, hw, str(tmp_path), backend, layouts], cwd=str(tmp_path),
                                 env=env, capture_output=True, text=True, timeout=120))
     # MicroPython: firmware and rules from .mpy (as deployed), the fakes from source; the
     # working directory holds no sources, so nothing shadows the build
-    proc = mp.run_micropython(script, [hw, str(tmp_path), backend], heap=HEAP, cwd=str(tmp_path),
+    proc = mp.run_micropython(script, [hw, str(tmp_path), backend, layouts], heap=HEAP, cwd=str(tmp_path),
                               path=[FAKES, build], micropython=micropython)
     upy = _result(proc)
     assert upy == cp
@@ -230,6 +233,6 @@ def test_backend_on_fake_pins_under_both_interpreters(backend, build, micropytho
     if backend == "rp2":
         want.append([5, "down"])  # the encoder's clockwise detent
     assert cp["keys"] == want
-    assert cp["strip"]["ma"] <= (400 if backend == "esp32" else 450) and cp["tight"]["ma"] <= 130
+    assert cp["strip"]["ma"] <= (400 if backend == "esp32" else 450) and cp["tight"]["ma"] <= 258
     assert cp["tight"]["sum"] < cp["strip"]["sum"]
     assert cp["tick_failed"]  # the phase's redraw failed, and the keys after it arrived

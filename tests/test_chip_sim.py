@@ -67,6 +67,7 @@ def test_the_stamp_follows_the_code(tmp_path, monkeypatch):
     for folder in ("shared_rules", "firmware", "hardware/layouts", "hardware/boards"):
         (tmp_path / folder).mkdir(parents=True)
     (tmp_path / "hardware/boards/rpi-pico.json").write_text("{}")
+    (tmp_path / "hardware/arrangement.json").write_text("{}")
     (tmp_path / "firmware/table.py").write_text("x = 1\n")
     monkeypatch.setattr(chip, "ROOT", str(tmp_path))
     first = chip.code_stamp()
@@ -75,7 +76,10 @@ def test_the_stamp_follows_the_code(tmp_path, monkeypatch):
     assert chip.code_stamp() != first
     (tmp_path / "firmware/table.py").write_text("x = 1\n")
     (tmp_path / "hardware/layouts/chancellors.json").write_text("{}")
-    assert chip.code_stamp() != first
+    second = chip.code_stamp()
+    assert second != first
+    (tmp_path / "hardware/arrangement.json").write_text('{"columns": 8}')  # the board's copies of the layouts change
+    assert chip.code_stamp() != second
 
 
 @needs_uf2

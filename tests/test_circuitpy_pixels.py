@@ -19,13 +19,14 @@ import json
 import sys
 import types
 
+import board_files  # tests/board_files.py: the layouts as a board reads them
 import pytest
 from conftest import ROOT
 
+from chancery.hardware import files as hardware_files
 from shared_rules import engine, power, render
 
 KB2040 = ROOT / "hardware" / "boards" / "adafruit-kb2040.json"
-LAYOUT = ROOT / "hardware" / "layouts" / "chancellors.json"
 BACKEND = ROOT / "firmware" / "board" / "circuitpy.py"
 
 
@@ -96,15 +97,22 @@ def real_neopixel_path():
     return dist.locate_file("neopixel.py")
 
 
-def flash_open(path, *args, **kwargs):
-    """open() for the backend: the board's /hardware/ is the repository's hardware/."""
-    if isinstance(path, str) and path.startswith("/hardware/"):
-        path = str(ROOT) + path
-    return open(path, *args, **kwargs)
+def flash(folder):
+    """open() for the backend: the board's /hardware/layouts/ holds the layouts as `chancery deploy`
+    writes them (in folder), the rest of its /hardware/ is the repository's hardware/."""
+    board_files.layouts_folder(folder)
+
+    def flash_open(path, *args, **kwargs):
+        if isinstance(path, str) and path.startswith("/hardware/layouts/"):
+            path = str(folder) + path
+        elif isinstance(path, str) and path.startswith("/hardware/"):
+            path = str(ROOT) + path
+        return open(path, *args, **kwargs)
+    return flash_open
 
 
 @pytest.fixture
-def board(monkeypatch):
+def board(monkeypatch, tmp_path):
     """The circuitpy backend over the real neopixel library; .writes records each neopixel_write."""
     with open(KB2040) as f:
         names = json.load(f)["names"]
@@ -117,7 +125,7 @@ def board(monkeypatch):
     assert neopixel.__version__ == importlib.metadata.version("adafruit-circuitpython-neopixel")
     monkeypatch.setitem(sys.modules, "neopixel", neopixel)  # what the backend's `import neopixel` finds
     backend = load_file("circuitpy_under_test", BACKEND)  # a private name: firmware.board.circuitpy stays as it was
-    monkeypatch.setattr(backend, "open", flash_open, raising=False)
+    monkeypatch.setattr(backend, "open", flash(tmp_path / "flash"), raising=False)
     writes = []
     monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: writes.append((pin, bytes(buf))))
     return types.SimpleNamespace(backend=backend, neopixel=neopixel, core=core, writes=writes)
@@ -146,8 +154,7 @@ def pin_map(tmp_path, order, budget):
 
 def expected_frame(table, budget):
     """The logical R, G, B frame the backend should send: rendered at the layout's level, then limited."""
-    with open(LAYOUT) as f:
-        layout = json.load(f)
+    layout = hardware_files.layout("chancellors")  # placed on the arrangement, as the board's copy
     frame = bytearray(layout["leds"] * 3)
     render.render(engine.game_module(table.game).view(table.state, None), layout, frame, layout["level"])
     power.limit(frame, budget)
@@ -163,7 +170,7 @@ def wire_bytes(frame, order, brightness):
     return bytes(out)
 
 
-@pytest.mark.parametrize("order, budget", [("GRB", 500), ("RGB", 500), ("BRG", 130)])
+@pytest.mark.parametrize("order, budget", [("GRB", 500), ("RGB", 500), ("BRG", 258)])
 def test_the_wire_carries_our_frame_in_the_maps_order(board, tmp_path, order, budget):
     path, cfg = pin_map(tmp_path, order, budget)
     hw = board.backend.Hardware({"pins": path, "data": str(tmp_path)})

@@ -26,6 +26,7 @@ from chancery.board.link import Link
 from chancery.board.simboard import SimBoard
 from chancery.deploy import flash as deploy
 from chancery.deploy import modules
+from chancery.hardware import files as hardware_files
 from chancery.words import new_game
 from shared_rules import wire
 
@@ -242,11 +243,15 @@ def test_a_boards_layouts_go_without_their_prose(tmp_path):
         text = (tmp_path / "hardware" / "layouts" / name).read_text()
         got = json.loads(text)
         assert "doc" not in got and "title" not in got and ": " not in text
-        assert not [t for t in got["tracks"] if "label" in t]
+        assert not [t for t in got["tracks"] if "label" in t or "caption" in t or "marks" in t]
+        # each track placed on the arrangement: the strip's indices of its LEDs, first LED first
+        want = hardware_files.layout(want)
+        assert got["leds"] == 256 and [t["idx"] for t in got["tracks"]] == [t["idx"] for t in want["tracks"]]
         want.pop("doc", None)
         want.pop("title", None)
         for t in want["tracks"]:
-            t.pop("label", None)
+            for key in ("label", "caption", "marks", "at"):
+                t.pop(key, None)
         assert got == want  # everything the board reads is there, as it was
 
 

@@ -7,9 +7,15 @@
 * A wiring diagram labels each role (Seat 0 up, Strip data, Encoder A, Display SDA, ...)
   with the pin the map gives it, written as the board's documents write it; buttons
   the map leaves out are "not fitted". The role list follows firmware/pads.py.
-* An overlay is sized in millimetres, has every LED of the layout exactly once,
-  consecutive LEDs of a track exactly one pitch apart (exact decimals, no float
-  tolerance), labels that say what each LED means, and a 100 mm scale bar.
+* An overlay is an A4 sheet in millimetres drawn for the one arrangement
+  (hardware/arrangement.json): every game's sheet has the same registration marks at
+  the same places (the plate's outline, its corner pins, the frame's window: those of
+  the enclosure drawing), every LED a track uses once, centred exactly over its cell
+  (exact decimals, no float tolerance) and numbered as the strip numbers it, every
+  track reading left to right with the words of what each LED means in its order (as
+  the mirror draws it), and a 100 mm scale bar.
+* The enclosure's plates (hardware/enclosure.svg): the corner pins the overlays punch,
+  a baffle hole over every LED, slots under the strip's first and last LEDs.
 """
 
 import copy
@@ -24,8 +30,10 @@ from decimal import Decimal
 
 import pytest
 
+from chancery.hardware import arrangement as cells
 from chancery.hardware import cli as commands
-from chancery.hardware import overlay, svg, wiring
+from chancery.hardware import enclosure, overlay, svg, wiring
+from chancery.hardware import files as hardware_files
 from chancery.hardware.files import UnknownName
 from firmware import pads
 
@@ -79,7 +87,8 @@ def test_the_check_command_passes_on_the_checkout(capsys):
 def _copy_hardware(tmp_path):
     for folder in ("boards", "layouts", "wiring", "overlays"):
         shutil.copytree(os.path.join(ROOT, "hardware", folder), tmp_path / "hardware" / folder)
-    shutil.copy(os.path.join(ROOT, "hardware", "rules.json"), tmp_path / "hardware" / "rules.json")
+    for name in ("rules.json", "arrangement.json", "enclosure.svg"):
+        shutil.copy(os.path.join(ROOT, "hardware", name), tmp_path / "hardware" / name)
     return str(tmp_path)
 
 
@@ -295,37 +304,119 @@ def test_a_moved_pin_changes_the_diagram():
 
 # --- overlays --------------------------------------------------------------------------
 
+GRID = hardware_files.arrangement()
+
+
 def leds(root):
     return [r for r in root.iter(NS + "rect") if r.get("data-led") is not None]
 
 
+def marks(root):
+    """{LED index: its words} as the sheet prints them in the LED's cell (lines joined by a space)."""
+    out = {}
+    for t in root.iter(NS + "text"):
+        if t.get("class") == "mark":
+            i = int(t.get("data-led"))
+            out[i] = (out[i] + " " + t.text) if i in out else t.text
+    return out
+
+
+def registration(root):
+    """The registration marks, as (tag, attributes) in the order drawn."""
+    return [(e.tag, sorted(e.attrib.items())) for e in root.iter() if e.get("data-mark")]
+
+
+def um(text):
+    return int(Decimal(text) * 1000)
+
+
 @pytest.mark.parametrize("name", LAYOUTS)
-def test_overlay_is_sized_in_millimetres(name):
+def test_overlay_is_an_a4_sheet_in_millimetres(name):
     root = parse(overlay.overlay_svg(name))
-    width, height = root.get("width"), root.get("height")
-    assert width.endswith("mm") and height.endswith("mm")
-    assert root.get("viewBox") == "0 0 %s %s" % (width[:-2], height[:-2]), "one user unit is one millimetre"
-    assert Decimal(width[:-2]) >= 210 and Decimal(height[:-2]) >= 297
+    assert (root.get("width"), root.get("height")) == ("210.000mm", "297.000mm")
+    assert root.get("viewBox") == "0 0 210.000 297.000", "one user unit is one millimetre"
+
+
+def test_every_overlay_lines_up_with_the_others_and_the_frame():
+    """The four sheets carry the same registration marks at the same places: the plate's outline
+    (trim), its four corner pins (punched: the screws of the enclosure go through them), the top
+    frame's window; and those are the enclosure's."""
+    sheets = [parse(overlay.overlay_svg(name)) for name in LAYOUTS]
+    first = registration(sheets[0])
+    assert len(first) == 1 + 8 + 12 + 1  # plate, two lines per trim mark, circle and cross per pin, window
+    for root in sheets[1:]:
+        assert registration(root) == first
+    _w, _h, (x0, y0) = overlay.sheet_um(GRID)
+    root = sheets[0]
+    pins = [e for e in root.iter(NS + "circle") if (e.get("data-mark") or "").startswith("pin-")]
+    assert [(um(e.get("cx")) - x0, um(e.get("cy")) - y0) for e in pins] == enclosure.pins_um(GRID)
+    assert um(pins[0].get("r")) * 2 == enclosure.PIN_D_UM
+    window = [e for e in root.iter(NS + "rect") if e.get("data-mark") == "window"][0]
+    assert (um(window.get("x")) - x0, um(window.get("y")) - y0, um(window.get("width")),
+            um(window.get("height"))) == enclosure.window_um(GRID)
+    plate = [e for e in root.iter(NS + "rect") if e.get("data-mark") == "plate"][0]
+    assert (um(plate.get("x")), um(plate.get("y")), um(plate.get("width")), um(plate.get("height"))) == (
+        (x0, y0) + enclosure.plate_um(GRID))
+    # the enclosure drawing's top frame: the same window and pins on its plate
+    drawn = parse(enclosure.enclosure_svg(GRID))
+    frame = [e for e in drawn.iter() if e.get("data-plate") == "frame"]
+    fx, fy = um(frame[0].get("x")), um(frame[0].get("y"))
+    holes = [(um(e.get("cx")) - fx, um(e.get("cy")) - fy) for e in frame if e.tag == NS + "circle"]
+    assert holes == enclosure.pins_um(GRID)
+    win = [e for e in frame[1:] if e.tag == NS + "rect"][0]
+    assert (um(win.get("x")) - fx, um(win.get("y")) - fy, um(win.get("width")), um(win.get("height"))) == \
+        enclosure.window_um(GRID)
 
 
 @pytest.mark.parametrize("name", LAYOUTS)
-def test_overlay_has_every_led_once_a_pitch_apart(name):
-    layout = load("layouts", name)
+def test_overlay_puts_every_led_over_its_cell_in_reading_order(name):
+    layout = hardware_files.layout(name)
     root = parse(overlay.overlay_svg(name))
     drawn = leds(root)
-    indices = sorted(int(r.get("data-led")) for r in drawn)
-    assert indices == list(range(layout["leds"]))
-    pitch = Decimal(layout["pitch_um"]) / 1000
-    by_index = {int(r.get("data-led")): r for r in drawn}
-    view_w = Decimal(root.get("viewBox").split()[2])
-    for track in layout["tracks"]:
-        cells = [by_index[i] for i in range(track["start"], track["start"] + track["length"])]
-        assert {r.get("data-track") for r in cells} == {track["name"]}
-        for a, b in zip(cells, cells[1:]):
-            assert Decimal(b.get("x")) - Decimal(a.get("x")) == pitch, (track["name"], a.get("x"), b.get("x"))
-            assert a.get("y") == b.get("y"), "a track is one row"
-        for r in cells:
-            assert 0 <= Decimal(r.get("x")) and Decimal(r.get("x")) + Decimal(r.get("width")) <= view_w
+    indices = [int(r.get("data-led")) for r in drawn]
+    assert sorted(indices) == sorted(i for t in layout["tracks"] for i in t["idx"]), "each track LED once"
+    assert len(set(indices)) == len(indices)
+    _w, _h, (x0, y0) = overlay.sheet_um(GRID)
+    side = GRID["pitch_um"] - enclosure.WALL_UM
+    for r in drawn:
+        i, col, row = int(r.get("data-led")), int(r.get("data-col")), int(r.get("data-row"))
+        assert cells.index(GRID, col, row) == i  # the strip's LED under this cell
+        cx, cy = enclosure.led_um(GRID, col, row)
+        assert (um(r.get("x")) + side // 2, um(r.get("y")) + side // 2) == (x0 + cx, y0 + cy)
+        assert um(r.get("width")) == um(r.get("height")) == side
+    said = marks(root)
+    for t in layout["tracks"]:
+        cells_of = [r for r in drawn if r.get("data-track") == t["name"]]
+        assert [int(r.get("data-led")) for r in cells_of] == t["idx"]  # first LED first
+        spots = [(int(r.get("data-row")), int(r.get("data-col"))) for r in cells_of]
+        assert spots == sorted(spots), "%s reads left to right, then down" % t["name"]
+        assert [said[i] for i in t["idx"]] == [overlay.led_label(t, k) for k in range(len(t["idx"]))], t["name"]
+
+
+def test_a_track_reads_the_same_on_the_sheet_and_in_the_mirror():
+    """Issue 46: the overlays numbered alternate rows right to left while the mirror drew every
+    track left to right. Now a track's LEDs are the same list, in the same order, for both."""
+    from chancery.mirror.app import track_leds
+
+    root = parse(overlay.overlay_svg("chancellors"))
+    said = marks(root)
+    layout = hardware_files.layout("chancellors")
+    by = {t["name"]: t for t in layout["tracks"]}
+    for name in ("score0", "score1", "p0d0", "p0d1"):
+        idx = by[name]["idx"]
+        assert track_leds(by[name]) == idx
+        xs = [um(r.get("x")) for r in leds(root) if r.get("data-track") == name]
+        assert xs == sorted(xs)  # left to right on the sheet
+    assert [said[i] for i in by["score1"]["idx"]] == [str(10 * k) for k in range(1, 11)]
+    assert [said[i] for i in by["score0"]["idx"]] == [str(10 * k) for k in range(1, 11)]
+    assert [said[i] for i in by["p2d0"]["idx"]] == [str(k) for k in range(1, 7)]
+    assert [said[i] for i in by["step"]["idx"]] == ["roll", "A", "B", "C", "over"]
+    assert [said[i] for i in by["chance"]["idx"]] == ["Seat %d" % k for k in range(4)]
+    assert said[by["diplomatic"]["idx"][0]] == "Diplo. corps" and said[by["army"]["idx"][0]] == "Army"
+    captions = {t.get("data-track"): t.text for t in root.iter(NS + "text") if t.get("class") == "caption"}
+    assert captions["score1"] == "Seat 1 score" and captions["p2d0"] == "Problem 2" and "p2d1" not in captions
+    key = [t.text for t in root.iter(NS + "text") if t.get("class") == "key"]
+    assert "Seat 0-3 score, 10 points per LED" in key and "Problem 0-4, die 0-1: one LED per pip" in key
 
 
 def test_overlay_has_a_ten_centimetre_scale_bar():
@@ -335,52 +426,68 @@ def test_overlay_has_a_ten_centimetre_scale_bar():
     assert Decimal(bars[0].get("x2")) - Decimal(bars[0].get("x1")) == 100
 
 
-def _label_under(root, led):
-    """The text centred under an LED's square."""
-    r = leds(root)[[int(x.get("data-led")) for x in leds(root)].index(led)]
-    centre = Decimal(r.get("x")) + Decimal(r.get("width")) / 2
-    bottom = Decimal(r.get("y")) + Decimal(r.get("height"))
-    near = [t for t in root.iter(NS + "text") if Decimal(t.get("x")) == centre
-            and bottom < Decimal(t.get("y")) < bottom + 5]
-    assert len(near) == 1, led
-    return near[0].text
-
-
-def test_overlay_labels_say_what_each_led_means():
-    root = parse(overlay.overlay_svg("chancellors"))
-    assert _label_under(root, 0) == "1-10"  # score0, dir 1: first LED holds points 1-10
-    assert _label_under(root, 9) == "91-100"
-    assert _label_under(root, 10) == "91-100"  # score1, dir -1: its first LED is LED 19
-    assert _label_under(root, 19) == "1-10"
-    assert _label_under(root, 43) == "roll" and _label_under(root, 47) == "over"
-    assert _label_under(root, 48) == "Seat 0" and _label_under(root, 55) == "Seat 3"
-    assert _label_under(root, 56) == "6" and _label_under(root, 61) == "1"  # p0d0, dir -1
-    assert _label_under(root, 62) == "1" and _label_under(root, 67) == "6"
-    assert _label_under(root, 41) == "Army"
-    headings = texts(root)
-    assert "Problem 2, die 1: one LED per pip (LEDs 86-91)" in headings
-    assert "Step: roll, A, B, C, game over (LEDs 43-47)" in headings
-
-
-def test_overlay_draws_unused_leds_and_refuses_overlaps():
+def test_overlay_refuses_overlaps_and_unplaced_tracks():
     layout = load("layouts", "chancellors")
-    short = copy.deepcopy(layout)
-    short["tracks"] = [t for t in layout["tracks"] if t["name"] != "army"]
-    root = parse(overlay.overlay_svg(short))
-    assert sorted(int(r.get("data-led")) for r in leds(root)) == list(range(layout["leds"]))
-    assert "Not used by any track (LED 41)" in texts(root)
     clash = copy.deepcopy(layout)
-    clash["tracks"][1]["start"] = 5
-    with pytest.raises(ValueError, match="two tracks"):
+    clash["tracks"][1]["at"] = [8, 1]  # over score0
+    with pytest.raises(ValueError, match="score0's too"):
         overlay.overlay_svg(clash)
+    old = copy.deepcopy(layout)
+    del old["tracks"][0]["at"]
+    old["tracks"][0].update(start=0, dir=1)
+    with pytest.raises(ValueError, match="not placed on the arrangement"):
+        overlay.overlay_svg(old)
+    long = copy.deepcopy(layout)
+    long["tracks"][0]["caption"] = "A caption far too long for the six dark cells left of the track"
+    with pytest.raises(ValueError, match="does not fit"):
+        overlay.overlay_svg(long)
 
 
-def test_a_wider_pitch_widens_the_spacing():
-    layout = load("layouts", "chancellors")
-    wide = dict(layout, pitch_um=33333)  # 30 LEDs/m
-    root = parse(overlay.overlay_svg(wide))
-    xs = {int(r.get("data-led")): Decimal(r.get("x")) for r in leds(root)}
-    assert xs[1] - xs[0] == Decimal("33.333")
+def test_another_arrangement_moves_the_cells_not_the_reading():
+    """A panel wired from the bottom-right in columns, at 12 mm: the same tracks over the same cells
+    read the same words left to right; only the strip's numbers and the spacing change."""
+    grid = dict(GRID, pitch_um=12000, first="bottom-right", runs="columns")
+    root = parse(overlay.overlay_svg("kings_dilemma", grid))
+    drawn = {r.get("data-led"): r for r in leds(root)}
+    t = [t for t in load("layouts", "kings_dilemma")["tracks"] if t["name"] == "stability"][0]
+    idx = [cells.index(grid, c, r) for c, r in cells.cells(t)]
+    xs = [um(drawn[str(i)].get("x")) for i in idx]
+    assert [b - a for a, b in zip(xs, xs[1:])] == [12000] * (len(xs) - 1)
+    assert [marks(root)[i] for i in idx] == [str(k) for k in range(13)]
+
+
+# --- the enclosure ----------------------------------------------------------------------
+
+def test_committed_enclosure_is_current():
+    with open(os.path.join(ROOT, "hardware", "enclosure.svg"), "rb") as f:
+        assert f.read() == enclosure.enclosure_svg().encode("utf-8"), "run `chancery hardware drawings`"
+
+
+def test_the_enclosures_plates_fit_the_arrangement():
+    root = parse(enclosure.enclosure_svg(GRID))
+    plates = {}
+    for e in root.iter():
+        if e.get("data-plate"):
+            plates.setdefault(e.get("data-plate"), []).append(e)
+    assert sorted(plates) == ["baffle", "base", "diffuser", "frame", "spacer"]
+    w, h = enclosure.plate_um(GRID)
+    for name, parts in plates.items():
+        outline = parts[0]
+        assert (um(outline.get("width")), um(outline.get("height"))) == (w, h), name
+        assert len([p for p in parts if p.tag == NS + "circle"]) == 4, name
+    # a square hole centred over every LED of the baffle
+    base = plates["baffle"][0]
+    bx, by = um(base.get("x")), um(base.get("y"))
+    holes = {(um(p.get("x")) - bx + um(p.get("width")) // 2, um(p.get("y")) - by + um(p.get("height")) // 2)
+             for p in plates["baffle"][1:] if p.tag == NS + "rect"}
+    assert holes == {enclosure.led_um(GRID, c, r) for c in range(GRID["columns"]) for r in range(GRID["rows"])}
+    # the base's slots under the strip's first LED (the data in) and its last (power at the far end)
+    base = plates["base"][0]
+    bx, by = um(base.get("x")), um(base.get("y"))
+    slots = [(um(p.get("x")) - bx + um(p.get("width")) // 2, um(p.get("y")) - by + um(p.get("height")) // 2)
+             for p in plates["base"][1:] if p.tag == NS + "rect"]
+    assert slots == [enclosure.led_um(GRID, 0, 0), enclosure.led_um(GRID, *cells.cell(GRID, 255))]
+    assert cells.cell(GRID, 255) == (0, 15)  # sixteen serpentine rows end at the bottom left
 
 
 def test_a_drawing_written_to_a_file_is_said(tmp_path, capsys):

@@ -245,8 +245,8 @@ def test_the_table_check_finds_a_wrong_readme(readme, old, new, why):
 
 
 def test_readme_figures_are_the_firmwares(readme, layout, bom):
-    assert "%d mA" % power.worst_case_ma(layout) in readme  # full white
-    assert "%d mA" % power.worst_case_ma(layout, layout["level"]) in readme  # at the layout's cap
+    assert "%d mA" % power_cmd.worst_case_ma(layout) in readme  # full white
+    assert "%d mA" % power_cmd.worst_case_ma(layout, layout["level"]) in readme  # at the layout's cap
     assert "(level %d)" % layout["level"] in readme
     assert "`budget_ma` 450" in readme and power.BUDGET_MA == 450
     assert "level %d" % layout["level"] in readme and "%d mA" % power_cmd.typical_ma(layout, layout["level"]) in readme

@@ -21,6 +21,7 @@ import os
 
 import pytest
 
+from chancery.hardware import files as hardware_files
 from chancery.hardware import power as power_cmd
 from firmware.board import pins
 from shared_rules import power
@@ -186,11 +187,11 @@ def test_the_defaults_are_the_picos_usb_budget():
 
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_the_default_brightness_fits_every_boards_budget_for_a_typical_frame(name):
-    layout = load("layouts", name + ".json")
+    layout = hardware_files.layout(name)  # on the arrangement: every LED of the panel draws its idle current
     for board in BOARDS:
         budget = load("boards", board + ".json")["budget_ma"]
         assert power_cmd.typical_ma(layout, layout["level"]) <= budget, (board, layout["level"])
     # and not needlessly dim: at most one step below the highest cap that fits the smallest of those
-    # budgets (Chancellors keeps The King's Dilemma's level, one step lower than its own)
+    # budgets (with the panel's 256 chips idle, Chancellors and The King's Dilemma both fit at 25)
     smallest = min(load("boards", b + ".json")["budget_ma"] for b in BOARDS)
     assert power_cmd.typical_level(layout, smallest) - layout["level"] <= 1, name

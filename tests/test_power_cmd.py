@@ -6,30 +6,33 @@ import os
 import pytest
 
 from chancery import cli
+from chancery.hardware import files as hardware_files
 from chancery.hardware import power as power_cmd
 from shared_rules import power
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-with open(os.path.join(ROOT, "hardware", "layouts", "chancellors.json")) as f:
-    LAYOUT = json.load(f)
+LAYOUT = hardware_files.layout("chancellors")  # placed on the arrangement: 116 of the panel's 256 LEDs
 
 
 def test_worst_case_is_every_led_white_at_the_cap(capsys):
     assert cli.main(["hardware", "power", "--layout", "chancellors", "--brightness", "100"]) == 0
     out = capsys.readouterr().out
-    leds = LAYOUT["leds"]
-    worst = -(-leds * 3 * 100 * 20 // 255) + leds  # 20 mA a channel at 255, rounded up, and 1 mA a chip
-    assert "worst case (every LED white at the cap): %d mA" % worst in out
+    leds, lit = LAYOUT["leds"], 116
+    assert (leds, power_cmd.lit_leds(LAYOUT)) == (256, lit)
+    # 20 mA a channel at 255 for the tracks' LEDs, rounded up, and 1 mA for every chip of the panel
+    worst = -(-lit * 3 * 100 * 20 // 255) + leds
+    assert "worst case (every LED of a track white at the cap): %d mA" % worst in out
     assert "idle (every LED dark, the chips alone): %d mA" % leds in out
+    assert "116 of the arrangement's 256 LEDs" in out
     assert "budget %d mA" % LAYOUT["budget_ma"] in out  # the layout's budget, as the board's
 
 
-@pytest.mark.parametrize("budget", [150, 500, 2000, 8000])
+@pytest.mark.parametrize("budget", [300, 500, 2000, 8000])
 def test_the_highest_cap_is_the_last_that_fits(budget):
     cap = power_cmd.highest_level(LAYOUT, budget)
-    assert power.worst_case_ma(LAYOUT, cap) <= budget
+    assert power_cmd.worst_case_ma(LAYOUT, cap) <= budget
     if cap < 255:
-        assert power.worst_case_ma(LAYOUT, cap + 1) > budget
+        assert power_cmd.worst_case_ma(LAYOUT, cap + 1) > budget
 
 
 def test_no_cap_fits_a_budget_below_the_idle_current(capsys):
@@ -41,14 +44,14 @@ def test_no_cap_fits_a_budget_below_the_idle_current(capsys):
 def test_typical_lies_between_idle_and_worst():
     for level in (0, 40, 160, 255):
         typical = power_cmd.typical_ma(LAYOUT, level)
-        assert LAYOUT["leds"] <= typical <= power.worst_case_ma(LAYOUT, level)
+        assert LAYOUT["leds"] <= typical <= power_cmd.worst_case_ma(LAYOUT, level)
     assert power_cmd.typical_ma(LAYOUT, 200) > power_cmd.typical_ma(LAYOUT, 100)
 
 
 def test_the_limiter_brings_a_typical_frame_under_the_budget():
     frame = bytearray(LAYOUT["leds"] * 3)
     colour = power_cmd.mean_colour(LAYOUT)
-    for i in range(LAYOUT["leds"] // 2):
+    for i in range(power_cmd.lit_leds(LAYOUT) // 2):
         frame[i * 3:i * 3 + 3] = bytes(c * 160 // 255 for c in colour)
     assert power.estimate_ma(frame) == power_cmd.typical_ma(LAYOUT, 160) > 500
     power.limit(frame, 500)

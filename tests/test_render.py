@@ -8,7 +8,9 @@ and the layouts they read (hardware/layouts/*.json).
   and the view, overwrites whatever the frame held, never exceeds the
   brightness cap; limit() never leaves a frame over budget, never brightens
   and leaves a limited frame alone.
-- Every layout file is well formed: tracks inside the strip and disjoint.
+- Every layout file is well formed: its tracks placed on the board's arrangement
+  (hardware/arrangement.json), on the grid, disjoint and each in reading order; a
+  track that is not one run on the strip is drawn LED by LED through its indices.
 - The same cases (fixed views, views from real play-outs, random views) give
   the same frames byte for byte under MicroPython from the .mpy build.
 """
@@ -25,6 +27,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chancery.board import micropython as mp
+from chancery.deploy import flash as deploy
+from chancery.hardware import arrangement as cells
+from chancery.hardware import files as hardware_files
+from chancery.hardware import power as power_cmd
 from shared_rules import chancellors, engine, power, render
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -42,7 +48,11 @@ SERVICES = ("diplomatic", "army", "navy")
 
 
 def load(name="chancellors"):
-    return json.loads((LAYOUT_DIR / (name + ".json")).read_text(encoding="utf-8"))
+    """The layout as every renderer reads it: placed on the arrangement (each track's `idx`)."""
+    return hardware_files.layout(name)
+
+
+GRID = hardware_files.arrangement()
 
 
 LAYOUT = load()
@@ -66,13 +76,8 @@ def track(name, layout=LAYOUT):
 
 
 def leds(frame, name, layout=LAYOUT):
-    """The track's LEDs as [r, g, b] lists, in the track's own order (dir applied)."""
-    t = track(name, layout)
-    out = []
-    for k in range(t["length"]):
-        i = t["start"] + k if t["dir"] > 0 else t["start"] + t["length"] - 1 - k
-        out.append(list(frame[3 * i:3 * i + 3]))
-    return out
+    """The track's LEDs as [r, g, b] lists, in the track's own order (its first LED first)."""
+    return [list(frame[3 * i:3 * i + 3]) for i in track(name, layout)["idx"]]
 
 
 def scaled(colour, num, den=1):
@@ -87,10 +92,13 @@ DARK = [0, 0, 0]
 def test_a_score_of_35_lights_three_leds_and_a_half():
     frame = draw(view_of(scores=[35, 0, 0, 35]))
     assert leds(frame, "score0") == [SEATS[0]] * 3 + [scaled(SEATS[0], 5, 10)] + [DARK] * 6
-    # seat 3's track runs the other way along the strip: its first LED is strip LED 39
-    assert list(frame[39 * 3:40 * 3]) == SEATS[3]
-    assert list(frame[36 * 3:37 * 3]) == scaled(SEATS[3], 5, 10)
-    assert list(frame[35 * 3:36 * 3]) == DARK
+    # seat 0's row (row 1) runs right to left on the serpentine strip: the track's first LED, its
+    # leftmost (column 6), is strip LED 16 + 15 - 6 = 25, and its fourth is LED 22
+    assert cells.index(GRID, 6, 1) == 25 and track("score0")["at"] == [6, 1]
+    assert list(frame[25 * 3:26 * 3]) == SEATS[0]
+    assert list(frame[22 * 3:23 * 3]) == scaled(SEATS[0], 5, 10)
+    assert list(frame[21 * 3:22 * 3]) == DARK
+    assert leds(frame, "score3") == [SEATS[3]] * 3 + [scaled(SEATS[3], 5, 10)] + [DARK] * 6
     assert leds(frame, "score1") == [DARK] * 10
 
 
@@ -122,10 +130,12 @@ def test_a_4_2_problem_shows_its_pips():
     assert leds(frame, "p1d0") == [COLOURS["pip"]] * 4 + [DARK] * 2
     assert leds(frame, "p1d1") == [COLOURS["pip"]] * 2 + [DARK] * 4
     assert leds(frame, "p2d0") == [COLOURS["pip"]] * 6
-    # die 0 runs toward the strip's start: its first pip is the segment's last LED
-    start = track("p1d0")["start"]
-    assert list(frame[(start + 5) * 3:(start + 6) * 3]) == COLOURS["pip"]
-    assert list(frame[start * 3:(start + 1) * 3]) == DARK
+    # problem 1's row (row 7) runs right to left on the strip: die 0's first pip, its leftmost
+    # LED (column 3), is the highest strip index of its six
+    first = track("p1d0")["idx"]
+    assert first == list(range(124, 118, -1)) and cells.index(GRID, 3, 7) == 124
+    assert list(frame[124 * 3:125 * 3]) == COLOURS["pip"]
+    assert list(frame[119 * 3:120 * 3]) == DARK
 
 
 def test_a_solved_problem_is_shown_distinctly():
@@ -233,11 +243,17 @@ def layouts(draw_):
     colour = st.lists(st.integers(0, 255), min_size=3, max_size=3)
     tracks = []
     for _ in range(draw_(st.integers(0, 12))):
-        t = {"name": "t", "start": draw_(st.integers(-8, n + 8)), "length": draw_(st.integers(0, 12)),
-             "dir": draw_(st.sampled_from([1, -1])), "shows": draw_(st.sampled_from(SHOWS)),
+        if draw_(st.booleans()):  # on the bare strip
+            place = {"start": draw_(st.integers(-8, n + 8)), "length": draw_(st.integers(0, 12)),
+                     "dir": draw_(st.sampled_from([1, -1]))}
+        else:  # the strip's indices of its LEDs, in any order, as a track across rows has them
+            idx = draw_(st.lists(st.integers(-8, n + 8), max_size=12))
+            place = {"idx": idx, "length": len(idx)}
+        t = {"name": "t", "shows": draw_(st.sampled_from(SHOWS)),
              "seat": draw_(st.integers(0, 3)), "service": draw_(st.sampled_from(SERVICES)),
              "problem": draw_(st.integers(0, 4)), "die": draw_(st.integers(0, 1)), "unit": draw_(st.integers(1, 20)),
              "values": list(STEPS)}
+        t.update(place)
         tracks.append(t)
     return {"leds": n, "tracks": tracks, "seat_colours": draw_(st.lists(colour, min_size=4, max_size=4)),
             "colours": {k: draw_(colour) for k in ("pip", "waiting", "part", "solved", "step", "excuse")}}
@@ -254,7 +270,7 @@ def test_render_never_writes_past_the_layouts_leds(view, layout, level, extra):
 
 
 @settings(max_examples=200, deadline=None)
-@given(views(), st.integers(0, 255), st.binary(min_size=348, max_size=348))
+@given(views(), st.integers(0, 255), st.binary(min_size=768, max_size=768))
 def test_render_is_deterministic_whatever_the_frame_held(view, level, junk):
     a = draw(view, level)
     b = bytearray(junk)
@@ -305,13 +321,15 @@ def test_estimate_figures():
     assert power.estimate_ma(bytearray(b"\xff" * 3)) == 61  # one white LED at full
     assert power.estimate_ma(bytearray([255, 0, 0, 0, 0, 0])) == 22
     assert power.estimate_ma(bytearray([1, 0, 0])) == 2  # the lit part rounds up
-    assert power.worst_case_ma(LAYOUT) == LAYOUT["leds"] * 61
-    assert power.worst_case_ma({"leds": 2}, level=128) == (2 * 3 * 128 * 20 + 254) // 255 + 2
+    # every LED of a track white, and every LED of the panel drawing its chip's 1 mA
+    assert power_cmd.lit_leds(LAYOUT) == 116 and LAYOUT["leds"] == 256
+    assert power_cmd.worst_case_ma(LAYOUT) == 116 * 60 + 256
+    assert power_cmd.worst_case_ma({"leds": 2}, level=128) == (2 * 3 * 128 * 20 + 254) // 255 + 2
 
 
 @given(st.integers(1, 200), st.integers(0, 255))
 def test_worst_case_is_the_estimate_of_an_all_white_frame(n, level):
-    assert power.worst_case_ma({"leds": n}, level) == power.estimate_ma(bytearray([level] * 3 * n))
+    assert power_cmd.worst_case_ma({"leds": n}, level) == power.estimate_ma(bytearray([level] * 3 * n))
 
 
 @settings(max_examples=400, deadline=None)
@@ -345,8 +363,10 @@ def test_limit_scales_a_full_layout_to_the_default_budget():
 
 # ------------------------------------------------------------------ the layout files
 
-def layout_problems(layout):
-    """What is wrong with a layout (an empty list when nothing is)."""
+def layout_problems(layout, grid=GRID):
+    """What is wrong with a layout file (an empty list when nothing is), against the arrangement:
+    every track placed on the grid, no LED used twice, and every track's LEDs in reading order on
+    the sheet (left to right, then the next row down), through the strip's indices the board uses."""
     out = []
 
     def plain(v, where):
@@ -360,10 +380,13 @@ def layout_problems(layout):
                 plain(v[k], "%s.%s" % (where, k))
 
     plain(layout, "layout")
-    for key, kind in (("game", str), ("doc", str), ("leds", int), ("pitch_um", int), ("order", str),
+    for key, kind in (("game", str), ("doc", str), ("order", str), ("level", int), ("budget_ma", int),
                       ("tracks", list), ("seat_colours", list)):
         if not isinstance(layout.get(key), kind):
             out.append("%s missing or not %s" % (key, kind.__name__))
+    for key in ("leds", "pitch_um"):
+        if key in layout:
+            out.append("%s is the arrangement's (hardware/arrangement.json), not the layout's" % key)
     if out:
         return out
     if sorted(layout["order"]) != ["B", "G", "R"]:
@@ -375,22 +398,36 @@ def layout_problems(layout):
     owner = {}
     names = set()
     for t in layout["tracks"]:
-        for key in ("name", "label", "start", "length", "dir", "shows"):
+        for key in ("name", "label", "caption", "at", "length", "shows"):
             if key not in t:
                 out.append("track %r lacks %s" % (t.get("name"), key))
+        for key in ("start", "dir", "idx"):
+            if key in t:
+                out.append("track %r has %s: a track is placed on the arrangement by at" % (t.get("name"), key))
         if out:
             return out
         if t["name"] in names:
             out.append("two tracks named %s" % t["name"])
         names.add(t["name"])
-        if t["dir"] not in (1, -1) or t["length"] < 1:
-            out.append("track %s: dir %r, length %r" % (t["name"], t["dir"], t["length"]))
-        for i in range(t["start"], t["start"] + t["length"]):
-            if not 0 <= i < layout["leds"]:
-                out.append("track %s: LED %d is not on the strip (0..%d)" % (t["name"], i, layout["leds"] - 1))
+        if not (isinstance(t["at"], list) and len(t["at"]) == 2) or t["length"] < 1:
+            out.append("track %s: at %r, length %r" % (t["name"], t["at"], t["length"]))
+            continue
+        seen = []
+        for col, row in cells.cells(t):
+            if not (0 <= col < grid["columns"] and 0 <= row < grid["rows"]):
+                out.append("track %s: cell (%d, %d) is not on the %dx%d grid" % (t["name"], col, row,
+                                                                                 grid["columns"], grid["rows"]))
+                continue
+            i = cells.index(grid, col, row)
+            if not 0 <= i < cells.count(grid) or cells.cell(grid, i) != (col, row):
+                out.append("track %s: cell (%d, %d) is LED %d, which is not that cell" % (t["name"], col, row, i))
             elif i in owner:
                 out.append("tracks %s and %s both use LED %d" % (owner[i], t["name"], i))
             owner[i] = t["name"]
+            seen.append(cells.cell(grid, i))
+        for a, b in zip(seen, seen[1:]):
+            if (b[1], b[0]) <= (a[1], a[0]):
+                out.append("track %s: (%d, %d) comes after (%d, %d), out of reading order" % (t["name"], *b, *a))
     return out
 
 
@@ -400,21 +437,70 @@ def test_there_are_layouts():
 
 @pytest.mark.parametrize("path", LAYOUTS, ids=[p.name for p in LAYOUTS])
 def test_layout_is_well_formed(path):
-    layout = json.loads(path.read_text(encoding="utf-8"))
-    assert layout_problems(layout) == []
-    assert render.frame_size(layout) == 3 * layout["leds"]
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert layout_problems(raw) == []
+    layout = hardware_files.layout(raw)
+    assert render.frame_size(layout) == 3 * cells.count(GRID) == 3 * layout["leds"]
+    # each track's LEDs are the strip's indices of its cells, first LED first
+    for t in layout["tracks"]:
+        assert [cells.cell(GRID, i) for i in t["idx"]] == [tuple(c) for c in cells.cells(t)], t["name"]
 
 
 def test_the_layout_check_catches_mistakes():
-    overlap = json.loads(json.dumps(LAYOUT))
-    overlap["tracks"][1]["start"] = 5
+    raw = json.loads((LAYOUT_DIR / "chancellors.json").read_text(encoding="utf-8"))
+    overlap = json.loads(json.dumps(raw))
+    overlap["tracks"][1]["at"] = [8, 1]  # on score0's row
     assert any("both use LED" in p for p in layout_problems(overlap))
-    off = json.loads(json.dumps(LAYOUT))
-    off["tracks"][-1]["start"] = LAYOUT["leds"] - 2
-    assert any("not on the strip" in p for p in layout_problems(off))
-    flt = json.loads(json.dumps(LAYOUT))
-    flt["pitch_um"] = 16.667
+    off = json.loads(json.dumps(raw))
+    off["tracks"][0]["at"] = [10, 1]  # ten LEDs from column 10 leave the grid
+    assert any("not on the 16x16 grid" in p for p in layout_problems(off))
+    old = json.loads(json.dumps(raw))
+    old["tracks"][0].update(start=0, dir=-1)
+    assert any("placed on the arrangement" in p for p in layout_problems(old))
+    flt = json.loads(json.dumps(raw))
+    flt["level"] = 16.5
     assert layout_problems(flt)
+    with pytest.raises(ValueError, match="cell"):
+        hardware_files.layout(overlap)
+
+
+def test_the_arrangement_maps_every_cell_to_one_led():
+    """hardware/arrangement.json: a 16x16 panel wired in serpentine rows from the top-left; every
+    wiring a panel may have maps its cells one to one onto the strip."""
+    assert cells.problems(GRID) == []
+    assert (GRID["columns"], GRID["rows"], GRID["pitch_um"]) == (16, 16, 10000)
+    assert [cells.index(GRID, c, 0) for c in (0, 15)] == [0, 15]
+    assert [cells.index(GRID, c, 1) for c in (15, 0)] == [16, 31]  # the second row runs back
+    assert cells.size_um(GRID) == (160000, 160000) and cells.centre_um(GRID, 0, 0) == (5000, 5000)
+    for first in cells.CORNERS:
+        for runs in cells.RUNS:
+            for serpentine in (True, False):
+                grid = dict(GRID, columns=5, rows=3, first=first, runs=runs, serpentine=serpentine)
+                seen = sorted(cells.index(grid, c, r) for c in range(5) for r in range(3))
+                assert seen == list(range(15))
+                assert all(cells.index(grid, *cells.cell(grid, i)) == i for i in range(15))
+                assert cells.cell(grid, 0)[0] == (0 if first.endswith("left") else 4)
+                assert cells.cell(grid, 0)[1] == (0 if first.startswith("top") else 2)
+
+
+def test_a_track_across_rows_renders_led_by_led():
+    """A track that is not one run on the strip (it wraps onto the next row: render.plan gives it
+    step 0 and its indices) lights its LEDs in its own order, the same with or without the plan."""
+    grid = dict(GRID)
+    layout = hardware_files.layout({"tracks": [{"name": "s", "shows": "scores", "seat": 0, "unit": 10,
+                                                "at": [12, 2], "length": 8, "wrap": 4}],
+                                    "seat_colours": [[200, 100, 50]]})
+    t = layout["tracks"][0]
+    assert [cells.cell(grid, i) for i in t["idx"]] == [(12, 2), (13, 2), (14, 2), (15, 2),
+                                                       (12, 3), (13, 3), (14, 3), (15, 3)]
+    kept = render.plan(layout)
+    assert kept[0][3] == 0 and list(kept[0][2]) == t["idx"]
+    a = render.render({"scores": [55]}, layout, bytearray(render.frame_size(layout)))
+    b = render.render({"scores": [55]}, layout, bytearray(render.frame_size(layout)), 255, 0, None, kept)
+    assert a == b
+    lit = [i for i in range(layout["leds"]) if any(a[3 * i:3 * i + 3])]
+    assert sorted(lit) == sorted(t["idx"][:6])  # five full and the sixth at half
+    assert list(a[3 * t["idx"][5]:3 * t["idx"][5] + 3]) == [100, 50, 25]
 
 
 def test_chancellors_layout_has_every_track_the_game_needs():
@@ -428,7 +514,7 @@ def test_chancellors_layout_has_every_track_the_game_needs():
         (p, d, 6) for p in range(5) for d in range(2)]
     assert [(t["length"], t["values"]) for t in by["step"]] == [(5, list(STEPS))]
     assert [t["length"] for t in by["queue"]] == [4] and [t["length"] for t in by["excuse"]] == [4]
-    assert len(SEATS) == 4 and LAYOUT["pitch_um"] == 16667 and LAYOUT["order"] == "GRB"
+    assert len(SEATS) == 4 and LAYOUT["leds"] == 256 and LAYOUT["order"] == "GRB"
     assert set(by) <= set(view_of())  # every track shows a field the view has
     assert len(LAYOUT["tracks"]) == sum(len(x) for x in by.values())
 
@@ -479,7 +565,7 @@ def mp_cases():
                           damaged=[[rnd.randint(0, 1) for _ in range(4)] for _ in range(n)]))
     cases = []
     for i, v in enumerate(vs):
-        cases.append({"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (500, 200, 150, 50)[i % 4],
+        cases.append({"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (900, 400, 300, 200)[i % 4],
                       "phase": i % 3})
     return cases
 
@@ -507,6 +593,9 @@ _STUB = (
 @pytest.mark.parametrize("path", LAYOUTS, ids=[p.name for p in LAYOUTS])
 def test_frames_are_the_same_under_micropython(path, cases_file, micropython, mpy_build, tmp_path):
     out = io.StringIO()
+    board_copy = tmp_path / "layout" / path.name
+    deploy._board_layout(str(path), str(board_copy))  # as the board reads it: the tracks' strip indices
+    path = board_copy
     with open(cases_file, encoding="utf-8") as f:
         count = render_cases.run(json.loads(path.read_text(encoding="utf-8")), f, out.write)
     expected = out.getvalue()
@@ -545,7 +634,7 @@ _HEAP = (
     "gc.disable()\n"  # nothing is freed now: every allocation shows in mem_alloc
     "d = gc.mem_alloc()\n"
     "render.render(view, layout, frame, 200)\n"
-    "power.limit(frame, 150)\n"
+    "power.limit(frame, 450)\n"
     "e = gc.mem_alloc()\n"
     "gc.enable()\n"
     "print(render.__file__, power.__file__, b - a, c - b, e - d, sum(1 for x in frame if x))\n"
@@ -558,7 +647,9 @@ def test_import_heap_under_micropython(micropython, mpy_build, tmp_path):
     so that growth is noticed."""
     busy = view_of(scores=[99, 75, 55, 160], pending=[], problems=[[6, 5]] * 5, step="B",
                    control={"diplomatic": 0, "army": 1, "navy": 2}, queue=[[0, "diplomatic"]], excuse=1)
-    code = _HEAP.replace("LAYOUT", repr(str(LAYOUT_DIR / "chancellors.json"))).replace("VIEW", json.dumps(busy).replace(
+    board_copy = tmp_path / "layout" / "chancellors.json"
+    deploy._board_layout(str(LAYOUT_DIR / "chancellors.json"), str(board_copy))  # the file the board reads
+    code = _HEAP.replace("LAYOUT", repr(str(board_copy))).replace("VIEW", json.dumps(busy).replace(
         "null", "None").replace("true", "True").replace("false", "False"))
     proc = mp.run_micropython(code=code, heap=heaps.BOARD, cwd=str(tmp_path), path=[str(mpy_build)],
                               micropython=micropython)

@@ -20,6 +20,7 @@ import io
 import json
 import random
 
+import board_files  # tests/board_files.py: the layouts as a board reads them
 import heaps  # tests/heaps.py: the unix port's heap, in one place
 import pytest
 from hypothesis import given, settings
@@ -27,12 +28,14 @@ from hypothesis import strategies as st
 from test_render import _HEAP, _STUB, LAYOUT_DIR, MP_DIR, layout_problems, leds, render_cases, scaled
 
 from chancery.board import micropython as mp
+from chancery.hardware import files as hardware_files
 from shared_rules import canon, engine, power, render
 from shared_rules import kings_dilemma as kd
 from shared_rules.errors import RuleError
 
 GAME = "kings_dilemma"
-LAYOUT = json.loads((LAYOUT_DIR / "kings_dilemma.json").read_text(encoding="utf-8"))
+RAW = json.loads((LAYOUT_DIR / "kings_dilemma.json").read_text(encoding="utf-8"))
+LAYOUT = hardware_files.layout(RAW)  # placed on the arrangement, as every renderer reads it
 SEATS = LAYOUT["seat_colours"]
 C = LAYOUT["colours"]
 RESOURCES = ("influence", "wealth", "morale", "welfare", "knowledge")
@@ -228,13 +231,13 @@ def test_no_track_reads_a_private_field():
 # ------------------------------------------------------------------ the layout file
 
 def test_layout_is_well_formed():
-    assert layout_problems(LAYOUT) == []
+    assert layout_problems(RAW) == []
     assert render.frame_size(LAYOUT) == 3 * LAYOUT["leds"]
 
 
 def test_layout_has_every_track_the_table_needs():
     chancellors = json.loads((LAYOUT_DIR / "chancellors.json").read_text(encoding="utf-8"))
-    assert LAYOUT["pitch_um"] == 16667 and LAYOUT["order"] == "GRB"
+    assert LAYOUT["leds"] == 256 and LAYOUT["order"] == "GRB"
     assert LAYOUT["level"] == chancellors["level"] and LAYOUT["budget_ma"] == chancellors["budget_ma"]
     by = {t["name"]: t for t in LAYOUT["tracks"]}
     defaults = {s["name"]: s["default"] for s in kd.SETTINGS}
@@ -363,7 +366,7 @@ def kd_cases():
                        choice=[rnd.choice(["", "aye", "nay", "gather"]) for _ in range(n)],
                        middle=rnd.randint(0, 25), placed=rnd.randint(0, 9), turn=rnd.choice([None, 0, n - 1]),
                        leader=rnd.randrange(n), moderator=rnd.randrange(n)))
-    return [{"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (500, 200, 150, 50)[i % 4]}
+    return [{"view": v, "level": (255, 160, 77, 1, 0)[i % 5], "budget": (900, 400, 300, 200)[i % 4]}
             for i, v in enumerate(vs)]
 
 
@@ -372,7 +375,7 @@ def test_frames_are_the_same_under_micropython(micropython, mpy_build, tmp_path)
     with open(str(cases), "w", encoding="utf-8") as f:
         for case in kd_cases():
             f.write(json.dumps(case) + "\n")
-    path = LAYOUT_DIR / "kings_dilemma.json"
+    path = board_files.layout_file(GAME, tmp_path / "layout")  # as the board reads it
     out = io.StringIO()
     with open(str(cases), encoding="utf-8") as f:
         count = render_cases.run(LAYOUT, f, out.write)
@@ -395,7 +398,7 @@ def test_render_heap_under_micropython(micropython, mpy_build, tmp_path):
     """render_tracks.py's cost on the board (from .mpy) and one busy King's Dilemma
     render+limit: like Chancellors, nothing is allocated per LED."""
     busy = dict(play(VOTES[:4])[1][-1], placed=8, middle=30)
-    code = _HEAP.replace("LAYOUT", repr(str(LAYOUT_DIR / "kings_dilemma.json"))).replace(
+    code = _HEAP.replace("LAYOUT", repr(board_files.layout_file(GAME, tmp_path / "layout"))).replace(
         "VIEW", json.dumps(busy).replace("null", "None").replace("true", "True").replace("false", "False"))
     code = code.replace("b = gc.mem_alloc()\n", "b = gc.mem_alloc()\nfrom shared_rules import render_tracks\n"
                         "gc.collect()\nb2 = gc.mem_alloc()\n")

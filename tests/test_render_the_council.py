@@ -2,14 +2,13 @@
 suit tracks with every seat's rank and the empire's, seats sharing a rank taking turns,
 the event's suits, whose bid it is, the step and the winners."""
 
-import json
 import os
 
+from chancery.hardware import files as hardware_files
 from shared_rules import engine, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-with open(os.path.join(ROOT, "hardware", "layouts", "the_council.json"), encoding="utf-8") as f:
-    LAYOUT = json.load(f)
+LAYOUT = hardware_files.layout("the_council")  # placed on the arrangement, as every renderer reads it
 SEATS = LAYOUT["seat_colours"]
 EMPIRE = LAYOUT["colours"]["empire"]
 EVENT = LAYOUT["colours"]["event"]
@@ -24,7 +23,7 @@ def track(name):
 def led(frame, name, k):
     """The colour of LED k (0 = the track's first) of a track, at full level."""
     t = track(name)
-    i = t["start"] + (k if t.get("dir", 1) == 1 else t["length"] - 1 - k)
+    i = t["idx"][k]  # the strip index of the track's k-th LED
     return list(frame[3 * i:3 * i + 3])
 
 
@@ -64,4 +63,4 @@ def test_the_event_suits_and_the_bidder_while_it_is_bid():
     assert led(frame, "bidder", state["turn"]) == SEATS[state["turn"]]
     assert led(frame, "step", 2) != DARK  # bid
     done = play({"players": 3}, DRAFTS[:2])
-    assert not any(draw(done)[3 * track("event_suits")["start"]:3 * (track("event_suits")["start"] + 6)])
+    assert not any(led(draw(done), "event_suits", k) != DARK for k in range(6))

@@ -3,16 +3,15 @@ coloured by Record type, the King card's face, the King and the Heir, each seat'
 Holdings, the round's phase and the victors, from scenario positions."""
 
 import glob
-import json
 import os
 
 import scenario_checks
 
+from chancery.hardware import files as hardware_files
 from shared_rules import engine, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-with open(os.path.join(ROOT, "hardware", "layouts", "yes_your_grace.json"), encoding="utf-8") as f:
-    LAYOUT = json.load(f)
+LAYOUT = hardware_files.layout("yes_your_grace")  # placed on the arrangement, as every renderer reads it
 COLOURS = LAYOUT["colours"]
 SEATS = LAYOUT["seat_colours"]
 DARK = [0, 0, 0]
@@ -21,7 +20,7 @@ SCENARIOS = os.path.join(ROOT, "tests", "scenarios", "yes-your-grace")
 
 def led(frame, name, k):
     t = [t for t in LAYOUT["tracks"] if t["name"] == name][0]
-    i = t["start"] + (k if t.get("dir", 1) == 1 else t["length"] - 1 - k)
+    i = t["idx"][k]  # the strip index of the track's k-th LED
     return list(frame[3 * i:3 * i + 3])
 
 

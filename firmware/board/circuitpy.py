@@ -81,6 +81,7 @@ class Hardware:
         # brightness stays at its default, full: the layout's level caps it, in ints
         self.strip = neopixel.NeoPixel(_pin(data), n, auto_write=False, pixel_order=order)
         self._n, self._budget, self._layout, self._game = n, pins.budget_ma(cfg), None, None
+        self._tracks = None  # render.plan(layout), kept with the layout
         self._frame = bytearray(n * 3)
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.oled = _display(pins.i2c(cfg))
@@ -196,7 +197,7 @@ class Hardware:
             frame[i] = 0
         if layout is not None:
             render.render(engine.game_module(table.game).view(table.state, None), layout, frame,
-                          layout.get("level", 255), self._phase)
+                          layout.get("level", 255), self._phase, None, self._tracks)
             power.limit(frame, self._budget)
         px = self.strip
         for i in range(self._n):
@@ -219,6 +220,7 @@ class Hardware:
                     t.pop("label", None)
                 if self._layout["leds"] * 3 > len(self._frame):
                     self._frame = bytearray(self._layout["leds"] * 3)
+                self._tracks = render.plan(self._layout)  # each track's LEDs on the strip, once
             except OSError:
                 self._layout = None
             self._game = game

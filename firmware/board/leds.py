@@ -47,7 +47,7 @@ def changed_leds(now, shown):
     (its bytes in the strip's order) where it shows `shown` (the same length or longer): up to
     the last LED that differs, since a WS2812 keeps its colour when a frame ends before it.
     At least one, so that every redraw still ends in a frame. Both memoryviews: each compare
-    is of two slices in C, and halving on the LEDs' common tail takes 7 of them for 116 LEDs."""
+    is of two slices in C, and halving on the LEDs' common tail takes 8 of them for 256 LEDs."""
     end = len(shown)
     lo, hi = 0, end // 3
     while lo < hi:
@@ -72,6 +72,7 @@ def load_layout(path, order):
     layout.pop("doc", None)  # give its RAM back
     for t in layout["tracks"]:
         t.pop("label", None)
+        t.pop("caption", None)
     wire_order(layout, order)
     return layout
 
@@ -85,7 +86,7 @@ def plan_kept(layout):
 
     out = []
     for shows, generic, base, step, length, t in render.plan(layout):
-        for k in ("name", "start", "length", "dir", "shows"):
+        for k in ("name", "start", "length", "dir", "shows", "idx"):
             t.pop(k, None)
         out.append((shows, generic, base, step, length, dict(t)))
     layout["tracks"] = None
@@ -113,8 +114,8 @@ def _wire_colour(c, order):
 class Scaler:
     """power.limit's scale for one frame: each byte to byte * level // 255, done by
     framebuf's palette blit (the frame as a row of 8-bit pixels, the palette a table
-    of the scaled values) instead of a Python loop over every byte (4-5 ms for a
-    Pico's 116 LEDs). The table is filled only for the values the frame holds."""
+    of the scaled values) instead of a Python loop over every byte (4-5 ms for 116
+    LEDs on a Pico). The table is filled only for the values the frame holds."""
 
     def __init__(self, frame):
         import framebuf

@@ -199,7 +199,7 @@ class Hardware(sim.Hardware):
             strip.buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
         # A WS2812 keeps its colour when a frame ends before it: once a layout's first frame has
         # cleared the whole strip, only its LEDs up to the last that changed go on the wire (30 us
-        # an LED: 3.5 ms for a Pico's 116, where an entry changes the first 43 or so in Chancellors)
+        # an LED: 7.7 ms for the panel's 256, where an entry often changes only its first rows)
         shown = self._shown
         if shown is None or not hasattr(machine, "bitstream"):
             strip.write()

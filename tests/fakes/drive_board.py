@@ -1,9 +1,10 @@
 """Drive the rp2/esp32 backend (firmware/board/mpboard.py) on fake pins; both interpreters.
 
-    drive_board.py HARDWARE_DIR TMP_DIR BACKEND
+    drive_board.py HARDWARE_DIR TMP_DIR BACKEND LAYOUTS_DIR
 
 HARDWARE_DIR is the repository's hardware/ folder, TMP_DIR a writable folder,
-BACKEND rp2 or esp32. Checks with assert (exit status 1 on failure) and prints
+BACKEND rp2 or esp32, LAYOUTS_DIR the layouts as `chancery deploy` writes them for a board
+(placed on the arrangement: tests/board_files.py). Checks with assert (exit status 1 on failure) and prints
 one canonical JSON line of what it saw, so tests/test_boards.py can also
 require CPython and MicroPython to agree.
 """
@@ -22,8 +23,10 @@ from firmware.board import oled, pins
 from firmware.board.leds import scan_and_tick
 from shared_rules import canon, engine, power
 
-HW, TMP, BACKEND = sys.argv[1], sys.argv[2], sys.argv[3]
+HW, TMP, BACKEND, LAYOUTS = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 BOARD = {"rp2": "rpi-pico", "esp32": "esp32-s3-devkitc"}[BACKEND]
+STEP = 195  # the strip index of Chancellors' step track's first LED (row 12, column 3: a serpentine even row)
+TIGHT = 258  # a budget the first frame (260 mA: the panel's 256 chips idle, the step's LED lit) does not fit
 
 
 class StubTable:
@@ -111,7 +114,7 @@ def make(budget=None):
             canon.dump(cfg, f.write)  # streamed: no whole text, which a fragmented heap may not fit
     mod = boards.load(BACKEND)  # through the loader main.py uses
     clock = ticks.FakeClock(30, start=(1 << 30) - 40)  # the presses cross the Pico's wrap
-    hw = mod.Hardware({"pins": path, "layouts": HW + "/layouts/", "clock": clock, "data": TMP})
+    hw = mod.Hardware({"pins": path, "layouts": LAYOUTS + "/", "clock": clock, "data": TMP})
     return hw, clock
 
 
@@ -228,9 +231,9 @@ def main():
     assert not table.changed
     buf = hw.strip.writes[-1]
     out["strip"] = strip_facts(buf)
-    # LED 43 is the step track's "roll" LED: step colour [150, 0, 255] at level 47
-    # is R 27, G 0, B 47; the strip wants G, R, B
-    assert buf[43 * 3:43 * 3 + 3] == bytes([0, 27, 47]), buf[129:132]
+    # LED 195 (row 12, column 3 of the panel) is the step track's "roll" LED: step colour
+    # [150, 0, 255] at level 25 is R 14, G 0, B 25; the strip wants G, R, B
+    assert buf[STEP * 3:STEP * 3 + 3] == bytes([0, 14, 25]), buf[STEP * 3:STEP * 3 + 3]
     assert power.estimate_ma(grb_to_rgb(buf)) <= 450
     assert hw.strip.sent[0] == len(buf)  # a layout's first frame clears the whole strip
 
@@ -239,8 +242,9 @@ def main():
     table.changed = True
     hw.show(table)
     assert hw.strip.sent[-1] == 3 and hw.strip.writes[-1] == buf, hw.strip.sent
-    # the first roll lights the problems' dice, the strip's last LEDs: the whole strip again; then
-    # three points to seat 0 move its score, the first LED: the frame is that one LED
+    # the first roll lights the problems' dice (rows 6-10) and moves the step to "A" (LED 196,
+    # row 12): the frame ends after LED 196; then three points to seat 0 light the first LED of
+    # its score (row 1 runs right to left on the strip: column 6 is LED 25): it ends after LED 25
     moved, was, sent = StubTable(), buf, []
     wanted = engine.game_module("chancellors").dice_wanted(moved.state)
     for move in ({"type": "roll", "values": [1 + i % 6 for i in range(wanted)]},
@@ -252,7 +256,7 @@ def main():
         assert now[n:] == was[n:] and now[n - 3:n] != was[n - 3:n], (n, len(was))  # up to its last change
         sent.append(n)
         was, moved.changed = now, True
-    assert sent == [len(buf), 3], sent
+    assert sent == [197 * 3, 26 * 3], sent
     moved = was = now = move = sent = None
     out["sent"] = sent
 
@@ -261,19 +265,19 @@ def main():
     machine.STRIPS.clear()  # the fake strip of the board let go goes with it
     hw = None  # one board at a time, as on a board
     gc.collect()
-    tight, clock2 = make(budget=130)
+    tight, clock2 = make(budget=TIGHT)
     table.changed = True
     tight.show(table)
     dim = tight.strip.writes[-1]
     rgb = grb_to_rgb(dim)
     out["tight"] = strip_facts(dim)
-    assert power.estimate_ma(rgb) <= 130, power.estimate_ma(rgb)
-    assert dim[129] == 0 and 0 < dim[130] < 27 and 0 < dim[131] < 47, dim[129:132]
+    assert power.estimate_ma(rgb) <= TIGHT, power.estimate_ma(rgb)
+    assert dim[STEP * 3] == 0 and 0 < dim[STEP * 3 + 1] < 14 and 0 < dim[STEP * 3 + 2] < 25, dim[STEP * 3:STEP * 3 + 3]
     for i in range(len(buf)):
         assert dim[i] <= buf[i]
     # scaled by the board's Scaler (framebuf's palette blit) exactly as power.limit's own loop scales
     loop = bytearray(buf)
-    power.limit(loop, 130)
+    power.limit(loop, TIGHT)
     assert bytes(loop) == dim, "the board's scaling differs from power.limit's"
 
     # no display on the bus: none, and the presses still work

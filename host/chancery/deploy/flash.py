@@ -527,16 +527,19 @@ def rom_split(files):
 
 
 def _board_layout(src, dst):
-    """A layout as the board reads it: without the prose it never shows (the layout's doc and
-    title, each track's label) and compact. The board parses the file once a game starts, on a
-    heap already in use: the doc alone was one string of 0.8-2.1 KB, a run of free heap that a
-    Pico's fragmented heap often lacks (The King's Dilemma's first frame failed there on the chip)."""
+    """A layout as the board reads it: each track placed on the arrangement (hardware/arrangement.json)
+    as the strip's indices of its LEDs (`idx`, first LED first: render.plan reads them), without
+    the prose it never shows (the layout's doc and title, each track's label, caption and marks) and
+    compact. The board parses the file once a game starts, on a heap already in use: the doc
+    alone was one string of 0.8-2.1 KB, a run of free heap that a Pico's fragmented heap often
+    lacks (The King's Dilemma's first frame failed there on the chip)."""
     with open(src, encoding="utf-8") as f:
-        layout = json.load(f)
+        layout = hardware_files.layout(json.load(f))
     layout.pop("doc", None)
     layout.pop("title", None)
     for track in layout.get("tracks") or []:
-        track.pop("label", None)
+        for key in ("label", "caption", "marks", "at", "wrap"):
+            track.pop(key, None)
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     with open(dst, "w", encoding="utf-8") as f:
         json.dump(layout, f, separators=(",", ":"), sort_keys=True)

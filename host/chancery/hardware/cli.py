@@ -1,12 +1,14 @@
-"""`chancery hardware wiring|overlay|drawings|power`: the hardware job's entry point.
+"""`chancery hardware wiring|overlay|enclosure|drawings|power`: the hardware job's entry point.
 
     chancery hardware wiring --board NAME [-o FILE]     one board's wiring diagram
     chancery hardware overlay --layout NAME [-o FILE]   one layout's printable overlay
+    chancery hardware enclosure [-o FILE]               the enclosure's plates, for cutting
     chancery hardware drawings [--check]                (re)write, or check, the committed ones
     chancery hardware power --layout NAME [...]         the strip's current (power.py)
 
-The committed drawings are hardware/wiring/BOARD.svg for every hardware/boards/*.json
-and hardware/overlays/GAME.svg for every hardware/layouts/*.json. Exit status: 0
+The committed drawings are hardware/wiring/BOARD.svg for every hardware/boards/*.json,
+hardware/overlays/GAME.svg for every hardware/layouts/*.json and hardware/enclosure.svg
+from hardware/arrangement.json. Exit status: 0
 done (or all current), 1 --check found stale or missing drawings (named on stderr),
 2 bad input (an unknown board or layout, with the names there are).
 
@@ -18,12 +20,13 @@ import os
 import sys
 
 from chancery import ROOT
+from chancery.hardware import enclosure, overlay, power, wiring
 from chancery.hardware import files as hardware_files
-from chancery.hardware import overlay, power, wiring
 from chancery.hardware.files import UnknownName
 
 WIRING = os.path.join("hardware", "wiring")
 OVERLAYS = os.path.join("hardware", "overlays")
+ENCLOSURE = os.path.join("hardware", "enclosure.svg")
 
 
 def configure(commands):
@@ -45,10 +48,16 @@ def configure_actions(hardware):
     w.set_defaults(hardware_run=run_wiring)
     o = sub.add_parser("overlay", help="a printable, to-scale LED overlay (SVG) for a game's layout",
                        description="Draw the overlay for hardware/layouts/NAME.json: every LED at its place on "
-                                   "the strip, labelled. Print at 100%%.")
+                                   "the board's arrangement, labelled, with the registration marks every game's sheet "
+                                   "shares. Print at 100%%.")
     o.add_argument("--layout", required=True, metavar="NAME", help="a layout in hardware/layouts/ (e.g. chancellors)")
     o.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard output)")
     o.set_defaults(hardware_run=run_overlay)
+    e = sub.add_parser("enclosure", help="the enclosure's plates (SVG, 1:1 for a laser cutter) around the LED panel",
+                       description="Draw the plates around the LEDs of hardware/arrangement.json: base, spacer, "
+                                   "baffle, diffuser and top frame, at 100%%.")
+    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard output)")
+    e.set_defaults(hardware_run=run_enclosure)
     d = sub.add_parser("drawings", help="write every committed wiring diagram and overlay (or --check them)",
                        description="Write hardware/wiring/*.svg and hardware/overlays/*.svg from the pin maps and "
                                    "layouts; with --check write nothing and fail when any is stale.")
@@ -107,6 +116,10 @@ def run_overlay(args):
     return _emit(text, args.output, "the overlay of %s (print it at 100%%)" % args.layout)
 
 
+def run_enclosure(args):
+    return _emit(enclosure.enclosure_svg(), args.output, "the enclosure's plates (cut them at 100%)")
+
+
 def drawings(root=ROOT):
     """{path relative to root: SVG text} for every committed drawing, made from root's data."""
     out = {}
@@ -115,8 +128,11 @@ def drawings(root=ROOT):
         source = "hardware/boards/%s.json" % name
         out[os.path.join(WIRING, name + ".svg")] = wiring.wiring_svg(hardware_files.load("boards", name, root),
                                                                      source=source, rules=rules)
+    grid = hardware_files.arrangement(root)
     for name in hardware_files.names("layouts", root):
-        out[os.path.join(OVERLAYS, name + ".svg")] = overlay.overlay_svg(hardware_files.load("layouts", name, root))
+        out[os.path.join(OVERLAYS, name + ".svg")] = overlay.overlay_svg(hardware_files.load("layouts", name, root),
+                                                                         grid)
+    out[ENCLOSURE] = enclosure.enclosure_svg(grid)
     return out
 
 

@@ -1,5 +1,5 @@
-"""The data files in hardware/: board pin maps (boards/NAME.json), LED layouts (layouts/NAME.json)
-and the datasheets' rules every pin map keeps (rules.json).
+"""The data files in hardware/: board pin maps (boards/NAME.json), LED layouts (layouts/NAME.json),
+the board's LEDs (arrangement.json) and the datasheets' rules every pin map keeps (rules.json).
 
 One place that lists and reads them for the host: deploy, the drawings, the power
 command and the mirror. The host runs from the checkout (an editable install), so
@@ -31,6 +31,22 @@ def load(kind, name, root=ROOT):
         raise UnknownName("unknown %s %r; the %s are: %s" % (KINDS[kind], name, kind, ", ".join(known)))
     with open(os.path.join(root, "hardware", kind, name + ".json"), encoding="utf-8") as f:
         return json.load(f)
+
+
+def arrangement(root=ROOT):
+    """hardware/arrangement.json: the board's LEDs, once for every game (chancery.hardware.arrangement)."""
+    with open(os.path.join(root, "hardware", "arrangement.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def layout(name, root=ROOT):
+    """A game's layout as the renderers read it: hardware/layouts/NAME.json with its tracks placed on
+    the arrangement (each track's strip indices in `idx`, `leds` the arrangement's count).
+    UnknownName for a name with no file; ValueError for a track off the grid or on another's LED."""
+    from chancery.hardware import arrangement as cells
+
+    raw = load("layouts", name, root) if isinstance(name, str) else name
+    return cells.resolve(raw, arrangement(root))
 
 
 def rules(root=ROOT):

@@ -3,10 +3,10 @@
 The figures come from shared_rules/power.py, the model the firmware's current
 limiter enforces on every frame, so what this prints is what the board holds to:
 
-- worst case: every LED of the layout white at the brightness cap (what the
-  supply must give if nothing limited it);
-- typical: half of the LEDs lit, each at the mean of the layout's colours at the
-  cap (a busy game: scores part way, dice showing pips, a few markers);
+- worst case: every LED the layout's tracks use white at the brightness cap, and
+  every LED of the arrangement idle (what the supply must give if nothing limited it);
+- typical: half of the tracks' LEDs lit, each at the mean of the layout's colours at
+  the cap (a busy game: scores part way, dice showing pips, a few markers);
 - the highest brightness cap whose worst case fits the budget (at or below it,
   the limiter never has to dim anything);
 - the board's own draw (the board, its display and the level shifter, from
@@ -29,6 +29,21 @@ from shared_rules import power
 FULL = 255
 
 
+def lit_leds(layout):
+    """How many LEDs render() may light: every track's (the arrangement's other LEDs stay
+    dark, but their chips draw the idle current all the same); a layout without tracks, all."""
+    tracks = layout.get("tracks")
+    if tracks is None:
+        return layout["leds"]
+    return sum(len(t["idx"]) if "idx" in t else t.get("length", 0) for t in tracks)
+
+
+def worst_case_ma(layout, level=FULL, per_channel_ma=power.PER_CHANNEL_MA, idle_ma=power.IDLE_MA):
+    """Every LED the layout's tracks use white at `level` (the brightness cap), and every LED of
+    the strip idle: what the supply must give if nothing limits it (power.py's model)."""
+    return (lit_leds(layout) * 3 * level * per_channel_ma + FULL - 1) // FULL + layout["leds"] * idle_ma
+
+
 def mean_colour(layout):
     """The mean [r, g, b] of every colour the layout names (seats and markers)."""
     colours = list(layout.get("seat_colours") or []) + list((layout.get("colours") or {}).values())
@@ -38,10 +53,12 @@ def mean_colour(layout):
 
 
 def typical_ma(layout, level):
+    """Half of the LEDs the tracks use lit at the layout's mean colour at `level`, and every LED
+    of the strip (the arrangement's, lit or dark) drawing its idle current."""
     leds = layout["leds"]
     frame = bytearray(leds * 3)
     colour = mean_colour(layout)
-    for i in range(leds // 2):
+    for i in range(lit_leds(layout) // 2):
         for k in range(3):
             frame[i * 3 + k] = colour[k] * level // FULL
     return power.estimate_ma(frame)
@@ -50,7 +67,7 @@ def typical_ma(layout, level):
 def highest_level(layout, budget_ma):
     """The highest cap (0-255) whose worst case fits budget_ma, or None if none does."""
     for level in range(FULL, -1, -1):
-        if power.worst_case_ma(layout, level) <= budget_ma:
+        if worst_case_ma(layout, level) <= budget_ma:
             return level
     return None
 
@@ -99,7 +116,7 @@ def supply_lines(cfg, board_name, budget):
 
 def report(name, brightness=None, budget_ma=None, board_name=None):
     """The lines the command prints; raises ValueError for a bad name or number."""
-    layout = hardware_files.load("layouts", name)  # UnknownName is a ValueError: run() answers it
+    layout = hardware_files.layout(name)  # UnknownName is a ValueError: run() answers it
     cfg = hardware_files.load("boards", board_name or DEFAULT_BOARD)
     level = layout.get("level", FULL) if brightness is None else brightness
     if not 0 <= level <= FULL:
@@ -113,14 +130,15 @@ def report(name, brightness=None, budget_ma=None, board_name=None):
     if budget <= 0:
         raise ValueError("--budget must be a positive number of mA, not %d" % budget)
     leds = layout["leds"]
-    worst = power.worst_case_ma(layout, level)
+    worst = worst_case_ma(layout, level)
     typical = typical_ma(layout, level)
     cap = highest_level(layout, budget)
     lines = [
-        "layout %s: %d LEDs, budget %d mA, brightness cap %d/255" % (name, leds, budget, level),
-        "worst case (every LED white at the cap): %d mA%s" % (worst, "" if worst <= budget else
+        "layout %s: %d of the arrangement's %d LEDs, budget %d mA, brightness cap %d/255"
+        % (name, lit_leds(layout), leds, budget, level),
+        "worst case (every LED of a track white at the cap): %d mA%s" % (worst, "" if worst <= budget else
                                                               ", over the budget: the limiter dims such frames"),
-        "typical (half the LEDs at the layout's mean colour): %d mA, %s" % (
+        "typical (half the tracks' LEDs at the layout's mean colour): %d mA, %s" % (
             typical, "within the budget: the limiter leaves a typical frame alone" if typical <= budget else
             "over the budget: the limiter dims a typical frame (lower the cap to keep it bright as set)"),
         "idle (every LED dark, the chips alone): %d mA" % (leds * power.IDLE_MA),

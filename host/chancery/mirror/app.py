@@ -62,9 +62,10 @@ PLACEHOLDER = ":command (e.g. :roll, :solve 0 Castle, :new kings_dilemma voting=
 
 
 def load_layout(game):
-    """The game's LED layout, or None when hardware/layouts/ has none for it (no strip drawn)."""
+    """The game's LED layout placed on the board's arrangement, or None when hardware/layouts/ has
+    none for it (no strip drawn)."""
     try:
-        return hardware_files.load("layouts", game)
+        return hardware_files.layout(game)
     except hardware_files.UnknownName:
         return None
 
@@ -198,6 +199,14 @@ def terminal_theme(env):
     return "textual-light" if bg.isdigit() and (int(bg) == 7 or 9 <= int(bg) <= 15) else "textual-dark"
 
 
+def track_leds(track):
+    """The strip indices of a track's LEDs, first LED first (its reading order on the overlay)."""
+    if "idx" in track:
+        return list(track["idx"])
+    k = range(track["length"])
+    return [track["start"] + (i if track.get("dir", 1) == 1 else track["length"] - 1 - i) for i in k]
+
+
 def strip_text(frame, layout, view=None, names=None):
     """The LED tracks as rows of coloured cells, as the strip shows them: each colour
     brought back up from the layout's brightness cap (a strip at 47/255 is bright in a
@@ -212,6 +221,7 @@ def strip_text(frame, layout, view=None, names=None):
     for name, c in layout.get("colours", {}).items():
         if name == "waiting" or name.endswith("_empty"):
             hollow.add((c[0] * level // 255, c[1] * level // 255, c[2] * level // 255))
+    hollow.discard((0, 0, 0))  # a colour the cap darkens is off on the strip: not hollow
     players = ((view or {}).get("settings") or {}).get("players", 0)
     # a track of a seat the game does not have (seat 4's in a game of four) is dark: no row for it
     tracks = [t for t in layout["tracks"] if not players or seat_of(t) is None or seat_of(t) < players]
@@ -220,8 +230,7 @@ def strip_text(frame, layout, view=None, names=None):
     scores = (view or {}).get("scores")
     for track, label in zip(tracks, labels):
         out.append(label.ljust(width) + " ", style=_rgb(STRIP_TEXT))
-        for k in range(track["length"]):
-            led = track["start"] + (k if track.get("dir", 1) == 1 else track["length"] - 1 - k)
+        for led in track_leds(track):
             r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
             if (r, g, b) in hollow:
                 out.append("\u25cb", style=_rgb(HOLLOW))

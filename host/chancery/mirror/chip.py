@@ -70,7 +70,8 @@ def code_stamp(board=BOARD):
     from chancery.deploy import flash, modules, rom, romfs
 
     h = hashlib.sha256()
-    files = [os.path.join(ROOT, "hardware", "boards", board + ".json")] + [
+    files = [os.path.join(ROOT, "hardware", "boards", board + ".json"),
+             os.path.join(ROOT, "hardware", "arrangement.json")] + [
         os.path.abspath(m.__file__) for m in (flash, modules, rom, romfs)]
     for folder in ("shared_rules", "firmware", os.path.join("hardware", "layouts")):
         for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
