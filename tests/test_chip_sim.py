@@ -14,7 +14,7 @@ from conftest import needs_uf2
 from chancery.board.link import Link
 from chancery.deploy import flash as deploy
 from chancery.mirror import chip
-from chancery.mirror.app import MirrorApp, strip_text
+from chancery.mirror.app import MirrorApp, board_text
 from chancery.vpico import VirtualPico
 from chancery.vpico.decode import HEIGHT, WIDTH, Picture
 from shared_rules import matches
@@ -111,7 +111,7 @@ async def _mirror_session(link, pins, vp):
         frame = bytearray(len(app.frame))
         assert pins.frame(frame)
         view = matches.view(link.mirror.match)  # the score numbers and the seats' key: from the public view
-        assert str(app.query_one("#strip").render()) == str(strip_text(frame, app.layout_data, view))
+        assert str(app.query_one("#strip").render()) == str(board_text(frame, app.layout_data, view))
         app.set_focus(None)  # keys go to the board's buttons, not the command line
         await pilot.pause(0.1)  # at once: the board may still be busy with the hello; the tap must still count
         before = last = len(vp.pictures)

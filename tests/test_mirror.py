@@ -9,7 +9,10 @@ import pytest
 
 from chancery.board.link import Link
 from chancery.board.simboard import SimBoard
-from chancery.mirror.app import MirrorApp, key_press, load_layout, strip_text
+from chancery.hardware import arrangement as cells
+from chancery.hardware import files as hardware_files
+from chancery.hardware import overlay
+from chancery.mirror.app import CELL, MirrorApp, board_text, key_press, load_layout, strip_text
 from shared_rules import engine, matches, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,6 +42,63 @@ def test_strip_text_draws_every_led_of_every_track():
     assert rows[0].startswith("Seat 0 score ") and rows[10].startswith("Problem 0, die 0 ")
     lit = sum(1 for i in range(layout["leds"]) if any(frame[3 * i:3 * i + 3]))
     assert text.plain.count("\u25cf") == lit > 0
+
+
+@pytest.mark.parametrize("game", ["chancellors", "kings_dilemma", "the_council", "yes_your_grace"])
+def test_the_mirror_draws_the_board_as_it_looks(game):
+    """Issue 46: the mirror draws the panel as it is on the table: each LED in its cell (row and
+    column of hardware/arrangement.json), lit as the strip is; each track's caption left of it and,
+    under each LED, the overlay's words for it, so a track reads left to right as on the sheet."""
+    grid = hardware_files.arrangement()
+    layout = load_layout(game)
+    match = engine.new_match(game, {"players": 4}, 1)
+    try:
+        engine.apply(match, {"type": "roll"})
+    except Exception:
+        pass  # a game that does not start with a roll
+    view = matches.view(match)
+    frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
+    lines = board_text(frame, layout, view).plain.split("\n")
+    # the text's lines: one per row with LEDs and one for its words, a blank where rows are skipped
+    used = sorted({cells.cell(grid, i)[1] for t in layout["tracks"] for i in t["idx"]})
+    line_of = {}
+    n = 0
+    for k, row in enumerate(used):
+        if k and row > used[k - 1] + 1:
+            n += 1
+        line_of[row] = n
+        n += 2
+    for t in layout["tracks"]:
+        for k, i in enumerate(t["idx"]):
+            col, row = cells.cell(grid, i)
+            led, words = lines[line_of[row]], lines[line_of[row] + 1]
+            lit = any(frame[3 * i:3 * i + 3])
+            assert led[col * CELL + 1] in ("\u25cf", "\u25cb") if lit else led[col * CELL + 1] == "\u00b7"
+            assert words[col * CELL:col * CELL + 3].strip() == overlay.led_label(t, k).replace("- ", "")[:3] or \
+                overlay.led_label(t, k).startswith("Seat "), (t["name"], k, words)
+        if t.get("caption"):
+            col, row = cells.cell(grid, t["idx"][0])
+            assert lines[line_of[row]][:col * CELL].rstrip().endswith(t["caption"]), (t["name"], lines[line_of[row]])
+    assert lines[-2].startswith("Seats ")
+    board = "".join(lines[:-2])  # the LEDs, without the seats' key
+    assert board.count("\u25cf") + board.count("\u25cb") == sum(
+        1 for i in range(layout["leds"]) if any(frame[3 * i:3 * i + 3]))
+
+
+def test_the_board_says_the_scores_and_the_seats_names():
+    match = engine.new_match("chancellors", {"players": 3}, 1)
+    engine.apply(match, {"type": "roll"})
+    match["state"]["scores"] = [0, 37, 5]
+    layout = load_layout("chancellors")
+    view = matches.view(match)
+    frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
+    lines = board_text(frame, layout, view, ["Ann", None, "Bob"]).plain.split("\n")
+    assert lines[0].strip().startswith("Ann score") and lines[0].endswith(" 0")
+    assert lines[2].strip().startswith("Seat 1 score") and lines[2].endswith(" 37")
+    assert lines[2].count("\u25cf") == 4  # three whole LEDs and a part, from the left
+    assert lines[2].index("\u25cf") < lines[2].index("\u00b7")
+    assert lines[1].split() == [str(10 * k) for k in range(1, 11)]
+    assert lines[-2].split() == ["Seats", "\u25cf0", "Ann", "\u25cf1", "\u25cf2", "Bob"]
 
 
 @pytest.fixture()
@@ -232,9 +292,9 @@ def test_the_strip_is_legible_on_its_own_dark_background(game):
         pass  # a game that does not start with a roll: its first frame is enough
     view = matches.view(match)
     frame = render.render(view, layout, bytearray(render.frame_size(layout)), layout["level"])
-    cells = _cells(mirror.strip_text(frame, layout, view))
-    assert cells
-    for ch, rgb in cells:
+    drawn = _cells(mirror.strip_text(frame, layout, view)) + _cells(mirror.board_text(frame, layout, view))
+    assert drawn
+    for ch, rgb in drawn:
         if not ch.strip():
             continue
         least = 2.0 if ch == "\u00b7" else mirror.LEGIBLE  # an LED that is off

@@ -1,6 +1,8 @@
 """The mirror: a terminal UI that shows the board's game live and presses its buttons.
 
-It draws the LED tracks as coloured cells from the same render function the
+It draws the board's LED panel as it looks on the table (board_text: each LED in
+its cell of hardware/arrangement.json, with the overlay's captions and words, so
+a track reads left to right as on the sheet) from the same render function the
 firmware uses (shared_rules/render.py), on the same public view; the dice,
 scores and services; what the board is asking; the latest events; the link's
 state. It never shows what the public view hides. The keyboard presses the
@@ -33,7 +35,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
 from chancery.board.link import FAULT_ADVICE, Diverged, LinkError, error_kind
+from chancery.hardware import arrangement as cells
 from chancery.hardware import files as hardware_files
+from chancery.hardware import overlay
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
 from chancery.play import box as ballot_box
@@ -161,6 +165,9 @@ STRIP_BG = (16, 16, 16)
 STRIP_TEXT = (200, 200, 200)
 HOLLOW = (128, 128, 128)  # a waiting die, a mark on an empty space
 DARK = (88, 88, 88)  # an LED that is off
+MARKS = (150, 150, 150)  # the overlay's words under the LEDs
+CELL = 4  # characters a cell of the panel takes on the screen: the LED, and its words under it
+MARK = 3  # ... of which its words take this many, and a space
 LEGIBLE = 3.0  # the least contrast ratio (WCAG's for large text and graphics) of a cell to the background
 
 
@@ -256,8 +263,104 @@ def strip_text(frame, layout, view=None, names=None):
     return out
 
 
+def _led(frame, i, level, hollow):
+    """(character, its colour) of strip LED i as the screen shows it (see strip_text)."""
+    r, g, b = frame[3 * i], frame[3 * i + 1], frame[3 * i + 2]
+    if (r, g, b) in hollow:
+        return "\u25cb", HOLLOW
+    if r or g or b:
+        return "\u25cf", legible((min(255, r * 255 // level), min(255, g * 255 // level), min(255, b * 255 // level)))
+    return "\u00b7", DARK
+
+
+def _hollow(layout, level):
+    out = set()
+    for name, c in layout.get("colours", {}).items():
+        if name == "waiting" or name.endswith("_empty"):
+            out.add((c[0] * level // 255, c[1] * level // 255, c[2] * level // 255))
+    out.discard((0, 0, 0))  # a colour the cap darkens is off on the strip: not hollow
+    return out
+
+
+def _mark(text):
+    """An LED's words from the overlay in a cell's few characters ("Seat 2" is "S2", "Re- source" "Res")."""
+    text = text.replace("- ", "")
+    if text.startswith("Seat ") and len(text) - 4 <= MARK:
+        text = "S" + text[5:]
+    return text[:MARK].center(MARK)
+
+
+def board_text(frame, layout, view=None, names=None, grid=None):
+    """The board as it looks on the table: the panel's cells where they are (hardware/arrangement.json,
+    one row of text per row of LEDs, CELL characters a cell), each LED in its colour as strip_text draws
+    it, each track's caption on the dark cells left of it and, under each row, what each LED means, as
+    the game's overlay prints them; rows without an LED are one blank line. With the public `view`, a
+    score track's row ends in its score, and a key gives each seat's colour (and name, with `names`)."""
+    grid = grid or hardware_files.arrangement()
+    out = Text()
+    level = max(1, min(255, layout.get("level", 255)))
+    hollow = _hollow(layout, level)
+    at = {}  # (col, row): (track, k, strip index)
+    for t in layout["tracks"]:
+        for k, i in enumerate(track_leds(t)):
+            if 0 <= i < cells.count(grid):
+                at[cells.cell(grid, i)] = (t, k, i)
+    scores = (view or {}).get("scores")
+    rows = [r for r in range(grid["rows"]) if any((c, r) in at for c in range(grid["columns"]))]
+    width = grid["columns"] * CELL
+    for n, row in enumerate(rows):
+        if n and row > rows[n - 1] + 1:
+            out.append("\n")
+        line = [(" ", STRIP_TEXT)] * width
+        under = [(" ", MARKS)] * width
+        score = None
+        free = 0  # the first column left of the next LED that no LED or caption holds
+        for col in range(grid["columns"]):
+            if (col, row) not in at:
+                continue
+            t, k, i = at[(col, row)]
+            if k == 0:
+                caption = t.get("caption")
+                if caption is None:
+                    caption = _track_name(t)
+                caption = seat_words.called(caption, names)[:max(0, (col - free) * CELL - 1)]
+                first = col * CELL - len(caption)
+                for j, ch in enumerate(caption):
+                    line[first + j] = (ch, STRIP_TEXT)
+                if t.get("shows") == "scores" and isinstance(scores, list) and t.get("seat", 0) < len(scores):
+                    score = scores[t.get("seat", 0)]
+            ch, colour = _led(frame, i, level, hollow)
+            line[col * CELL + 1] = (ch, colour)
+            for j, m in enumerate(_mark(overlay.led_label(t, k))):
+                under[col * CELL + j] = (m, MARKS)
+            free = col + 1
+        for cells_of, tail in ((line, None if score is None else " %d" % score), (under, None)):
+            text = "".join(ch for ch, _c in cells_of).rstrip()
+            for ch, colour in cells_of[:len(text)]:
+                out.append(ch, style=_rgb(colour))
+            if tail:
+                out.append(tail, style=_rgb(STRIP_TEXT))
+            out.append("\n")
+    colours = layout.get("seat_colours") or []
+    players = ((view or {}).get("settings") or {}).get("players", 0)
+    if colours and players:
+        out.append("Seats ", style=_rgb(STRIP_TEXT))
+        for seat in range(min(players, len(colours))):
+            out.append("\u25cf", style=_rgb(legible(colours[seat])))
+            out.append("%d%s " % (seat, " " + names[seat] if names and seat < len(names) and names[seat] else ""),
+                       style=_rgb(STRIP_TEXT))
+        out.append("\n")
+    return out
+
+
+def placed(layout):
+    """Whether the layout's tracks sit on the board's arrangement (then the mirror draws the board)."""
+    return bool(layout.get("tracks")) and all("at" in t for t in layout["tracks"])
+
+
 def panels(match, layout, frame, display_lines, phase=0, chip=None, names=None):
-    """What the mirror draws of a match: (the LED strip, the game's panel, the board's
+    """What the mirror draws of a match: (the LED panel as it looks on the table, board_text,
+    or for a layout on a bare strip its tracks, strip_text; the game's panel; the board's
     display), all from the public view (matches.view(match, None)) and what the board
     sent, so that nothing a seat hides can reach the screen. `frame` is reused; `phase`
     as on the board (seats sharing an LED take turns). With `chip` (the virtual Pico's
@@ -269,7 +372,7 @@ def panels(match, layout, frame, display_lines, phase=0, chip=None, names=None):
     elif frame is not None:
         if chip is None:
             render.render(view, layout, frame, layout.get("level", 255), phase)
-        strip = strip_text(frame, layout, view, names)
+        strip = (board_text if placed(layout) else strip_text)(frame, layout, view, names)
     else:
         strip = "(no LED layout for %s in hardware/layouts/)" % match["game"]
     board = chip.display_text() if chip is not None else "\n".join(display_lines) or "(the board's display)"
