@@ -260,7 +260,7 @@ def test_wiring_labels_every_pin_as_the_map_says(name):
 
 def test_wiring_shows_the_strip_parts_and_the_display_address():
     all_text = " ".join(texts(parse(wiring.wiring_svg("rpi-pico"))))
-    for part in ("74AHCT125", "330-470 \u03a9", "at the strip's DIN", "1000 \u00b5F", "DIN", "5 V supply", "SSD1306",
+    for part in ("74AHCT125", "330-470 \u03a9", "at the panel's DIN", "1000 \u00b5F", "DIN", "5 V supply", "SSD1306",
                  "0x3C", "Legend"):
         assert part in all_text, part
 

@@ -165,7 +165,7 @@ SHIFTER_LINES = [
 def _strip(rows):
     cfg = rows.cfg
     data, leds, order = cfg["strip"]["data"], cfg["strip"]["leds"], cfg["strip"].get("order", "GRB")
-    rows.heading("LED strip (WS2812B, %d LEDs, %s)" % (leds, order))
+    rows.heading("LED panel (WS2812B, %d LEDs, %s)" % (leds, order))
     y = rows.pin("Strip data", data)
     shifter_x1 = 700
     box_bottom = y + 74
@@ -177,12 +177,12 @@ def _strip(rows):
         svg.line(shifter_x1, y, 760, y, stroke=SIGNAL, stroke_width=2),
         svg.rect(760, y - 6, 50, 12, fill="#ffffff", stroke=SIGNAL, stroke_width=1.5),
         svg.text(785, y - 10, "330-470 \u03a9", font_size=10, font_family=FONT, text_anchor="middle"),
-        svg.text(785, y + 18, "at the strip's DIN", font_size=9, font_family=FONT, text_anchor="middle"),
+        svg.text(785, y + 18, "at the panel's DIN", font_size=9, font_family=FONT, text_anchor="middle"),
         svg.line(810, y, strip_x0, y, stroke=SIGNAL, stroke_width=2),
     )
     rail_5v = box_bottom + 66  # room for the longest label along a tie, "OE 4, 10, 13", and the decoupler
     rail_gnd = rail_5v + GND_BELOW_5V
-    rows.add(*_box(strip_x0, y - 40, 140, rail_gnd - y + 60, "WS2812B strip",
+    rows.add(*_box(strip_x0, y - 40, 140, rail_gnd - y + 60, "WS2812B panel",
                    ["%d LEDs, byte order %s" % (leds, order)], fill="#fff4f4"))
     for pin_y, name in ((y, "DIN"), (rail_5v, "5V"), (rail_gnd, "GND")):
         rows.add(svg.text(strip_x0 + 6, pin_y + 4, name, font_size=10, font_family=FONT, font_weight="bold"))
