@@ -31,10 +31,12 @@ def _run(frame, leds, base, step, first, count, colour, mul, div):
     r = colour[0] * mul // div
     g = colour[1] * mul // div
     b = colour[2] * mul // div
-    if step == 0:  # LED by LED through the track's indices
+    if step == 0:  # LED by LED through the track's indices (none before its first)
         end = first + count
         if end > len(base):
             end = len(base)
+        if first < 0:
+            first = 0
         while first < end:
             i = base[first]
             if 0 <= i < leds:
