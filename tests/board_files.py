@@ -13,7 +13,7 @@ GAMES = ("chancellors", "kings_dilemma", "the_council", "yes_your_grace")
 def layout_file(game, folder):
     """hardware/layouts/GAME.json as the board reads it, written into folder; its path."""
     path = os.path.join(str(folder), game + ".json")
-    deploy._board_layout(os.path.join(ROOT, "hardware", "layouts", game + ".json"), path)
+    deploy.board_layout(os.path.join(ROOT, "hardware", "layouts", game + ".json"), path)
     return path
 
 

@@ -30,14 +30,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_DIR = os.path.join(ROOT, "tests", "mp")
 sys.path.insert(0, MP_DIR)
 import ballot_channels  # noqa: E402
+import board_files  # noqa: E402  (tests/: the layouts as a board reads them)
 
 GAMES = sorted(ballot_channels.GAMES)
-LAYOUTS = {g: os.path.join(ROOT, "hardware", "layouts", g + ".json") for g in GAMES}
 OPEN = ("open", "cast", "mid", "undo", "undo2", "hostcast", "reboot")  # the steps while the ballot is open
 
 
 def runs(tmp_path, game):
-    with open(LAYOUTS[game]) as f:
+    with open(board_files.layout_file(game, tmp_path / "layout")) as f:
         layout = json.load(f)
     out = {}
     for tag in "AB":
@@ -92,10 +92,11 @@ def test_no_channel_tells_a_choice_while_the_ballot_is_open(tmp_path, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_same_under_micropython(tmp_path, micropython, firmware_build, capsys, game):
     os.makedirs(tmp_path / "cpython")
-    assert ballot_channels.main([str(tmp_path / "cpython"), LAYOUTS[game], game]) == 0
+    layout = board_files.layout_file(game, tmp_path / "layout")
+    assert ballot_channels.main([str(tmp_path / "cpython"), layout, game]) == 0
     expected = capsys.readouterr().out.splitlines()
     os.makedirs(tmp_path / "mp")
-    proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_channels.py"), [str(tmp_path / "mp"), LAYOUTS[game], game],
+    proc = mp.run_micropython(os.path.join(MP_DIR, "ballot_channels.py"), [str(tmp_path / "mp"), layout, game],
                               heap="256K", cwd=str(tmp_path), path=[firmware_build], micropython=micropython)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()

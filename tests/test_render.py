@@ -594,7 +594,7 @@ _STUB = (
 def test_frames_are_the_same_under_micropython(path, cases_file, micropython, mpy_build, tmp_path):
     out = io.StringIO()
     board_copy = tmp_path / "layout" / path.name
-    deploy._board_layout(str(path), str(board_copy))  # as the board reads it: the tracks' strip indices
+    deploy.board_layout(str(path), str(board_copy))  # as the board reads it: the tracks' strip indices
     path = board_copy
     with open(cases_file, encoding="utf-8") as f:
         count = render_cases.run(json.loads(path.read_text(encoding="utf-8")), f, out.write)
@@ -648,7 +648,7 @@ def test_import_heap_under_micropython(micropython, mpy_build, tmp_path):
     busy = view_of(scores=[99, 75, 55, 160], pending=[], problems=[[6, 5]] * 5, step="B",
                    control={"diplomatic": 0, "army": 1, "navy": 2}, queue=[[0, "diplomatic"]], excuse=1)
     board_copy = tmp_path / "layout" / "chancellors.json"
-    deploy._board_layout(str(LAYOUT_DIR / "chancellors.json"), str(board_copy))  # the file the board reads
+    deploy.board_layout(str(LAYOUT_DIR / "chancellors.json"), str(board_copy))  # the file the board reads
     code = _HEAP.replace("LAYOUT", repr(str(board_copy))).replace("VIEW", json.dumps(busy).replace(
         "null", "None").replace("true", "True").replace("false", "False"))
     proc = mp.run_micropython(code=code, heap=heaps.BOARD, cwd=str(tmp_path), path=[str(mpy_build)],

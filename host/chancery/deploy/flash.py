@@ -498,7 +498,7 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None, rom=
               os.path.join(out_dir, "hardware", "boards", board_name + ".json"))
         for name in sorted(os.listdir(os.path.join(ROOT, "hardware", "layouts"))):
             if name.endswith(".json"):
-                _board_layout(os.path.join(ROOT, "hardware", "layouts", name),
+                board_layout(os.path.join(ROOT, "hardware", "layouts", name),
                               os.path.join(out_dir, "hardware", "layouts", name))
     with open(os.path.join(out_dir, "main.py"), "w", encoding="utf-8") as f:
         f.write(main_py(board_name, cfg, first, dice, rom))
@@ -526,7 +526,7 @@ def rom_split(files):
     return rom, {p: local for p, local in files.items() if p not in rom}
 
 
-def _board_layout(src, dst):
+def board_layout(src, dst):
     """A layout as the board reads it: each track placed on the arrangement (hardware/arrangement.json)
     as the strip's indices of its LEDs (`idx`, first LED first: render.plan reads them), without
     the prose it never shows (the layout's doc and title, each track's label, caption and marks) and
