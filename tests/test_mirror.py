@@ -12,7 +12,7 @@ from chancery.board.simboard import SimBoard
 from chancery.hardware import arrangement as cells
 from chancery.hardware import files as hardware_files
 from chancery.hardware import overlay
-from chancery.mirror.app import CELL, MirrorApp, board_text, key_press, load_layout, strip_text
+from chancery.mirror.app import CELL, MirrorApp, board_text, key_press, load_layout, panels, strip_text
 from shared_rules import engine, matches, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -252,6 +252,14 @@ def test_no_row_for_a_seat_the_game_does_not_have():
     assert len([r for r in _strip_rows("yes_your_grace", 5) if "Damaged" in r]) == 5
     assert not [r for r in _strip_rows("chancellors", 3) if r.startswith("Seat 3 score")]
     assert [r for r in _strip_rows("chancellors", 4) if r.startswith("Seat 3 score")]
+    # the panel as it looks, which the mirror draws: those LEDs stay dark and unnamed there too
+    for game, players, absent in (("yes_your_grace", 3, "Seat 3 damaged"), ("chancellors", 3, "Seat 3 score")):
+        match = engine.new_match(game, {"players": players}, 1)
+        layout = load_layout(game)
+        frame = bytearray(render.frame_size(layout))
+        assert absent not in panels(match, layout, frame, [])[0].plain
+        match = engine.new_match(game, {"players": players + 1}, 1)
+        assert absent in panels(match, layout, frame, [])[0].plain
 
 
 def test_the_strip_says_what_one_led_of_a_count_is():

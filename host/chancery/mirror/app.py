@@ -295,13 +295,18 @@ def board_text(frame, layout, view=None, names=None, grid=None):
     one row of text per row of LEDs, CELL characters a cell), each LED in its colour as strip_text draws
     it, each track's caption on the dark cells left of it and, under each row, what each LED means, as
     the game's overlay prints them; rows without an LED are one blank line. With the public `view`, a
-    score track's row ends in its score, and a key gives each seat's colour (and name, with `names`)."""
+    score track's row ends in its score, a track of a seat the game does not have (seat 4's in a game
+    of four) is left out as the board leaves it dark, and a key gives each seat's colour (and name,
+    with `names`)."""
     grid = grid or hardware_files.arrangement()
     out = Text()
     level = max(1, min(255, layout.get("level", 255)))
     hollow = _hollow(layout, level)
     at = {}  # (col, row): (track, k, strip index)
+    players = ((view or {}).get("settings") or {}).get("players", 0)
     for t in layout["tracks"]:
+        if players and seat_of(t) is not None and seat_of(t) >= players:
+            continue  # a seat the game does not have: its LEDs stay dark, and the mirror names no such seat
         for k, i in enumerate(track_leds(t)):
             if 0 <= i < cells.count(grid):
                 at[cells.cell(grid, i)] = (t, k, i)
@@ -342,7 +347,6 @@ def board_text(frame, layout, view=None, names=None, grid=None):
                 out.append(tail, style=_rgb(STRIP_TEXT))
             out.append("\n")
     colours = layout.get("seat_colours") or []
-    players = ((view or {}).get("settings") or {}).get("players", 0)
     if colours and players:
         out.append("Seats ", style=_rgb(STRIP_TEXT))
         for seat in range(min(players, len(colours))):
