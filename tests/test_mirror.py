@@ -51,7 +51,8 @@ def test_the_mirror_draws_the_board_as_it_looks(game):
     under each LED, the overlay's words for it, so a track reads left to right as on the sheet."""
     grid = hardware_files.arrangement()
     layout = load_layout(game)
-    match = engine.new_match(game, {"players": 4}, 1)
+    most = [s for s in engine.game_module(game).SETTINGS if s["name"] == "players"][0]["domain"]["max"]
+    match = engine.new_match(game, {"players": most}, 1)  # every seat's track on the panel
     try:
         engine.apply(match, {"type": "roll"})
     except Exception:
