@@ -91,7 +91,8 @@ def test_sim_on_the_chip_deploys_once_and_mirrors_its_pins(tmp_path):
         assert any("verified" in s for s in said)
         assert not chip.deploy_if_changed(vp.port, data, say=said.append)  # nothing changed: no deploy
         link = Link(vp.port)
-        link.connect(attempts=6)
+        # as `sim --chip` waits: while the chip runs, however long a loaded machine makes its boot
+        assert chip.wait_for_board(vp, link, True, chip.BOARD_WAIT_S, say=said.append) is None, said
         pins = chip.ChipPins(vp)
         try:
             asyncio.run(_mirror_session(link, pins, vp))
