@@ -31,7 +31,8 @@ from firmware.board import pins
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "hardware", "boards")
 FAKES = os.path.join(ROOT, "tests", "fakes")
-MAPS = ("rpi-pico", "rpi-pico-w", "rpi-pico2", "esp32-s3-devkitc", "adafruit-kb2040")
+MAPS = ("rpi-pico", "rpi-pico-w", "rpi-pico2", "esp32-s3-devkitc", "adafruit-kb2040", "rpi-pico-circuitpython",
+        "rpi-pico2-circuitpython", "rpi-pico-w-circuitpython")
 HEAP = "192K"  # the driver compiles from source and holds a match; 160K is the measured floor (64-bit unix port)
 
 # --- what each board allows, from its own documents ------------------------------------
@@ -46,10 +47,22 @@ ESP32S3 = (set(range(0, 22)) | set(range(26, 49))) - {0, 3, 45, 46, 19, 20, 43, 
 KB2040 = {"TX": 0, "D0": 0, "RX": 1, "D1": 1, "D2": 2, "D3": 3, "D4": 4, "D5": 5, "D6": 6, "D7": 7,
           "D8": 8, "D9": 9, "D10": 10, "SDA": 12, "D12": 12, "SCL": 13, "D13": 13, "SCK": 18, "CLK": 18,
           "MOSI": 19, "MISO": 20, "A0": 26, "A1": 27, "A2": 28, "A3": 29}
-ALLOWED = {"rp2": PICO, "esp32": ESP32S3, "circuitpython": set(KB2040.values())}
+# The Picos under CircuitPython (its raspberry_pi_pico, _pico2 and _pico_w board definitions): the header's
+# GPn names; GP23-GP25 and GP29 are named only on some (LED, SMPS_MODE ...) and are the board's own.
+PICO_CP = {"GP%d" % g: g for g in PICO}
+NAMES = {"adafruit_kb2040": KB2040, "raspberry_pi_pico": PICO_CP, "raspberry_pi_pico2": PICO_CP,
+         "raspberry_pi_pico_w": PICO_CP}  # a CircuitPython map's board_id: its board's pin names
+ALLOWED = {"rp2": PICO, "esp32": ESP32S3}
 # GPIOs that can only be inputs: none on the RP2040 or the ESP32-S3 (the old ESP32's
 # 34-39 were); any output can drive the strip (PIO on the RP2040, RMT on the ESP32-S3).
 INPUT_ONLY = {"rp2": set(), "esp32": set(), "circuitpython": set()}
+
+
+def allowed(cfg):
+    """The GPIOs a map may use: its chip's free ones, or its CircuitPython board's named ones."""
+    if cfg["port"] == "circuitpython":
+        return set(NAMES[cfg["board_id"]].values())
+    return ALLOWED[cfg["port"]]
 
 
 def load(name):
@@ -59,11 +72,14 @@ def load(name):
 
 def gpio_of(cfg, pin):
     """A pin's GPIO number: ints are GPIOs; names go through the map's and our own table."""
+    if cfg["port"] == "circuitpython":
+        assert isinstance(pin, str), "%r: a CircuitPython map names its pins (board.NAME)" % pin
     if isinstance(pin, str):
         assert cfg["port"] == "circuitpython", "%r: only CircuitPython maps name pins" % pin
-        assert pin in KB2040, "%r is not a pin of the KB2040" % pin
-        assert cfg["names"][pin] == KB2040[pin], "%r is GPIO%d, not GPIO%d" % (pin, KB2040[pin], cfg["names"][pin])
-        return KB2040[pin]
+        known = NAMES[cfg["board_id"]]
+        assert pin in known, "%r is not a pin of %s" % (pin, cfg["board_id"])
+        assert cfg["names"][pin] == known[pin], "%r is GPIO%d, not GPIO%d" % (pin, known[pin], cfg["names"][pin])
+        return known[pin]
     assert isinstance(pin, int) and not isinstance(pin, bool), pin
     return pin
 
@@ -75,7 +91,7 @@ def problems(cfg):
     seen = {}
     for role, pin in pins.used(cfg):
         g = gpio_of(cfg, pin)
-        if g not in ALLOWED[port]:
+        if g not in allowed(cfg):
             out.append("%s: GPIO%d is not free on this board" % (role, g))
         if g not in cfg["gpio"]:
             out.append("%s: GPIO%d is not in the map's own gpio list" % (role, g))
@@ -149,6 +165,32 @@ def test_the_check_resolves_kb2040_aliases():
     cfg["buttons"][12] = "D0"  # GPIO0, which the map already uses as TX
     cfg["names"]["D0"] = 0
     assert any("GPIO0 is already" in p for p in problems(cfg))
+
+
+def _named(cfg, index, name, gpio):
+    cfg["names"][name] = gpio
+    cfg["buttons"][index] = name
+
+
+@pytest.mark.parametrize("name, change, why", [
+    ("rpi-pico-circuitpython", lambda c: c["buttons"].__setitem__(0, 0), "names its pins"),  # a MicroPython number
+    ("rpi-pico-circuitpython", lambda c: c["names"].__setitem__("GP3", 4), "'GP3' is GPIO3, not GPIO4"),
+    ("rpi-pico-circuitpython", lambda c: _named(c, 0, "LED", 25), "'LED' is not a pin of raspberry_pi_pico"),
+    ("rpi-pico-circuitpython", lambda c: _named(c, 0, "D2", 2), "'D2' is not a pin of raspberry_pi_pico"),  # a KB2040's
+    ("rpi-pico-w-circuitpython", lambda c: _named(c, 5, "GP23", 23), "'GP23' is not a pin of raspberry_pi_pico_w"),
+    ("adafruit-kb2040", lambda c: _named(c, 12, "GP5", 5), "'GP5' is not a pin of adafruit_kb2040"),  # a Pico's
+])
+def test_the_check_holds_a_circuitpython_map_to_its_boards_names(name, change, why):
+    cfg = load(name)
+    assert problems(cfg) == []
+    change(cfg)
+    with pytest.raises(AssertionError, match=why):
+        problems(cfg)
+
+
+def test_every_circuitpython_map_names_a_known_board():
+    maps = [n for n in MAPS if load(n)["port"] == "circuitpython"]
+    assert len(maps) == 4 and {load(n)["board_id"] for n in maps} == set(NAMES)
 
 
 def test_pins_helpers(tmp_path):

@@ -149,6 +149,15 @@ def _set(path, value):
     ("adafruit-kb2040", lambda c: (c["names"].__setitem__("NEOPIXEL", 17), c["buttons"].__setitem__(12, "NEOPIXEL")),
      "NeoPixel"),
     ("adafruit-kb2040", lambda c: (c["names"].__setitem__("BOOT", 11), _set(["strip", "data"], "BOOT")(c)), "BOOT"),
+    # the same pins on the Picos under CircuitPython, by the names a map gives them
+    ("rpi-pico-circuitpython", lambda c: (c["names"].__setitem__("GP25", 25), _set(["buttons", 0], "GP25")(c)),
+     "the on-board LED"),
+    ("rpi-pico2-circuitpython", lambda c: (c["names"].__setitem__("A3", 29), _set(["encoder", "a"], "A3")(c)),
+     "VSYS/3"),
+    ("rpi-pico-w-circuitpython", lambda c: (c["names"].__setitem__("GP24", 24), _set(["i2c", "sda"], "GP24")(c)),
+     "wireless"),
+    ("rpi-pico-circuitpython", lambda c: c["gpio"].append(23), "gpio list: GPIO23 is reserved"),
+    ("rpi-pico-circuitpython", _set(["budget_ma"], 500), "above the 500 mA"),
     # budgets above the supply path
     ("rpi-pico", _set(["budget_ma"], 500), "above the 500 mA"),
     ("esp32-s3-devkitc", _set(["budget_ma"], 450), "above the 500 mA"),
