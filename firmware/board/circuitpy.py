@@ -1,4 +1,4 @@
-"""A CircuitPython board (the map: hardware/boards/adafruit-kb2040.json).
+"""A CircuitPython board (the maps: hardware/boards/adafruit-kb2040.json, rpi-pico-circuitpython.json, ...).
 
 CircuitPython has no `machine`: pins are `board` names opened with
 `digitalio`, the strip is Adafruit's `neopixel` library (pixel_order does the
@@ -13,7 +13,8 @@ the frames; without it, the console (sys.stdin / sys.stdout). The journal
 needs a writable flash: boot.py must storage.remount("/", readonly=False),
 which hides the drive from the laptop while the game runs.
 
-Needs the `asyncio` and `adafruit_ticks` libraries from the bundle.
+Needs Adafruit's `asyncio`, `adafruit_ticks` and `neopixel` libraries (and `adafruit_ssd1306` for a display):
+`chancery deploy --drive` writes them, with a boot.py that does the above (host/chancery/deploy/cpboot.py).
 """
 
 import asyncio
