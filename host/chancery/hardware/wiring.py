@@ -397,5 +397,5 @@ def _pin_note(cfg):
     if port == "rp2":
         return "Pins: GPn is RP2040 GPIO n, as printed on the Pico's pinout."
     if port == "circuitpython":
-        return "Pins: CircuitPython board names (board.NAME), with the RP2040 GPIO each stands for."
+        return "Pins: CircuitPython board names (board.NAME), with the chip's GPIO each stands for."
     return "Pins: GPIOn is the chip's GPIO n, as printed beside the board's header."
