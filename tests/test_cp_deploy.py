@@ -439,6 +439,13 @@ def test_the_command_line_writes_the_drive(libs, cpdrive, capsys):
     assert os.path.exists(os.path.join(cpdrive, "code.py"))
 
 
+def test_the_command_line_names_circuitpythons_compiler(libs, cpdrive, tmp_path, capsys):
+    assert cli.main(["deploy", "--board", BOARD, "--drive", cpdrive, "--mpy-cross", _compiler(tmp_path),
+                     "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "  write  lib/firmware/table.mpy" in out and "lib/firmware/table.py" not in out
+
+
 @pytest.mark.parametrize("args, words", [
     (["--board", BOARD], "give the folder its CIRCUITPY drive is mounted at, --drive PATH"),
     (["--board", BOARD], "does not write a CircuitPython board over its serial REPL"),
