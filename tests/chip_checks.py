@@ -35,11 +35,12 @@ def layout_of(game):
     return hardware_files.layout(game)
 
 
-def expected_frame(game, view, cfg, phase=0):
+def expected_frame(game, view, cfg, phase=0, layout=None):
     """The strip's bytes as the board must send them: render() of the public view, the
     current limiter at the pin map's budget, then the strip's byte order, for the strip's
-    LEDs (a layout longer than the strip is cut, a shorter one leaves the rest dark)."""
-    layout = layout_of(game)
+    LEDs (a layout longer than the strip is cut, a shorter one leaves the rest dark).
+    layout: the game's layout as the board has it (default: the repository's)."""
+    layout = layout or layout_of(game)
     # as the board sizes it (firmware/board/mpboard.py): the whole strip when the layout fits it,
     # so the limiter counts the idle current of every LED on the strip, lit or not
     frame = bytearray(3 * max(layout["leds"], pins.strip(cfg)[1]))

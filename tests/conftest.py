@@ -145,8 +145,8 @@ needs_uf2 = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")
 # The files that take minutes (a chip emulated, random games under MicroPython), the longest
 # first: run.py test gives each file to one of its workers in the order collected, so these start
 # at once, side by side, and the short files fill in around them instead of queueing them last.
-LONG_FILES = ("test_vpico_games.py", "test_vpico_power.py", "test_micropython_gate.py", "test_vpico_kept.py",
-              "test_chip_sim.py", "test_board_fuzz.py", "test_vpico_journal.py", "test_vpico.py",
+LONG_FILES = ("test_vpico_games.py", "test_cp_board.py", "test_vpico_power.py", "test_micropython_gate.py",
+              "test_vpico_kept.py", "test_chip_sim.py", "test_board_fuzz.py", "test_vpico_journal.py", "test_vpico.py",
               "test_experience_games.py")
 
 
