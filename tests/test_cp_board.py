@@ -16,14 +16,15 @@ heap is too small for the sources: then skipped too).
 
 import json
 import os
-import re
 import time
 
 import pytest
 from chip_checks import expected_frame
 
 from chancery.vpico import cp
+from firmware import pads
 from firmware.journal import Journal
+from firmware.table import Table
 from shared_rules import engine
 
 BOARD = "rpi-pico-circuitpython"
@@ -130,17 +131,14 @@ print("ENTRY", json.dumps([table.count, table.journal.last]))
 """
 READ = """
 import json
+from firmware import pads
 from firmware.journal import Journal
+from firmware.table import Table
 from shared_rules import engine
 j = Journal("/chancery")
 h, s, c = j.resume(engine)
 print("RESUMED", json.dumps([h["game"], c, j.last]))
 """
-
-
-def _opts(kit):
-    code = open(os.path.join(kit["drive"], "code.py"), encoding="utf-8").read()
-    return eval(re.search(r"main\.run\((\{.*\})\)", code).group(1))  # deploy's own options, as code.py has them
 
 
 def test_an_action_entered_on_the_board_survives_a_reset(kit):
@@ -151,7 +149,7 @@ def test_an_action_entered_on_the_board_survives_a_reset(kit):
         pytest.skip("the boot test did not run first")
     with _the_board_booting(kit["here"], kit["uf2"], kit["image"], _boot_log(kit, "boot2")) as b:
         cp.wait_frame(b, pin=STRIP)
-        out = cp.run_on_board(b, ACT % {"opts": _opts(kit), "move": MOVE})
+        out = cp.run_on_board(b, ACT % {"opts": cp.code_py_options(kit["drive"]), "move": MOVE})
         count, digest = json.loads(out.split("ENTRY", 1)[1].strip().splitlines()[0])
         assert count == 1
         time.sleep(2)
@@ -163,3 +161,65 @@ def test_an_action_entered_on_the_board_survives_a_reset(kit):
         out = cp.run_on_board(b, READ)
     game, resumed, chained = json.loads(out.split("RESUMED", 1)[1].strip().splitlines()[0])
     assert (game, resumed, chained) == ("chancellors", count, digest)
+
+
+# The table's controls, as a player enters "score: seat 0, +1" (firmware/menus.py's table menu): push opens
+# it, right moves to score, push picks it and the seat (seat 0), right steps the amount from 0 to +1, push
+# picks it, push sends it.
+KEYS = ["push", "right", "push", "push", "right", "push", "push"]
+
+
+def _shadow(kit, name):
+    """A Table on CPython on a copy of the board's journal (its game as the board left it)."""
+    into = kit["top"] / name
+    into.mkdir()
+    assert cp.get(kit["image"], "/chancery", str(into))
+    return Table(Journal(str(into / "chancery")), lambda kind, body: None, os.urandom).boot()
+
+
+@pytest.mark.xfail(reason="the board enters a roll (the table's hold-push action) where CPython enters the score: "
+                          "unexplained yet (a press read as held while the scan loop is blocked?), issue 47", strict=False)
+def test_presses_on_the_gpios_enter_an_action_through_the_menus(kit):
+    """Presses of the table's buttons (GP16 push, GP17 right: switches to GND read with the pull-up, held low
+    for 120 ms of simulated time by cp_inputs.mjs) go through the backend's scan, the buttons' debounce and
+    the table's menu into an entry: the same entry a CPython table makes from the same keys on the same
+    journal, and a frame of the new state on the strip."""
+    if "first" not in kit:
+        pytest.skip("the boot test did not run first")
+    shadow = _shadow(kit, "shadow")
+    before = shadow.count
+    for k in KEYS:
+        shadow.pressed(pads.TABLE, pads.menu_name(k, pads.SHORT))
+    assert shadow.count == before + 1, "the keys enter nothing on CPython: %r" % (shadow.status(),)
+    cfg = _on_drive(kit, "hardware", "boards", BOARD + ".json")
+    with cp.board_log(kit["here"], kit["uf2"], kit["image"], _boot_log(kit, "presses"), presses=True) as b:
+        cp.wait_frame(b, pin=STRIP)
+        time.sleep(20)  # the first awaited press computed (table.idle: the roll ahead) before the first key
+        shown = len(cp.frames(b, STRIP))
+        for k in KEYS:
+            gpio = cfg["names"][cfg["buttons"][pads.index_of(pads.TABLE, k)]]
+            released = b.stderr_text().count("[release GP%d " % gpio)
+            cp.press(b, gpio, 120)
+            end = time.time() + 60
+            while b.stderr_text().count("[release GP%d " % gpio) == released and time.time() < end:
+                time.sleep(0.1)
+            time.sleep(3)  # the menu's step (its modules load at the first press) before the next key
+        cp.wait_frame(b, after=shown, pin=STRIP, timeout=120)
+        time.sleep(5)  # the entry shown, and flushed to the drive before the runner saves the flash
+        frame = cp.frames(b, STRIP)[-1][1]  # the last: a menu's step may show a frame of its own before
+    header, state, count, last = _journal(kit, "journal-presses")
+    assert (count, last) == (shadow.count, shadow.journal.last)
+    assert frame == _expected(kit, header, shadow.state)
+
+
+def test_the_heap_at_idle_is_reported(kit):
+    """The heap on CircuitPython with the game running at idle (tools/chip/cp_heap.py's figure): reported, and
+    only checked to be there (the board boots and plays)."""
+    if "first" not in kit:
+        pytest.skip("the boot test did not run first")
+    with cp.board_log(kit["here"], kit["uf2"], kit["image"], _boot_log(kit, "heap")) as b:
+        cp.wait_frame(b, pin=STRIP)
+        heap = cp.heap_at_idle(b, cp.code_py_options(kit["drive"]))
+    free, used = heap["idle"]
+    print("CircuitPython heap at idle in %s: %d free, %d in use" % (heap["game"], free, used))
+    assert heap["game"] == "chancellors" and heap["count"] >= 1 and free > 0

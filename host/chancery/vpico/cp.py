@@ -212,10 +212,68 @@ def deploy_onto(image, drive, board_name="rpi-pico-circuitpython", mpy_cross=Non
     return done.stdout + done.stderr
 
 
+def exec_paced(b, code, timeout=300, chunk=64, pause=0.4):
+    """cpdrive.Board.exec with the code sent in small pieces: rp2040js's USB CDC holds 512 bytes toward the
+    board and drops the rest, and the emulated board reads them at a tenth of wall speed or less (cpdrive's
+    256 bytes every 10 ms lose a longer program's tail, and the raw REPL then waits for ever)."""
+    import time
+
+    b.send(b"\r\x03\x03")
+    time.sleep(0.5)
+    b.send(b"\x01")
+    b.expect(rb"raw REPL; CTRL-B to exit\r\n>", timeout)
+    data = code.encode()
+    for i in range(0, len(data), chunk):
+        b.send(data[i:i + chunk])
+        time.sleep(pause)
+    b.send(b"\x04")
+    b.expect(rb"OK", timeout)
+    body = b.expect(rb"\x04[^\x04]*\x04>", timeout)
+    out, err = body[:-1].split(b"\x04")[:2]
+    b.send(b"\x02")
+    return out.decode(errors="replace"), err.decode(errors="replace")
+
+
 def run_on_board(b, code, timeout=300):
     """Interrupt code.py (Ctrl-C) and run `code` through the raw REPL; its printed text (an error raises)."""
     b.repl(timeout)
-    out, err = b.exec(code, timeout)
+    out, err = exec_paced(b, code, timeout)
     if err.strip():
         raise RuntimeError("the board raised: %s" % err)
     return out
+
+
+HEAP = """
+import gc, json, asyncio
+gc.collect()
+before = [gc.mem_free(), gc.mem_alloc()]
+from firmware import boot, main
+table, hw = boot.start(%(opts)r)
+
+async def idle():
+    asyncio.create_task(main._main(table, hw, None))
+    await asyncio.sleep_ms(%(ms)d)
+    gc.collect()
+    print("HEAP", json.dumps({"repl": before, "idle": [gc.mem_free(), gc.mem_alloc()], "count": table.count, "game": table.game}))
+
+asyncio.run(idle())
+"""
+
+
+def heap_at_idle(b, opts, ms=1500):
+    """The board's heap with the game running at idle: code.py interrupted, the firmware booted again from the
+    REPL with code.py's options (main.run's tasks, the inputs and the link, started), `ms` of simulated time
+    left to settle, collected. {"repl": [free, alloc] before, "idle": [free, alloc], "count", "game"}."""
+    import json
+
+    out = run_on_board(b, HEAP % {"opts": opts, "ms": ms})
+    return json.loads(out.split("HEAP", 1)[1].strip().splitlines()[0])
+
+
+def code_py_options(drive):
+    """The options deploy's code.py hands main.run()."""
+    import ast
+    import re
+
+    with open(os.path.join(drive, "code.py"), encoding="utf-8") as f:
+        return ast.literal_eval(re.search(r"main\.run\((\{.*\})\)", f.read()).group(1))
