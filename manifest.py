@@ -13,7 +13,7 @@
 # own backend (firmware/board/rp2.py or esp32.py) import, walked statically. So not the
 # games' host-only words (show, narrate, working, wording), their docs, the scenario
 # runner, the unix port's or CircuitPython's backend. The lists below are that walk's
-# result, written out; tests/test_manifest.py fails when they and the walk differ (a
+# result, written out; tests/tools/test_manifest.py fails when they and the walk differ (a
 # module added, moved or newly imported: print the walk with
 # `python -c "from chancery.deploy import modules; print(modules.board_files('rp2'))"`).
 # opt=3 is what deploy compiles with (mpy-cross -O3: no line-number tables).

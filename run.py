@@ -147,7 +147,7 @@ def ensure_environment():
 
 def ensure_board_stubs():
     """The board backends' type stubs (tools/typecheck_boards.py), installed with the test
-    tools, so that tests/test_typecheck_boards.py runs rather than skips. Without them (no
+    tools, so that tests/tools/test_typecheck_boards.py runs rather than skips. Without them (no
     network) the run goes on and its summary says the check was skipped; under CI (the CI
     variable set, as .ci/run does) the run stops here instead."""
     tool = os.path.join(ROOT, "tools", "typecheck_boards.py")
@@ -161,7 +161,7 @@ def ensure_board_stubs():
         fail("the board type stubs could not be installed ({}); CI type-checks the boards, it does "
              "not skip that".format(code), code=2)
     say("WARNING: the board type stubs could not be installed ({}): the boards' type check "
-        "(tests/test_typecheck_boards.py) will be skipped, and the summary will say so".format(code))
+        "(tests/tools/test_typecheck_boards.py) will be skipped, and the summary will say so".format(code))
 
 
 def invoked_as():

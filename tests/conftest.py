@@ -6,12 +6,23 @@ under MicroPython, so a missing interpreter is a failure.
 
 import os
 import pathlib
+import sys
 
 import pytest
 
 from chancery.board import micropython as mp
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# Every layer's tests (tests/rules/, tests/board/, tests/host/, tests/chip/, tests/tools/) import the
+# shared helpers (tests/helpers/: `import heaps`, `import paths`) and the MicroPython runners
+# (tests/mp/: `import playout`) by name, and a few import what another layer's test file defines
+# (`from test_micropython_gate import check_source`): all of them on sys.path once, here, whichever
+# file runs first or alone.
+LAYERS = ("rules", "board", "host", "chip", "tools")
+for _folder in reversed(("helpers", "mp") + LAYERS):
+    if str(ROOT / "tests" / _folder) not in sys.path:
+        sys.path.insert(0, str(ROOT / "tests" / _folder))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -112,7 +123,7 @@ def pytest_terminal_summary(terminalreporter):
 
 def pytest_addoption(parser):
     parser.addoption("--cuts", type=int, default=None, metavar="N",
-                     help="power cuts in the chip's power test (tests/test_vpico_power.py; default 8, "
+                     help="power cuts in the chip's power test (tests/chip/test_vpico_power.py; default 8, "
                           "or CHANCERY_POWER_CUTS; a nightly run makes 100)")
 
 
@@ -142,16 +153,13 @@ UF2, NO_UF2 = _uf2()
 needs_uf2 = pytest.mark.skipif(UF2 is None, reason=NO_UF2 or "")
 
 
-# The files that take minutes (a chip emulated, random games under MicroPython), the longest
-# first: run.py test gives each file to one of its workers in the order collected, so these start
-# at once, side by side, and the short files fill in around them instead of queueing them last.
-LONG_FILES = ("test_vpico_games.py", "test_cp_board.py", "test_vpico_power.py", "test_micropython_gate.py",
-              "test_vpico_kept.py", "test_chip_sim.py", "test_board_fuzz.py", "test_vpico_journal.py", "test_vpico.py",
-              "test_experience_games.py")
-
-
 def pytest_collection_modifyitems(config, items):
+    """The files that take minutes (a chip emulated, random games under MicroPython) carry
+    `pytestmark = pytest.mark.slow(order=N)` (pyproject.toml registers the marker) and are collected
+    first, the lowest order (the longest) first: run.py test gives each file to one of its workers in
+    the order collected, so these start at once, side by side, and the short files fill in around them
+    instead of queueing them last. `-m "not slow"` leaves them out."""
     def rank(item):
-        name = item.path.name
-        return LONG_FILES.index(name) if name in LONG_FILES else len(LONG_FILES)
+        slow = item.get_closest_marker("slow")
+        return (0, slow.kwargs.get("order", float("inf"))) if slow else (1, 0)
     items.sort(key=rank)  # stable: each file's tests keep their order

@@ -12,7 +12,7 @@
   virtual button presses on the board's own menus (bisection; MicroPython's GC
   is conservative, so the figures move by a kilobyte or two between runs);
 - the same for each other game, 3 seats, played at random over the link to its
-  end with its sealed ballots cast through the board (tests/sim_play.py): The
+  end with its sealed ballots cast through the board (tests/helpers/sim_play.py): The
   King's Dilemma's sealed vote, The Council, Yes, Your Grace.
 """
 
@@ -23,7 +23,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "helpers"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 
 import gate_harness  # noqa: E402
@@ -37,7 +37,7 @@ from chancery.board.simboard import SimBoard  # noqa: E402
 from chancery.logbook.store import Logbook  # noqa: E402
 from shared_rules import engine, wire  # noqa: E402
 
-# the other games as tests/test_simboard_games.py plays them
+# the other games as tests/board/test_simboard_games.py plays them
 OTHER_GAMES = [
     ("kings_dilemma", {"voting": "sealed", "time_counter": 4, "death_space": 4}),
     ("the_council", {"events": 2}),

@@ -36,7 +36,7 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT / "tests"),
+for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT / "tests" / "helpers"),
           str(ROOT / "tests" / "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)

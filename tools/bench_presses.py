@@ -8,7 +8,7 @@ what the rules offer, as the tests' random games draw them). Each accepted actio
 that a menu enters (the sealed ballot's casts, closes and reveals are the board's own keys, not
 a menu's) is entered through the board's menu (firmware/menu.py) on the pad that would enter
 it: the seat whose turn it is (the game's show.actor) for a seat's action, else the table's;
-by a player that reads only the screens (tests/menu_player.py), pressing down to walk a list
+by a player that reads only the screens (tests/helpers/menu_player.py), pressing down to walk a list
 and select to pick, entering it as a table would (as_a_table: no typed dice, no made-up notes). Reported per game: entries, presses per entry (median, p90, max) and the
 median by action type; goal: a median of 4 presses or fewer (issue 45, part 3). --write puts
 the table into docs/performance.md.
@@ -19,7 +19,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tools", "chip")):
+for p in (os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "tests", "helpers"), os.path.join(ROOT, "tools", "chip")):
     if p not in sys.path:
         sys.path.insert(0, p)
 

@@ -18,7 +18,7 @@ Only the listed firmware files report errors; shared_rules/ and the stubs are
 followed for their types but not reported (mypy's follow_imports = silent).
 
 `python3 run.py test` installs every port's stubs before the tests (--install-stubs), so
-tests/test_typecheck_boards.py finds them; without the network it skips, saying so in the
+tests/tools/test_typecheck_boards.py finds them; without the network it skips, saying so in the
 run's summary, and under CI (the CI variable set, as .ci/run does) it fails instead.
 
 Exit status: 0 all clean, 1 a backend has errors, 2 no mypy or stubs could not be installed.

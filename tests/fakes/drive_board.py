@@ -4,8 +4,8 @@
 
 HARDWARE_DIR is the repository's hardware/ folder, TMP_DIR a writable folder,
 BACKEND rp2 or esp32, LAYOUTS_DIR the layouts as `chancery deploy` writes them for a board
-(placed on the arrangement: tests/board_files.py). Checks with assert (exit status 1 on failure) and prints
-one canonical JSON line of what it saw, so tests/test_boards.py can also
+(placed on the arrangement: tests/helpers/board_files.py). Checks with assert (exit status 1 on failure) and prints
+one canonical JSON line of what it saw, so tests/board/test_boards.py can also
 require CPython and MicroPython to agree.
 """
 

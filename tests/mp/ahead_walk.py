@@ -22,7 +22,7 @@ those left, the final state's digest; the test compares the interpreters' lines.
 import os
 import sys
 
-from menu_player import MenuPlayer, cursor  # noqa: I001  (tests/, on the path)
+from menu_player import MenuPlayer, cursor  # noqa: I001  (tests/helpers/, on the path)
 from random_game import Draw, action  # (tests/mp, on the path)
 
 from firmware.journal import Journal

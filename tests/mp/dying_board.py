@@ -4,7 +4,7 @@
 
 The firmware runs as `-m firmware.main` would, until its Nth entry of this run (1 the
 first); there it says "dying at POINT N" on stderr and freezes, and the test
-(tests/test_simboard.py) kills it as a power cut would. POINT is where, in that act:
+(tests/board/test_simboard.py) kills it as a power cut would. POINT is where, in that act:
 
     before   the rules accepted it; the journal has not been written
     torn     the journal's line half written (POSIX keeps the prefix: resume cuts it)

@@ -1,7 +1,7 @@
 """Host side (CPython only) of the MicroPython gate: compile the runners, run them.
 
 The other files in this folder run under both interpreters; this one drives
-MicroPython from the tests (tests/test_micropython_gate.py) and the benchmark
+MicroPython from the tests (tests/rules/test_micropython_gate.py) and the benchmark
 (tools/bench.py):
 
 * `compile_runners(out_dir)` compiles playout.py, replay_log.py and

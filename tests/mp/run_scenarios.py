@@ -85,7 +85,7 @@ def _replay(f, lines, write):
         write("FAILED 1\n")
         return 1
     # Only the event stream and the digests: the expectations are checked on
-    # CPython (tests/test_chancellors_rules.py), so this side keeps nothing
+    # CPython (tests/rules/test_chancellors_rules.py), so this side keeps nothing
     # but the current state in RAM, and the transcripts must match byte for byte.
     try:
         game = sc["game"]

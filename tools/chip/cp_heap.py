@@ -3,7 +3,7 @@
     CHANCERY_CP_UF2=... CHANCERY_CP_MPY_CROSS=... python tools/chip/cp_heap.py [--board rpi-pico-circuitpython]
 
 A blank flash boots CircuitPython once (its CIRCUITPY FAT), `chancery deploy --drive` writes the board's files
-into a folder put onto the image (chancery.vpico.cp, as tests/test_cp_board.py does), the board boots into its
+into a folder put onto the image (chancery.vpico.cp, as tests/chip/test_cp_board.py does), the board boots into its
 game from code.py (the first WS2812 frame: the time to it, simulated and wall), then code.py is interrupted
 and the firmware booted again from the REPL with code.py's options, its tasks run for 1.5 s simulated and the
 heap collected: gc.mem_free() at idle. Timings on the emulator are not the chip's (its README: no flash wait

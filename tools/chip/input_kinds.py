@@ -52,7 +52,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT / "tests"),
+for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT / "tests" / "helpers"),
           str(ROOT / "tests" / "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
@@ -271,7 +271,7 @@ class Bench:
 
     @staticmethod
     def _cast_keys(board, rnd):
-        """(a voter's pad, the keys that cast a random choice on it: tests/chip_player.py's ballot_keys,
+        """(a voter's pad, the keys that cast a random choice on it: tests/helpers/chip_player.py's ballot_keys,
         a counted option counted 1-3 times), or (None, None) with one voter left."""
         b = board.state["ballot"]
         waiting = [s for s in b["voters"] if s not in b["voted"]]

@@ -5,7 +5,7 @@ to know the game (the link's mirror: the board's own dice) and to read each scre
 board's DISPLAY frames, the text of what its SSD1306 shows). Each action is drawn at random
 from what the rules offer the pad that enters it (tests/mp/random_game.py's fillers), then
 entered as a player would: pressing the pad's buttons on their GPIO pins, contact bounce
-and all (tests/menu_player.py's MenuPlayer reads the screens), or, on The King's Dilemma's
+and all (tests/helpers/menu_player.py's MenuPlayer reads the screens), or, on The King's Dilemma's
 voting turn, on the House's own AYE/PASS/NAY pad. The completing input is the release of a
 tap (its first edge), or the moment a hold becomes long (long_ms after the press's first
 edge). Its latency runs from that instant to the last bit of the first strip frame after it

@@ -13,7 +13,7 @@ from the board's noise and reports as medians. A stamp costs about 20 us on the 
 attribute, a call, a store): the build is slower than the deployed one by about 0.3 ms a press.
 
 A point that no longer matches the module's source fails the build with its anchor named:
-patching is by text, so a moved line must be moved here too (tests/test_chip_stamps.py builds
+patching is by text, so a moved line must be moved here too (tests/chip/test_chip_stamps.py builds
 it on every run of the suite).
 """
 

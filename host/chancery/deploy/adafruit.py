@@ -1,5 +1,5 @@
 """Adafruit's CircuitPython libraries that the circuitpy backend imports, at pinned versions, from
-their PyPI packages: the one place their versions are pinned (tests/test_cp_deploy.py holds the
+their PyPI packages: the one place their versions are pinned (tests/host/test_cp_deploy.py holds the
 test extra's neopixel, which the backend's pixel test runs on CPython, to the same version).
 
 Each is a pure-Python wheel, downloaded once (pip download, no dependencies: the list names them

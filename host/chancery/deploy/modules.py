@@ -17,7 +17,7 @@ board module imports cannot be forgotten. Two rules keep the walk exact:
 
 The walk reads the source (ast) and runs nothing. Only modules of the board's packages
 (shared_rules, firmware) are kept; the port's own (asyncio, machine, neopixel, ...) are
-not ours to send. manifest.py freezes the same list (tests/test_manifest.py holds the two
+not ours to send. manifest.py freezes the same list (tests/tools/test_manifest.py holds the two
 together).
 """
 

@@ -20,7 +20,7 @@ from chancery.hardware import svg
 
 # The 19 buttons in firmware/pads.py order (seat pads 0-4 up/select/down, then the
 # table's left/push/right/back). Repeated here because the installed host package
-# does not ship firmware/; tests/test_drawings.py checks the two agree.
+# does not ship firmware/; tests/host/test_drawings.py checks the two agree.
 SEATS = 5
 PAD_BUTTONS = ("up", "select", "down")
 TABLE_BUTTONS = ("left", "push", "right", "back")

@@ -5,7 +5,7 @@ layouts, main.py) written straight into the flash image: into a littlefs with th
 MicroPython's RPI_PICO firmware mounts (4 KB blocks at 0xA0000, 1408 KB), or, for a firmware
 with a ROMFS partition, the code as one ROMFS image there and main.py on the littlefs; so a
 test or the benchmark boots a deployed board in a second instead of copying it over the
-emulated USB serial. deploy itself is tested on the virtual Pico too (tests/test_vpico_games.py).
+emulated USB serial. deploy itself is tested on the virtual Pico too (tests/chip/test_vpico_games.py).
 flash_uf2() is BOOTSEL's drag and drop: a UF2's blocks written into the image.
 """
 

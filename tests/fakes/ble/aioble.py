@@ -13,7 +13,7 @@ import os
 
 ADDR_RANDOM = 1
 SCRIPT = []
-# a whole board's run (tests/test_ble_dice.py): the script from a file. The rp2 port's os has no
+# a whole board's run (tests/board/test_ble_dice.py): the script from a file. The rp2 port's os has no
 # getenv: on the chip's heap bench (tools/chip/heap_paths.py) the runner fills SCRIPT itself
 _FROM = getattr(os, "getenv", lambda name: None)("FAKE_AIOBLE_SCRIPT")
 if _FROM:

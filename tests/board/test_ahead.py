@@ -1,0 +1,103 @@
+"""The entry computed ahead on a confirm screen (firmware/ahead.py) changes only when the work
+is done: tests/mp/ahead_walk.py plays each game at its most seats through the menus on two
+tables, one looking ahead and one not, and compares every screen, every entry and the
+journals; the same walks on MicroPython (the deployed .mpy build) and CPython, line for line."""
+
+import os
+import subprocess
+import sys
+
+import paths
+import pytest
+
+from chancery.board import micropython as mp
+from shared_rules import games
+
+ROOT = paths.ROOT
+MP_DIR = paths.MP
+WALK = os.path.join(MP_DIR, "ahead_walk.py")
+SEEDS, KEYS = "3", "500"
+
+
+def _lines(out):
+    lines = out.splitlines()
+    assert len(lines) == int(SEEDS), out
+    for line in lines:
+        entries, met, left = (int(line.split(" " + k + " ")[1].split()[0]) for k in ("entries", "met", "left"))
+        assert entries > 0 and met > 0, line
+    return lines
+
+
+# and The King's Dilemma's sealed vote: the table's hold closes its ballot and the board reveals it,
+# two entries from one press, computed ahead together (The Council's ballot comes too late in a walk)
+@pytest.mark.parametrize("game", list(games.GAMES) + ["kings_dilemma:voting=sealed"])
+def test_the_same_with_and_without_the_look_ahead(game, tmp_path, firmware_build, micropython):
+    os.mkdir(str(tmp_path / "mp"))
+    proc = mp.run_micropython(WALK, args=[str(tmp_path / "mp"), game, "1", SEEDS, KEYS],
+                              path=[firmware_build, MP_DIR, paths.HELPERS], micropython=micropython)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    on_mp = _lines(proc.stdout)
+    os.mkdir(str(tmp_path / "py"))
+    proc = subprocess.run([sys.executable, WALK, str(tmp_path / "py"), game, "1", SEEDS, KEYS], capture_output=True,
+                          text=True, timeout=120, cwd=str(tmp_path),
+                          env=dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, MP_DIR, paths.HELPERS])))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert _lines(proc.stdout) == on_mp
+
+
+def test_the_tables_hold_that_rolls_is_computed_ahead_and_rolls_the_same_faces(tmp_path):
+    """The README's way to roll (the table's hold of push while the game wants the board's dice) is
+    awaited like a confirm: the roll is decided while the board idles, and the press only journals
+    it and shows it. Its faces are those the board's generator gives without the look-ahead, and
+    the generator moves on only when the press makes the entry; a press elsewhere drops it."""
+    from firmware.journal import Journal
+    from firmware.pads import TABLE
+    from firmware.table import Table
+
+    def table(name):
+        return Table(Journal(str(tmp_path / name)), lambda kind, body: None, lambda n: b"\x05" * n,
+                     "chancellors", {"players": 4}).boot()
+
+    ahead, plain = table("ahead"), table("plain")
+    ahead.idle()
+    assert ahead.ahead is not None and ahead.ahead.move["type"] == "roll"
+    assert ahead.pressed(1, "down")[1] is None and ahead.ahead is None  # another pad's key: dropped
+    shown = []
+    ahead.on_entry = lambda ready=None: shown.append(ready)
+    ahead.on_ahead = lambda state: "frame of %d" % len(state["dice"] if "dice" in state else state)
+    ahead.idle()  # computed again (a menu open on seat 1's pad does not stop the table's hold)
+    assert ahead.ahead is not None and ahead.ahead.frame is not None
+    assert ahead.pressed(TABLE, "long_select")[1] == 0
+    assert len(shown) == 1 and shown[0] is not None  # the frame drawn ahead, shown at the press
+    assert plain.pressed(TABLE, "long_select")[1] == 0
+    with open(tmp_path / "ahead" / "game.jsonl", "rb") as a, open(tmp_path / "plain" / "game.jsonl", "rb") as p:
+        assert a.read() == p.read()  # the same faces, the same line
+    ahead.idle()
+    plain.idle()
+    assert ahead._rng == plain._rng
+
+
+def test_an_entry_computed_ahead_is_taken_back_without_a_replay(tmp_path, monkeypatch):
+    """An entry made from one computed ahead keeps the state it was computed on (Table.before): its
+    undo takes that state back with no replay of the journal (a replay took most of a second on the
+    chip for The Council), and the table is then exactly what a replay gives. An entry folded in
+    place keeps none: its undo replays. (Fails with every undo replaying.)"""
+    from firmware.journal import Journal
+    from firmware.pads import TABLE
+    from firmware.table import Table
+    from shared_rules import canon
+
+    t = Table(Journal(str(tmp_path / "a")), lambda kind, body: None, lambda n: b"\x05" * n, "chancellors",
+              {"players": 4}).boot()
+    replays = []
+    real = Table.reload
+    monkeypatch.setattr(Table, "reload", lambda self: (replays.append(self.count), real(self)))
+    before = canon.encode(t.state)
+    t.idle()
+    assert t.pressed(TABLE, "long_select")[1] == 0 and t.before is not None  # the roll, computed ahead
+    t.idle()
+    assert t.undo() == 0 and replays == [] and canon.encode(t.state) == before
+    again = Table(Journal(str(tmp_path / "a")), lambda kind, body: None, lambda n: b"\x05" * n).boot()
+    assert canon.encode(again.state) == canon.encode(t.state) and again.count == t.count == 0
+    t.act({"type": "roll"})  # in place: nothing kept
+    assert t.before is None and t.undo() == 0 and replays == [1]
