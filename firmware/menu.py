@@ -90,7 +90,6 @@ class Menu:
         self.cards = self.card_names(state)
         self.picks = []
         self.auto = 0  # how many of the last picks were defaults filled in (_skip_defaults)
-        self.asked = False  # back from those defaults: this entry shows every screen after
         self.note = ""
         self._rebuild()
         self._move(self._first())
@@ -101,7 +100,6 @@ class Menu:
         or kept()'s, with its auto)."""
         self.picks = [_MARKS[p[0]] if type(p) is tuple else p for p in picks]
         self.auto = auto
-        self.asked = False
         self._rebuild()
         self._move(self._first())
         return self.screen()
@@ -279,7 +277,6 @@ class Menu:
                 while self.auto > 1:  # back from a confirm that skipped defaults: to the first it skipped
                     p = self.picks.pop()
                     self.auto -= 1
-                self.asked = self.asked or self.auto > 0  # back into the defaults: walk them, one screen each
                 self.auto = 0
                 self._rebuild()
                 self._move(0 if isinstance(p, list) else self._find(p))
@@ -310,9 +307,8 @@ class Menu:
 
     def _skip_defaults(self):
         """When every parameter left is optional, none begun: each at its default, straight to
-        the confirm (its "back: change" goes to the first of them, where a table sets one, and
-        from there on every screen of the entry is shown)."""
-        if self.stage != _PARAM or not self._default() or self.asked:
+        the confirm (its "back: change" goes to the first of them, where a table sets one)."""
+        if self.stage != _PARAM or not self._default():
             return
         ps = self.s["params"]
         for i in range(len(self.vals), len(ps)):

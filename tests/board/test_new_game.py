@@ -46,12 +46,16 @@ def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
     assert screen[0] == "table new_game?" and "back: change" in screen and screen[-1] == "select: send"
     screen = t.key(TABLE, "back")[0]  # to the first setting
     assert screen[0] == "table new_game" and screen[1].startswith("players")
-    # the King's Dilemma's settings, one by one once asked for, "(default)" first: players 3, voting sealed
+    # the King's Dilemma's settings, "(default)" first: players 3, voting sealed. The rest, all
+    # optional, are left at their defaults: the confirm; its back opens the next one left
     screen = pick(t, "3")
-    for _ in range(40):
+    for _ in range(80):
         if screen[1].startswith("voting"):
             break
-        screen = t.key(TABLE, "select")[0]  # (default)
+        if screen[0].endswith("?"):  # the confirm: back to the first setting it left
+            screen = t.key(TABLE, "back")[0]
+        else:
+            screen = t.key(TABLE, "select")[0]  # (default)
     screen = pick(t, "sealed")
     for _ in range(40):
         if screen[0].endswith("?"):  # the confirm screen

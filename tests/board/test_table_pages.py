@@ -144,8 +144,8 @@ def test_back_after_a_refused_entry_corrects_it_and_the_menu_is_let_go_for_the_s
     t.key(TABLE, "back")  # the amount: -20 dropped
     assert t.menu.picks == ["score", 0]
     player.screen = t.menu.screen()
-    player.value(schema["params"][1]["domain"], 3)
-    player.choose("(default)")  # back into the defaults: every screen of the entry is shown again
+    player.value(schema["params"][1]["domain"], 3)  # the reason, optional, left at its default
+    assert player.confirming()
     assert player.key("select") == 1 and t.state["scores"][0] == 3 and t.menu is None
 
 
