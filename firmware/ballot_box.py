@@ -23,6 +23,7 @@ to ballot.json.tmp and renamed over it: a cut during the write leaves the old
 box whole.
 """
 
+from firmware import keymap
 from shared_rules import ballot
 from shared_rules.errors import RuleError
 
@@ -119,8 +120,7 @@ def key(table, seat, name, b):
 
             return ballot_key(table, box, name)
         if name != "long_select":
-            return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"])), "hold push: close",
-                    "back: undo"], None
+            return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"]))] + keymap.foot("box", "t", 6), None
         return ["ballot", "closed"], table.act({"type": "ballot_close"})
     title = "S%d ballot" % seat
     if seat in b["voted"]:
@@ -135,7 +135,7 @@ def key(table, seat, name, b):
         if i < 5:
             if i < len(b["options"]):
                 held[(b["n"], seat, i)] = i not in marked
-            return [title, "marked"], None
+            return [title, "marked"] + keymap.foot("ballot", "s", 6, b), None
         choice = [b["options"][k] for k in marked if k < len(b["options"])]
     elif counted and i < 6:
         short = i < 3
@@ -146,7 +146,7 @@ def key(table, seat, name, b):
             count = min(held.get(at, 0) + 1, b["max"]) if short else held.get(at, 1)
             if short:
                 held[at] = count
-                return [title, "counted"], None
+                return [title, "counted"] + keymap.foot("ballot", "s", 6, b), None
         elif not short:
             i = 3
     if choice is None:

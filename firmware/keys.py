@@ -8,7 +8,7 @@ key, which only opens it.
 """
 
 
-from firmware import ahead, ballot_box, menus, pads, words
+from firmware import ahead, ballot_box, keymap, menus, pads, words
 from shared_rules import engine
 from shared_rules.errors import RuleError
 
@@ -81,7 +81,7 @@ def key(table, pad, name):
         try:
             i = table.undo()
         except RuleError as e:
-            return why(table, e, seat), None
+            return why(table, e, seat, None, keymap.foot("fix", "t" if seat is None else "s", 2)), None
         return ["undone", "entry %d" % (i + 1)], None
     if move["type"] == "names":
         return table.name(move, None, menu, seat), None
@@ -98,14 +98,14 @@ def key(table, pad, name):
         try:
             short = table.start(move)
         except RuleError as e:
-            return why(table, e, seat), None
+            return why(table, e, seat, None, keymap.foot("fix", "t" if seat is None else "s", 2)), None
         return ["new_game", move["game"]] + (short or []), None
     # The menu and its entry go before the step: the heap is the step's, not a menu's that no
     # screen needs until the next key (which makes it again, on the display's time, after the
     # strip's frame)
     picks, auto = menu.kept()
     table.menu = menu = None
-    index, refused = table.pad_act(move, seat)
+    index, refused = table.pad_act(move, seat, keymap.foot("fix", "t" if seat is None else "s", 2))
     if refused is None:
         # an entry: the display shows status() (pressed()), so no menu screen is built for it
         return ["sent", move["type"]], index
@@ -114,13 +114,13 @@ def key(table, pad, name):
     return refused, None
 
 
-def why(table, e, seat, key=None):
+def why(table, e, seat, key=None, foot=()):
     """A refusal's display lines: "Not allowed:" and why, in the words of the file
     firmware/refusals.txt (firmware/words.py: no prose stays in RAM). A sentence longer than the display scrolls on the up and down of
     `seat`'s pad (None: the table's): key() hands them here (e None), and has the next
     screen, or None for a key that goes on as ever."""
     try:
-        return words.lines(table, e, seat, key)
+        return words.lines(table, e, seat, key, foot)
     except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
         table.held.pop(-1, None)
-        return None if e is None else ["Not allowed:", e.code[:16]]
+        return None if e is None else ["Not allowed:", e.code[:16]] + list(foot)

@@ -22,6 +22,7 @@ swallowed, since the screen it answered is stale. rest() drops what an idle
 menu holds until its next key.
 """
 
+from firmware import keymap
 from shared_rules import canon, engine
 from shared_rules.compat import const
 from shared_rules.schema import find
@@ -30,8 +31,8 @@ _TYPE = const(0)
 _PARAM = const(1)
 _CONFIRM = const(2)
 _W = const(16)  # characters per line: 128 px / 8 px
-_ROWS = const(5)  # a pick screen: title, prompt, 5 choices, footer
-_BODY = const(6)  # the confirm screen: title, 6 lines, footer
+_ROWS = const(4)  # a pick screen: title, prompt, 4 choices, 2 lines of footer (firmware/keymap.py)
+_BODY = const(5)  # the confirm screen: title, 5 lines, its footer
 _OMIT = ["(default)"]  # sentinels, told apart from values by identity
 _END = ["done"]
 _NONE = ["(nothing)"]
@@ -354,15 +355,18 @@ class Menu:
 
     def screen(self):
         title = "table" if self.seat is None else "S%d" % self.seat
+        who = "t" if self.seat is None else "s"
         if self.stage == _TYPE:
-            return self._lines(title + " action?", None, "")
+            return self._lines(title + " action?", None, keymap.foot("type", who, 2))
         title += " " + self.s["type"]
         if self.stage == _CONFIRM:
             out = [(title + "?")[:_W]] + self._body()[self.top:self.top + _BODY]
-            out.append(self.note or "select: send")
-            return out
+            foot = keymap.foot("send", who, 2)
+            if self.note:
+                foot[0] = self.note
+            return out + foot
         name = self._param()["name"]
-        foot = ""
+        kind = "pick"
         if self.stack:
             d, items = self.stack[-1]
             if d["kind"] == "per_seat":
@@ -371,13 +375,14 @@ class Menu:
                 name += " %d (%d-%d)" % (len(items), d["min"], d["max"])
             else:
                 name += " %d/%d" % (len(items), d["max"])
-            if d["kind"] == "list":
-                foot = "hold sel: done"
+            if d["kind"] == "list" and len(items) >= d["min"]:
+                kind = "list"  # the hold finishes it (before its least, the hold says how far)
         v = self._item(self.cur)
-        if _card(self._leaf(), v):  # the rank and suits of the card under the cursor
+        if _card(self._leaf(), v):  # the rank and suits of the card under the cursor, then the keys
             deck = _deck()
-            foot = " ".join([deck.rank_name(deck.rank(v))] + [s[:2] for s in deck.suits(v)])
-        return self._lines(title, name, foot)
+            foot = [" ".join([deck.rank_name(deck.rank(v))] + [s[:2] for s in deck.suits(v)])]
+            return self._lines(title, name, foot + keymap.foot("card", who, 1))
+        return self._lines(title, name, keymap.foot(kind, who, 2))
 
     def _lines(self, title, prompt, foot):
         out = [title[:_W]] if prompt is None else [title[:_W], prompt[:_W]]
@@ -388,13 +393,13 @@ class Menu:
             mark = "*" if _index(marked, v) >= 0 else " "
             omit = self._param().get("omit") if v is _OMIT else None
             out.append((">" if i == self.cur else " ") + mark + _words(d, v, omit)[:_W - 2])
-        out.append((self.note or foot)[:_W])
-        return out
+        if self.note:  # what the key did not do, in place of the footer's first line
+            foot = [self.note] + foot[1:]
+        return out + [x[:_W] for x in foot]
 
     def _body(self):
         """The confirm screen's text: each parameter in words, wrapped at 16 characters."""
-        # parameters left at their defaults by the menu: first, how to set one
-        out = ["back: change"] if self.auto else []
+        out = []  # parameters the menu left at their defaults: the footer's back sets one
         ps = self.s["params"]
         for i in range(len(ps)):
             v = self.vals[i]

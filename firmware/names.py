@@ -71,7 +71,9 @@ def menu(table, menu, move, seat):
     except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
         if table.listening:  # the host says it in its words, the display in the board's
             table.answer_error(None, e.code, "", e.detail)
-        return table.why(e, seat)
+        from firmware import keymap
+
+        return table.why(e, seat, None, keymap.foot("fix", "t" if seat is None else "s", 2))
     table.setup = None
     menu.rest()  # its next key starts the table's menu afresh
     if table.listening:

@@ -38,7 +38,7 @@ roll. The match seed stays in the log for replays.
 
 import gc
 
-from firmware import ahead, ballot_box, keys, menus, undo
+from firmware import ahead, ballot_box, keymap, keys, menus, undo
 from shared_rules import canon, engine, prng
 from shared_rules.errors import RuleError
 
@@ -347,20 +347,17 @@ class Table:
         if self.state is None:  # see reload()
             self.reload()
         top = "#%d %s" % (self.count, self.last_type) if self.last_type else "#%d" % self.count
+        out = [top[:16]]
+        g = engine.game_module(self.game)
         b = self.state.get("ballot")
-        if engine.game_module(self.game).is_over(self.state):
-            low = "game over"
-        elif b is not None and b["result"] is None:
-            low = "vote: %d of %d" % (len(b["voted"]), len(b["voters"]))
-        else:
-            low = "a pad: its menu"
-        out = [top[:16], low]
-        if low[0] == "g":  # and who won, as the seats' pads name them: "won: S1", "won: S0,2"
-            out.append(("won: S" + ",".join([str(s) for s in self.state.get("winners") or []]))[:16])
-        if low[0] == "a" and engine.game_module(self.game).dice_wanted(self.state):
-            out.append("hold push: roll")  # the table's one press for the board's roll (key())
-        # what each button does, for a table that has not read the guide
-        out += ["sel:pick bk:back", "hold sel: finish"]
+        for kind in keymap.status(g, self.state):  # what each key does now (firmware/keymap.py)
+            if kind == "over":
+                out.append("game over")
+                # and who won, as the seats' pads name them: "won: S1", "won: S0,2"
+                out.append(("won: S" + ",".join([str(s) for s in self.state.get("winners") or []]))[:16])
+            elif kind == "ballot":
+                out.append("vote: %d of %d" % (len(b["voted"]), len(b["voters"])))
+            out += keymap.foot(kind, None, 8 - len(out), b)
         return out
 
     def key(self, pad, name):
@@ -368,22 +365,23 @@ class Table:
         index if the key completed an action, else None). firmware/keys.py, loaded for keys."""
         return keys.key(self, pad, name)
 
-    def pad_act(self, move, seat):
+    def pad_act(self, move, seat, foot=()):
         """An action entered on a pad (or by the smart dice, or a sealed ballot's box): (its entry
         index, None), or (None, the refusal as display lines): the rules' answer goes to the
         display, the board plays on. A host listening hears the refusal's facts too (an error
         frame, re null), to say it in its words; the display says it in the board's (why(),
-        which alone loads the keys' code: a die's roll or a ballot's cast does not)."""
+        which alone loads the keys' code: a die's roll or a ballot's cast does not); `foot`: the
+        footer's lines below a refusal (a menu's: what its keys do then)."""
         try:
             return self.act(move, seat), None
         except RuleError as e:
             if self.listening:
                 self.answer_error(None, e.code, "", e.detail)
-            return None, self.why(e, seat)
+            return None, self.why(e, seat, None, foot)
 
-    def why(self, e, seat, key=None):
-        """A refusal's display lines (firmware/keys.py, firmware/words.py)."""
-        return keys.why(self, e, seat, key)
+    def why(self, e, seat, key=None, foot=()):
+        """A refusal's display lines, `foot` below them (firmware/keys.py, firmware/words.py)."""
+        return keys.why(self, e, seat, key, foot)
 
     # --- the link ------------------------------------------------------------------
 

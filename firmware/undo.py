@@ -58,7 +58,9 @@ def ballot_key(table, box, name):
     other key lets the question go. (screen, None)"""
     box[3] = name == "back"  # firmware/ballot_box.py: its undo_asked
     if box[3]:
-        return ["ballot", "take back #%d?" % table.count, "push: yes"], None
+        from firmware import keymap
+
+        return ["ballot", "take back #%d?" % table.count] + keymap.foot("undo?", "t", 6), None
     if name != "select":
         return ["ballot", "not taken back"], None
     try:

@@ -19,26 +19,28 @@ _ROWS = 8  # its lines (64 px)
 _KEPT = -1  # table.held's key for a long refusal (the pads' own keys are 0-5)
 
 
-def lines(table, error, seat, key=None):
+def lines(table, error, seat, key=None, foot=()):
     """For firmware/table.py (Table.why): the display's lines for `error` (a RuleError),
     the first screen of it, the whole kept in table.held[-1] for `seat`'s pad to scroll
-    (held goes with the state, as a refusal's screen does). With error None, a key of a
+    (held goes with the state, as a refusal's screen does); `foot`: the footer's lines below
+    it, what the keys do now (firmware/keymap.py). With error None, a key of a
     pad while a long refusal is kept: up or down of its pad scroll it (the lines), any
     other key lets it go (None)."""
     held = table.held
     if error is not None:
         out = screen(table.game, error)
-        if len(out) > _ROWS:
-            held[_KEPT] = [seat, out, 0]
+        rows = _ROWS - len(foot)
+        if len(out) > rows:
+            held[_KEPT] = [seat, out, 0, foot]
         else:
             held.pop(_KEPT, None)
-        return out[:_ROWS]
+        return out[:rows] + list(foot)
     kept = held.pop(_KEPT, None)
     if kept is None or kept[0] != seat or (key != "up" and key != "down"):
         return None
-    out, kept[2] = scroll(kept[1], kept[2], 1 if key == "down" else -1)
+    out, kept[2] = scroll(kept[1], kept[2], 1 if key == "down" else -1, len(kept[3]))
     held[_KEPT] = kept
-    return out
+    return out + list(kept[3])
 
 
 def screen(game, error):
@@ -50,10 +52,11 @@ def screen(game, error):
     return ["Not allowed:"] + _wrap(_fill(text, error.detail))
 
 
-def scroll(lines, top, step):
+def scroll(lines, top, step, foot=0):
     """(the display's lines, the new top) of a refusal longer than the display: the first
-    line stays, the sentence moves by `step` lines (a pad's up or down)."""
-    body = _ROWS - 1
+    line stays, the sentence moves by `step` lines (a pad's up or down); `foot` lines are
+    left for the footer below."""
+    body = _ROWS - 1 - foot
     top = max(0, min(top + step, len(lines) - 1 - body))
     return [lines[0]] + lines[1 + top:1 + top + body], top
 

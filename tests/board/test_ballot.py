@@ -316,7 +316,9 @@ def test_a_multi_ballot_on_the_pads_marks_in_secret_and_casts_the_marks(tmp_path
     t.frame(0, wire.HELLO, {"proto": 1})
     t.act(MULTI)
     screens = [t.key(0, k)[0] for k in ("up", "down", "select", "select")]  # marks 1, 3; 2 on and off
-    assert screens == [["S0 ballot", "marked"]] * 4
+    # the same screen whatever was marked: "marked", and what each key does
+    assert screens == [["S0 ballot", "marked", "up: mark 1", "sel: mark 2", "dn: mark 3", "hold up: mark 4",
+                        "hold sel: mark 5", "hold dn: cast"]] * 4
     t.key(1, "long_down")  # another seat casts nothing marked: seat 0's marks stay
     assert t.key(0, "long_down")[0] == ["S0 ballot", "voted"]
     with open(tmp_path / "ballot.json") as f:

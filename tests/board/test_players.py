@@ -198,14 +198,15 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
         assert sent[-1][0] == wire.ERROR and os.stat(tmp_path / "known.json").st_mtime_ns == stamp
     t = reboot(tmp_path, sent)  # the board remembers what it was offered
     t.listening = True
-    assert pick(t, "names") == ["table names?", "select: send"]
+    assert pick(t, "names") == ["table names?", "push: send", "back: change"]
     t.key(TABLE, "select")  # the names action, now with a name to pick for each seat
     screen = t.key(TABLE, "select")[0]
-    assert screen[1] == "names seat 0" and [line[2:] for line in screen[2:-1]] == ["Zed", "Yan", "Xu", "-"]
+    assert screen[1] == "names seat 0" and [line[2:] for line in screen[2:-2]] == ["Zed", "Yan", "Xu", "-"]
     for name in ("Yan", "Xu", "Yan", "-"):  # Yan twice: refused when sent
         pick(t, name)
     before = journal_bytes(tmp_path)
-    assert t.key(TABLE, "select")[0] == ["Not allowed:", "Yan is the name", "of two seats"]  # in words
+    assert t.key(TABLE, "select")[0] == ["Not allowed:", "Yan is the name", "of two seats", "back: change",
+                                         "push: send again"]  # in words, and how to correct it
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "name_duplicate"  # the host hears why
     assert journal_bytes(tmp_path) == before and "names" not in t.welcome()
     t.key(TABLE, "back")  # back corrects the picks, the last first

@@ -106,7 +106,7 @@ def test_a_refusal_on_the_tables_menu_is_said_in_words(tmp_path):
         t.pressed(TABLE, k)
     screen, index = t.pressed(TABLE, "select")
     assert index is None and screen == ["Not allowed:", "seat 0 has 0", "points: taking", "20 would leave",
-                                        "it below 0"]
+                                        "it below 0", "back: change", "push: send again"]
 
 
 def test_a_refusal_longer_than_the_display_scrolls_on_its_pads_up_and_down(tmp_path):

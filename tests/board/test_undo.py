@@ -83,7 +83,7 @@ def test_the_tables_menu_offers_undo_with_a_confirmation(tmp_path):
         if cursor(screen) == "undo":
             break
         screen = t.key(TABLE, "down")[0]
-    assert t.key(TABLE, "select") == (["table undo?", "select: send"], None) and t.count == 1
+    assert t.key(TABLE, "select") == (["table undo?", "push: send", "back: change"], None) and t.count == 1
     assert t.key(TABLE, "select") == (["undone", "entry 1"], None)
     assert t.count == 0 and moves_of(t) == []
 
@@ -97,7 +97,7 @@ def test_a_cast_taken_back_is_cast_again_and_nothing_tells_what_it_was(tmp_path)
     t.act({"type": "ballot_cast", "choice": "Aye"}, 1)
     start = len(sent)
     # the table's controls: back asks, push takes back seat 1's cast
-    assert t.key(TABLE, "back") == (["ballot", "take back #3?", "push: yes"], None)
+    assert t.key(TABLE, "back") == (["ballot", "take back #3?", "push: yes", "other: no"], None)
     assert t.key(TABLE, "select") == (["undone", "entry 3"], None)
     assert t.state["ballot"]["voted"] == [0]
     after = canon.encode(sent[start:])

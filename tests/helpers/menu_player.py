@@ -13,6 +13,15 @@ from shared_rules.errors import RuleError
 TABLE_PAD = 5
 
 
+# a confirm screen's footer, on a seat's pad or the table's (firmware/keymap.py's "send")
+SEND = (["sel: send", "hold up: change"], ["push: send", "back: change"])
+
+
+def confirming(screen):
+    """The screen is a confirm screen: its select sends the action."""
+    return screen[-2:] in SEND
+
+
 def cursor(screen):
     for line in screen[1:-1]:
         if line.startswith(">"):
@@ -75,23 +84,23 @@ class MenuPlayer:
 
     def confirming(self):
         """Whether the screen is the confirm (its select sends the action)."""
-        return self.screen[-1] == "select: send"
+        return confirming(self.screen)
 
     def enter(self, schema, target):
         self.choose(target["type"])
         params = schema["params"]
         for i, p in enumerate(params):
-            if self.confirming():  # the menu left the rest, all optional, at their defaults
+            if confirming(self.screen):  # the menu left the rest, all optional, at their defaults
                 if not [q for q in params[i:] if q["name"] in target]:
                     break
-                assert "back: change" in self.screen, self.screen
+                assert self.screen[-2:] in SEND, self.screen
                 self.key("back")  # to the first of them: this one
             if p["name"] in target:
                 self.value(p["domain"], target[p["name"]])
             else:
                 assert p.get("optional"), p
                 self.choose("(%s)" % p["omit"] if p.get("omit") else "(default)")
-        assert self.confirming(), self.screen
+        assert confirming(self.screen), self.screen
         return self.key("select")
 
 

@@ -46,7 +46,7 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
 
             # the display as the board shows it, from the first look: where the game is, what the keys do
             await until(pilot, app, lambda: display().split()[:1] == ["#0"], "the board's display at the hello")
-            assert "hold push: roll" in display() and "sel:pick bk:back" in display()
+            assert "hold push: roll" in display() and "a pad: its menu" in display()
 
             # the table's push held: the board rolls, and its display says where the game is
             await pilot.press("asterisk")
@@ -61,7 +61,7 @@ def test_a_session_at_the_table_through_the_mirror(board):  # noqa: F811
             for key in ("right", "right", "enter", "enter", "greater_than_sign", "greater_than_sign",
                         "greater_than_sign", "enter"):
                 await pilot.press(key)
-            await until(pilot, app, lambda: "select: send" in display(), "the score's confirm screen")
+            await until(pilot, app, lambda: "push: send" in display(), "the score's confirm screen")
             assert "amount: -20" in display()
             await pilot.press("enter")  # sent: seat 0 has no points to take
             await until(pilot, app, lambda: "Not allowed:" in display(), "the refusal on the display")

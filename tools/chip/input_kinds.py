@@ -462,7 +462,7 @@ class GameChooser(press_play.GpioPlayer):
     last = False
 
     def press(self, k):
-        settle = not (self.last and k == "select" and self.screen and self.screen[-1] == "select: send")
+        settle = not (self.last and k == "select" and self.screen and self.screen[-2] in ("sel: send", "push: send"))
         screen, self.done = self.board.press(self.pad, k, settle=settle)
         return screen, None
 

@@ -40,6 +40,7 @@ from chancery.hardware import files as hardware_files
 from chancery.hardware import overlay
 from chancery.logbook import chart
 from chancery.logbook import store as logbook_store
+from chancery.mirror import keyhelp
 from chancery.play import box as ballot_box
 from chancery.words import commands, narrate, new_game, show
 from chancery.words import names as seat_words
@@ -59,7 +60,7 @@ Commands (':' to type one, Enter sends it, Esc goes back to the buttons):
   :names [PLAYER, ...]   name the seats of this game, from seat 0 (- for none); alone: who sits where
   :cast SEAT             a seat's vote in the sealed ballot: its choice is typed next, not shown
   :deploy [BOARD]        put this checkout's firmware on the board
-  :help                  this list;  Ctrl-Q quits"""
+  :help                  this list, and what each key does on the board's screen now;  Ctrl-Q quits"""
 
 
 PLACEHOLDER = ":command (e.g. :roll, :solve 0 Castle, :new kings_dilemma voting=sealed) or keys for the board's buttons"
@@ -619,6 +620,11 @@ class MirrorApp(App):
         if text in ("help", "?"):
             for line in HELP.splitlines():
                 self.log_line(line)
+            if self.link.mirror is not None:  # and what each key does on the screen the board shows now
+                match = self.link.mirror.match
+                shown = self.display_lines or (self.chip.display_text().splitlines() if self.chip is not None else [])
+                for line in keyhelp.text(shown, match["game"], match["state"]):
+                    self.log_line(line)
             return
         if not text or self.link.mirror is None:
             return
