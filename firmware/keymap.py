@@ -40,9 +40,12 @@ _T = (("up", "left"), ("down", "right"), ("ud", "turn"), ("select", "push"), ("l
 
 
 def entries(kind, b=None):
-    """The map of a kind of screen; "ballot": that of ballot b (its options on the keys)."""
+    """The map of a kind of screen; "ballot": that of ballot b (its options on the keys); "pad":
+    a game's own pad's, b (the game's pad(state, seat, "keys", None)[1])."""
     if kind == "ballot":
         return ballot(b)
+    if kind == "pad":
+        return b or ()
     for k, m in MAPS:
         if k == kind:
             return m
@@ -115,14 +118,17 @@ def line(who, e):
 
 def status(g, state):
     """The kinds of the status screen (no menu open) for game module g now, in the order shown:
-    "over" (the game's end) or "ballot" (a sealed ballot's voters and the table's close) bring a
-    line of their own before their keys (firmware/table.py's status)."""
+    "over" (the game's end), "ballot" (a sealed ballot's voters and the table's close) and "pad"
+    (a seat's pad that is the game's own now: g.pad's "keys") bring a line of their own before
+    their keys (firmware/table.py's status)."""
     b = state.get("ballot")
     if b is not None and b["result"] is None:
         return ("ballot",)
     if g.is_over(state):
         return ("over", "idle")
     out = ["idle"]
+    if g.pad is not None and g.pad(state, None, "keys", None) is not None:
+        out = ["pad", "idle"]  # a seat's pad is the game's now (its line names the seat), the others' menus
     if g.dice_wanted(state):
         out.append("roll")
     if g.lines is not None:

@@ -42,8 +42,9 @@ def key(table, pad, name):
         got = g.pad(table.state, seat, name, table.held.get(pad))
         if got is not None:
             screen, move, table.held[pad] = got
-            if move is None:
-                return screen, None
+            if move is None:  # and below the game's screen, what the pad's keys do now
+                keys = g.pad(table.state, seat, "keys", None)
+                return screen + keymap.foot("pad", "s", 8 - len(screen), keys and keys[1]), None
             menus.park(table)  # another pad's menu: its room is the step's (as below)
             index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index

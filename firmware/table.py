@@ -349,15 +349,18 @@ class Table:
         top = "#%d %s" % (self.count, self.last_type) if self.last_type else "#%d" % self.count
         out = [top[:16]]
         g = engine.game_module(self.game)
-        b = self.state.get("ballot")
         for kind in keymap.status(g, self.state):  # what each key does now (firmware/keymap.py)
+            data = b = self.state.get("ballot")
             if kind == "over":
                 out.append("game over")
                 # and who won, as the seats' pads name them: "won: S1", "won: S0,2"
                 out.append(("won: S" + ",".join([str(s) for s in self.state.get("winners") or []]))[:16])
             elif kind == "ballot":
                 out.append("vote: %d of %d" % (len(b["voted"]), len(b["voters"])))
-            out += keymap.foot(kind, None, 8 - len(out), b)
+            elif kind == "pad":  # a seat's pad is the game's own now: which, and its keys
+                seat, data = g.pad(self.state, None, "keys", None)
+                out.append("S%d's pad:" % seat)
+            out += keymap.foot(kind, None, 8 - len(out), data)
         return out
 
     def key(self, pad, name):

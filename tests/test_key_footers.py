@@ -85,7 +85,6 @@ class Walk:
         d = self.folder / ("p%d" % self.probes)
         shutil.copytree(self.folder / "main", d)
         p = boot(d, self.t.game, self.t.settings)
-        p.held = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.t.held.items()}
         shown = p.status()
         for pad, key in self.since:
             shown, _ = p.pressed(pad, key)
@@ -101,20 +100,20 @@ class Walk:
         who, kinds = found
         b = state.get("ballot")
         for kind in kinds:
-            for e in keymap.entries(kind, b):
+            for e in keymap.entries(kind, keyhelp.data(kind, self.t.game, state)):
                 line = keymap.line(who, e)
                 if line is None or line not in screen[1:]:
                     continue  # not named on this screen (no room, or another pad's)
                 w = who or (e[0] if e[0] != "a" else None)
-                tag = (kind, w, e[1], e[2])
+                tag = (kind, w, e[1], e[2], state.get("step"))  # in each step of the game
                 if self.checked.get(tag, 0) >= 2:
                     continue
                 self.checked[tag] = self.checked.get(tag, 0) + 1
-                for pad in self.pads(screen, w, e, b):
+                for pad in self.pads(screen, w, e, b, kind):
                     self.verify(screen, kinds, kind, e, pad)
                 SEEN.add((kind, e[2] if kind != "ballot" else e[2].split(" ")[0]))
 
-    def pads(self, screen, w, e, b):
+    def pads(self, screen, w, e, b, kind):
         """The pads whose key the entry names: the screen's own, or on the shared status a voter
         (a seat's entry), the table (the table's), a seat and the table (either's)."""
         seats = engine.seats(self.t.state)
@@ -122,11 +121,13 @@ class Walk:
             return [TABLE]
         if w == "s" and screen[0][:1] == "S":
             return [int(screen[0][1:].split(" ")[0])]
+        if w == "s" and kind == "pad":  # the status: the House whose pad is the game's
+            return [self.g.pad(self.t.state, None, "keys", None)[0]]
         if w == "s" and b is None or screen[0] == "Not allowed:":
             return [self.last]
         if w == "s":  # the status of a ballot: a voter that has not voted
             return [s for s in b["voters"] if s not in b["voted"]][:1]
-        return [self.rnd.randrange(seats), TABLE]
+        return list(range(seats)) + [TABLE]  # every pad: "a pad" is any of them
 
     def verify(self, screen, kinds, kind, e, pad):
         p, shown = self.probe()
@@ -134,7 +135,7 @@ class Walk:
         assert shown[screen[0][:1] == "#":] == screen[screen[0][:1] == "#":], (shown, screen, self.since)
         key = e[1]
         seat = None if pad == TABLE else pad
-        named = set(x[1] for k in kinds for x in keymap.entries(k, p.state.get("ballot")))
+        named = set(x[1] for k in kinds for x in keymap.entries(k, keyhelp.data(k, p.game, p.state)))
         if key == "*":  # any key of the pad but those the footer names apart
             key = self.rnd.choice([k for k in (TABLE_KEYS if pad == TABLE else ("up", "select", "down"))
                                    if k not in named])
@@ -144,7 +145,7 @@ class Walk:
         before = {"count": p.count, "game": p.game, "setup": p.setup, "state": p.state,
                   "picks": list(m.picks) if m else None, "cur": m.cur if m else None,
                   "group": group(m), "n": m._count() if m else None,
-                  "box": dict(p.ballot_box[2]) if p.ballot_box else {}}
+                  "box": dict(p.ballot_box[2]) if p.ballot_box else {}, "held": p.held.get(pad)}
         b = p.state.get("ballot")
         after, index = p.pressed(pad, key)
         where = "%s %s: %r on %s pressed %s -> %s" % (self.game, kind, e, screen, key, after)
@@ -153,6 +154,19 @@ class Walk:
         entered = p.count != before["count"] or p.game != before["game"]
         if kind == "ballot":
             self.ballot(p, b, seat, key, words, before, after, index, where)
+        elif kind == "pad":  # The King's Dilemma's House on its voting turn
+            held = p.held.get(pad)
+            if words.startswith("+1 "):
+                was = before["held"]
+                n = was["power"] + 1 if was and was["side"] == words[3:].lower() else 1
+                assert index is None and held == {"side": words[3:].lower(), "power": n}, where
+            elif words == "PASS kind":
+                assert index is None and after[1].startswith("PASS: "), where
+            else:  # the hold: its entry, or the rules' refusal (more Power than the House has)
+                kind = {"vote": "vote", "pass": "pass", "add": "add", "stay": "stay"}[words.split(" ")[0]]
+                assert after[0] == "Not allowed:" or (index is not None and p.last_type == kind), where
+                if kind in ("vote", "add") and index is not None:
+                    assert p.state["choice"][seat] == words.split(" ")[1].lower(), where
         elif words == "its menu":
             assert index is None and (after[0].startswith("table " if seat is None else "S%d " % seat)), where
         elif words == "roll":
@@ -308,7 +322,9 @@ def test_every_kind_of_screen_was_walked():
     if len(SEEN) < 5:
         pytest.skip("the walks did not run in this process")
     kinds = set(k for k, _ in SEEN)
-    assert kinds >= {k for k, m in keymap.MAPS if m} | {"ballot"}, sorted(kinds)
+    assert kinds >= {k for k, m in keymap.MAPS if m} | {"ballot", "pad"}, sorted(kinds)
+    # The King's Dilemma's open vote: a House's pad counts, passes and votes, as its footer says
+    assert {("pad", "+1 AYE"), ("pad", "PASS kind"), ("pad", "pass")} <= SEEN, sorted(SEEN)
     # the sealed votes' keys, in words: a count, the casts, The Council's marks
     assert {("ballot", "+1"), ("ballot", "gather"), ("ballot", "moderate"), ("ballot", "mark"),
             ("ballot", "cast")} <= SEEN, sorted(SEEN)

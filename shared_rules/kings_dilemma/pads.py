@@ -26,15 +26,30 @@ counted or the pass it selected; a stay on a later turn), for the board to
 compute that entry while it waits (firmware/ahead.py), or None. With seat and
 key None (held: every pad's count, by seat): the seat whose hold would end an
 entry now, so asked, or None (a House on its first turn that has counted
-nothing: it will count first).
+nothing: it will count first). With key "keys": (the voting House's seat, what each key of its
+pad does now, as firmware/keymap.py's entries), or None (seat: None unless it is that House's).
 """
 
 _HOLDS = {"aye": "back", "nay": "long_down"}  # up held is a seat pad's back (pads.py); a pass's: long_select
 
 
+# what each key of the House's pad does on its voting turn, as the board's footers say it
+# (firmware/keymap.py's entries: who, key, words): a first turn, a later one (its side, or a pass)
+_FIRST = (("s", "up", "+1 AYE"), ("s", "down", "+1 NAY"), ("s", "back", "vote AYE"), ("s", "long_down", "vote NAY"),
+          ("s", "select", "PASS kind"), ("s", "long_select", "pass"))
+_LATER = {"aye": (("s", "up", "+1 AYE"), ("s", "back", "add AYE"), ("s", "long_select", "stay")),
+          "nay": (("s", "down", "+1 NAY"), ("s", "long_down", "add NAY"), ("s", "long_select", "stay"))}
+
+
 def pad(state, seat, key, held):
     if state["step"] != "vote":
         return None
+    if key == "keys":  # the voting House's seat and its pad's keys, the footers' words
+        turn = state["turn"]
+        if seat is not None and seat != turn:
+            return None
+        mine = state["choice"][turn]
+        return turn, _FIRST if mine == "" else _LATER.get(mine, _LATER["aye"][2:])
     if seat is None:
         turn = state["turn"]
         return turn if key is None and (held.get(turn) or state["choice"][turn] != "") else None

@@ -46,7 +46,12 @@ def test_the_five_player_vote_by_pad_presses(tmp_path):
                (2, "down"), (2, "long_down"),                      # Armin adds 1
                (3, "up"), (3, "back")]                             # Diana adds her last
     screens = [t.key(pad, key)[0] for pad, key in presses]
-    assert screens[1] == ["S0", "PASS: moderator", "hold to pass"] and screens[11] == ["S4", "NAY 3", "hold to vote"]  # Frances counts on the pad (her Power is not shown)
+    # Frances counts on the pad (her Power is not shown); below, what the House's keys do (firmware/keymap.py)
+    keys = ["up: +1 AYE", "dn: +1 NAY", "hold up:vote AYE", "hold dn:vote NAY", "sel: PASS kind"]
+    assert screens[1] == ["S0", "PASS: moderator", "hold to pass"] + keys
+    assert screens[11] == ["S4", "NAY 3", "hold to vote"] + keys
+    # a later turn: the side voted, added to; or the stay
+    assert screens[15] == ["S1", "AYE 2", "hold to vote", "up: +1 AYE", "hold up: add AYE", "hold sel: stay"]
     assert t.state["step"] == "side" and canon.digest(t.state) == canon.digest(expected["state"])
 
 

@@ -18,6 +18,18 @@ TABLE_KEYS = {"up": "Left", "down": "Right", "ud": "Left/Right", "select": "Ente
               "back": "Backspace or <", "long_down": ">", "*": "any of them"}
 
 
+def data(kind, game, state, seat=None):
+    """What a kind's map is drawn from besides its kind (keymap.entries' b): the open ballot's
+    options, or a game's own pad's keys (The King's Dilemma's voting House: g.pad's "keys")."""
+    if kind == "ballot":
+        return state.get("ballot")
+    if kind == "pad":
+        g = engine.game_module(game)
+        got = g.pad(state, seat, "keys", None) if g.pad is not None else None
+        return got and got[1]
+    return None
+
+
 def kinds(lines, game, state):
     """(who, [kind, ...]) of the screen `lines` in `game` at `state`: who "s" a seat's pad's
     screen, "t" the table's, None the shared status; or None when no kind's footer is there."""
@@ -27,12 +39,13 @@ def kinds(lines, game, state):
     if lines[0].startswith("#"):
         return None, list(keymap.status(g, state))
     b = state.get("ballot")
-    names = [k for k, _ in keymap.MAPS] + (["ballot"] if b is not None and b["result"] is None else [])
+    names = [k for k, _ in keymap.MAPS] + (["ballot"] if b is not None and b["result"] is None else []) + ["pad"]
     best, score = None, (0, 0)
-    tail = lines[-3:]
+    tail = lines[1:]
     for kind in names:
         for who in ("s", "t"):
-            foot = keymap.foot(kind, who, 2 if kind != "card" else 1, b)
+            room = 1 if kind == "card" else 6 if kind in ("ballot", "pad") else 2
+            foot = keymap.foot(kind, who, room, data(kind, game, state))
             # the whole footer at the screen's end first (a note may stand in for its first line)
             n = (int(bool(foot) and lines[-len(foot):] == foot), len([x for x in foot if x in tail]))
             if foot and n[1] and n > score:
@@ -47,10 +60,9 @@ def text(lines, game, state):
     if found is None:
         return ["Keys on the board's screen now: no key map known for it (%s)" % " / ".join(lines or ["blank"])]
     who, names = found
-    b = state.get("ballot")
     out = ["Keys on the board's screen now (%s):" % ", ".join(names)]
     for kind in names:
-        for e in keymap.entries(kind, b):
+        for e in keymap.entries(kind, data(kind, game, state)):
             w = who if e[0] == "a" else e[0]
             if who is not None and w != who:
                 continue
