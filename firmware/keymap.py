@@ -11,44 +11,54 @@ long_down), "*" any key, "ud" up or down; words: what it does there, short (a fo
 
 A seat's pad is three buttons, up select down: holding up is its back, holding down jumps a
 group (a rank of cards, ten numbers, a page). The table's are the knob (turned: up and down;
-pushed: select), and back. Kept as tuples of constants, searched in order (no dict: frozen,
-they stay in flash, and no order is relied on).
+pushed: select), and back.
+
+The maps are kept as one string, read when a footer is drawn (a tuple per entry cost the board
+8 KB of heap at import, on the unix port): a line per kind, "KIND|WHO KEY WORDS|...", each
+kind's entries in the order its footer shows them (the first that fit the display):
+  over   the status of a game over: the line "game over", then idle's
+  idle   the status, no menu open: a pad's first key opens its menu
+  roll   the status while dice are due: the board rolls
+  page   the status of a game with its own page (g.lines)
+  type   a menu's first screen, the action
+  pick   a value to pick
+  list   a list with its least picked (before that: pick)
+  card   a card to pick (the line above the footer is its rank and suits)
+  send   a confirm screen
+  fix    the refusal of a menu's action (the menu stays on its confirm screen)
+  box    the table's screen of an open ballot
+  undo?  the table's back during a ballot: take back the last entry?
 """
 
-# the kinds of screen, each entry in the order the footer shows them (the first fit the display)
-MAPS = (
-    ("over", ()),  # the status of a game over: the line "game over", then idle's
-    ("idle", (("a", "*", "its menu"),)),  # the status, no menu open: a pad's first key opens its menu
-    ("roll", (("t", "long_select", "roll"),)),  # the status, dice due: the board rolls
-    ("page", (("t", "back", "game page"),)),  # the status of a game with its own page (g.lines)
-    ("type", (("a", "select", "pick"), ("a", "ud", "move"))),  # a menu's first screen: the action
-    ("pick", (("a", "select", "pick"), ("a", "back", "back"), ("s", "long_down", "jump"), ("a", "ud", "move"))),
-    ("list", (("a", "long_select", "done"), ("a", "back", "back"), ("a", "select", "pick"),
-              ("s", "long_down", "jump"), ("a", "ud", "move"))),  # a list with its least picked
-    ("card", (("s", "long_down", "jump"), ("a", "select", "pick"), ("a", "back", "back"),
-              ("a", "ud", "move"))),  # a card to pick: the line above the footer is its rank and suits
-    ("send", (("a", "select", "send"), ("a", "back", "change"), ("a", "ud", "scroll"))),  # a confirm screen
-    ("fix", (("a", "back", "change"), ("a", "select", "send again"))),  # a refusal of a menu's action
-    ("box", (("t", "long_select", "close"), ("t", "back", "undo"))),  # the table's screen of a ballot
-    ("undo?", (("t", "select", "yes"), ("t", "*", "no"))),  # the table's back during a ballot: undo?
-)
-_ORDER = ("up", "select", "down", "back", "long_select", "long_down")  # a ballot's options, key by key
-_S = (("up", "up"), ("down", "dn"), ("ud", "up/dn"), ("select", "sel"), ("long_select", "hold sel"),
-      ("back", "hold up"), ("long_down", "hold dn"), ("*", "a pad"))
-_T = (("up", "left"), ("down", "right"), ("ud", "turn"), ("select", "push"), ("long_select", "hold push"),
-      ("back", "back"), ("*", "other"))  # the knob cannot be held turned: no long_down
+_MAPS = """over
+idle|a * its menu
+roll|t long_select roll
+page|t back game page
+type|a select pick|a ud move
+pick|a select pick|a back back|s long_down jump|a ud move
+list|a long_select done|a back back|a select pick|s long_down jump|a ud move
+card|s long_down jump|a select pick|a back back|a ud move
+send|a select send|a back change|a ud scroll
+fix|a back change|a select send again
+box|t long_select close|t back undo
+undo?|t select yes|t * no"""
+_ORDER = tuple(["up", "select", "down", "back", "long_select", "long_down"])  # a ballot's options, key by key
+# the buttons' names: a seat's pad's, the table's (the knob cannot be held turned: no long_down)
+_S = "up=up|down=dn|ud=up/dn|select=sel|long_select=hold sel|back=hold up|long_down=hold dn|*=a pad"
+_T = "up=left|down=right|ud=turn|select=push|long_select=hold push|back=back|*=other"
 
 
 def entries(kind, b=None):
-    """The map of a kind of screen; "ballot": that of ballot b (its options on the keys); "pad":
-    a game's own pad's, b (the game's pad(state, seat, "keys", None)[1])."""
+    """The map of a kind of screen, a list of (who, key, words); "ballot": that of ballot b (its
+    options on the keys); "pad": a game's own pad's, b (the game's pad(state, seat, "keys", None)[1])."""
     if kind == "ballot":
         return ballot(b)
     if kind == "pad":
         return b or ()
-    for k, m in MAPS:
-        if k == kind:
-            return m
+    for x in _MAPS.split("\n"):
+        x = x.split("|")
+        if x[0] == kind:
+            return [tuple(e.split(" ", 2)) for e in x[1:]]
     return ()
 
 
@@ -85,9 +95,9 @@ def ballot(b):
 
 def label(who, key):
     """The button's name on the display for `who` ("s" or "t"), or None: no such key there."""
-    for k, v in _S if who == "s" else _T:
-        if k == key:
-            return v
+    for x in (_S if who == "s" else _T).split("|"):
+        if x.split("=")[0] == key:
+            return x.split("=")[1]
     return None
 
 

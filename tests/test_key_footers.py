@@ -322,9 +322,32 @@ def test_every_kind_of_screen_was_walked():
     if len(SEEN) < 5:
         pytest.skip("the walks did not run in this process")
     kinds = set(k for k, _ in SEEN)
-    assert kinds >= {k for k, m in keymap.MAPS if m} | {"ballot", "pad"}, sorted(kinds)
+    assert kinds >= {k for k in keyhelp.kinds_named() if keymap.entries(k)} | {"ballot", "pad"}, sorted(kinds)
     # The King's Dilemma's open vote: a House's pad counts, passes and votes, as its footer says
     assert {("pad", "+1 AYE"), ("pad", "PASS kind"), ("pad", "pass")} <= SEEN, sorted(SEEN)
     # the sealed votes' keys, in words: a count, the casts, The Council's marks
     assert {("ballot", "+1"), ("ballot", "gather"), ("ballot", "moderate"), ("ballot", "mark"),
             ("ballot", "cast")} <= SEEN, sorted(SEEN)
+
+
+def test_help_shows_the_key_map_of_the_screen_in_view(tmp_path):
+    """The mirror's `:help` (chancery/mirror/keyhelp.py): the same map as the footer, found from the
+    screen's lines, each key with its words and the keyboard's keys for it."""
+    t = boot(tmp_path / "kd", "kings_dilemma", {"players": 3, "voting": "sealed"})
+    t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
+    status = t.status()
+    assert status[1:] == ["vote: 0 of 3", "up: +1 aye", "dn: +1 nay", "hold up: aye", "sel: gather",
+                          "hold sel:moderat", "hold dn: nay"]
+    help = "\n".join(keyhelp.text(status, "kings_dilemma", t.state))
+    assert "(ballot)" in help
+    for words in ("sel        gather", "hold sel   moderate", "hold up    aye", "up         +1 aye",
+                  "hold push  close"):  # the table's close too, which the display had no room for
+        assert words in help, help
+    assert "keyboard: A S D F G" in help  # a hold is the capital letter
+    t = boot(tmp_path / "ch", "chancellors", {"players": 3})
+    for k in ("select", "select"):  # seat 1's menu, its roll: every parameter optional, the confirm
+        screen, _ = t.pressed(1, k)
+    assert screen[-2:] == ["sel: send", "hold up: change"]
+    help = keyhelp.text(screen, "chancellors", t.state)
+    assert help[0] == "Keys on the board's screen now (send):" and "hold up    change" in "\n".join(help)
+    assert keyhelp.kinds(["S1 roll?", "values: board"], "chancellors", t.state) is None  # no footer known

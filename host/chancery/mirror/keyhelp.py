@@ -18,6 +18,12 @@ TABLE_KEYS = {"up": "Left", "down": "Right", "ud": "Left/Right", "select": "Ente
               "back": "Backspace or <", "long_down": ">", "*": "any of them"}
 
 
+def kinds_named():
+    """The kinds of screen firmware/keymap.py's maps name (besides "ballot" and "pad", drawn from
+    their data); read from its string here, so the board keeps no function for it."""
+    return [x.split("|")[0] for x in keymap._MAPS.split("\n")]
+
+
 def data(kind, game, state, seat=None):
     """What a kind's map is drawn from besides its kind (keymap.entries' b): the open ballot's
     options, or a game's own pad's keys (The King's Dilemma's voting House: g.pad's "keys")."""
@@ -39,7 +45,7 @@ def kinds(lines, game, state):
     if lines[0].startswith("#"):
         return None, list(keymap.status(g, state))
     b = state.get("ballot")
-    names = [k for k, _ in keymap.MAPS] + (["ballot"] if b is not None and b["result"] is None else []) + ["pad"]
+    names = kinds_named() + (["ballot"] if b is not None and b["result"] is None else []) + ["pad"]
     best, score = None, (0, 0)
     tail = lines[1:]
     for kind in names:
