@@ -34,11 +34,11 @@ _HOLDS = {"aye": "back", "nay": "long_down"}  # up held is a seat pad's back (pa
 
 
 # what each key of the House's pad does on its voting turn, as the board's footers say it
-# (firmware/keymap.py's entries: who, key, words): a first turn, a later one (its side, or a pass)
-_FIRST = (("s", "up", "+1 AYE"), ("s", "down", "+1 NAY"), ("s", "back", "vote AYE"), ("s", "long_down", "vote NAY"),
-          ("s", "select", "PASS kind"), ("s", "long_select", "pass"))
-_LATER = {"aye": (("s", "up", "+1 AYE"), ("s", "back", "add AYE"), ("s", "long_select", "stay")),
-          "nay": (("s", "down", "+1 NAY"), ("s", "long_down", "add NAY"), ("s", "long_select", "stay"))}
+# (firmware/keymap.py's entries, "WHO KEY WORDS" joined by "|": one string, not a tuple of each):
+# a first turn, a later one (its side, or a pass)
+_FIRST = "s up +1 AYE|s down +1 NAY|s back vote AYE|s long_down vote NAY|s select PASS kind|s long_select pass"
+_AYE = "s up +1 AYE|s back add AYE|s long_select stay"
+_NAY = "s down +1 NAY|s long_down add NAY|s long_select stay"
 
 
 def pad(state, seat, key, held):
@@ -49,7 +49,8 @@ def pad(state, seat, key, held):
         if seat is not None and seat != turn:
             return None
         mine = state["choice"][turn]
-        return turn, _FIRST if mine == "" else _LATER.get(mine, _LATER["aye"][2:])
+        keys = _FIRST if mine == "" else _AYE if mine == "aye" else _NAY if mine == "nay" else "s long_select stay"
+        return turn, [tuple(e.split(" ", 2)) for e in keys.split("|")]
     if seat is None:
         turn = state["turn"]
         return turn if key is None and (held.get(turn) or state["choice"][turn] != "") else None

@@ -123,7 +123,9 @@ def test_a_pad_that_counts_past_the_most_casts_the_most_and_says_nothing_else(tm
     t.act({"type": "ballot_open", "question": "Exile?", "options": ["Aye", "Abstain", "Nay", "Pass"],
            "counted": ["Aye", "Nay"], "max": 5})
     del sent[:]
-    assert [t.key(0, "up")[0] for _ in range(7)] == [["S0 ballot", "counted"]] * 7
+    # the same screen at every press, past the most too: "counted", and what each key does
+    keys = ["up: +1 Aye", "dn: +1 Nay", "hold up: Aye", "sel: Abstain", "hold sel: Pass", "hold dn: Nay"]
+    assert [t.key(0, "up")[0] for _ in range(7)] == [["S0 ballot", "counted"] + keys] * 7
     assert t.key(0, "back")[0] == ["S0 ballot", "voted"]
     assert [kind for kind, _ in sent] == [wire.ENTRY]
     with open(tmp_path / "ballot.json") as f:
