@@ -462,7 +462,8 @@ class GameChooser(press_play.GpioPlayer):
     last = False
 
     def press(self, k):
-        settle = not (self.last and k == "select" and self.screen and self.screen[-2] in ("sel: send", "push: send"))
+        sends = self.screen and self.screen[-2:-1] in (["sel: send"], ["push: send"])  # a confirm screen
+        settle = not (self.last and k == "select" and sends)
         screen, self.done = self.board.press(self.pad, k, settle=settle)
         return screen, None
 

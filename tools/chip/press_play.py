@@ -179,7 +179,8 @@ class GpioPlayer(MenuPlayer):
 
     def press(self, k):
         before = self.board.entries()
-        after = "down" if self.at_once and k == "select" and self.screen and self.screen[-2] in ("sel: send", "push: send") else None
+        sends = self.screen and self.screen[-2:-1] in (["sel: send"], ["push: send"])  # a confirm screen
+        after = "down" if self.at_once and k == "select" and sends else None
         screen, self.done = self.board.press(self.pad, k, after=after)
         return screen, (before if self.board.entries() > before else None)
 
