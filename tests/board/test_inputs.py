@@ -506,7 +506,7 @@ def test_optional_parameters_are_left_at_their_default_unless_asked_for():
     p.choose("seat 2")
     p.choose("Ace of Moons")
     assert p.screen[0] == "S0 give?" and "tone: kind" in p.screen and p.confirming()  # the default, in words
-    assert "back: change" in p.screen
+    assert [line for line in p.screen if line.endswith(": change")]  # its back, in the footer
     p.key("back")
     assert p.screen[1] == "tone" and cursor(p.screen) == "(default)"
     p.key("select")
@@ -783,9 +783,9 @@ def test_the_heap_buttons_and_menu_take(board_path, capsys):
         sys.stdout.write("\nheap (bytes, .mpy, 64-bit unix port): %s\n" % proc.stdout.strip())
     # 5888 before settling() timed the pace to a hold's long press, 6016 with it
     assert int(took["buttons"]) + int(took["buttons_in_use"]) < 6400, took
-    # 11584 before the footers' key map (firmware/keymap.py, issue 45), which the menu imports:
-    # 14624 with it (its code and its one string of maps; about half that on the 32-bit board)
-    assert int(took["menu"]) + int(took["menu_in_use"]) < 15000, took
+    # the menu imports the footers' key map (firmware/keymap.py: its code and its one string of
+    # maps); on the 32-bit board about half of what the 64-bit unix port counts
+    assert int(took["menu"]) + int(took["menu_in_use"]) < 15500, took
 
 
 def test_nothing_in_firmware_inputs_that_micropython_lacks():
@@ -813,7 +813,7 @@ def test_a_new_screen_starts_on_its_likeliest_value():
     assert cursor(screen) == "seat 2"
     assert cursor(m.key(state, "select")[0]) == "0"  # the amount
     assert cursor(m.key(state, "select")[0]) == "1"  # a count from 1: its first
-    assert "back: change" in m.key(state, "select")[0]  # the optional rest left at its default
+    assert [line for line in m.key(state, "select")[0] if line.endswith(": change")]  # the rest at its default
     assert cursor(m.key(state, "back")[0]) == "(default)"  # asked for: its default first
     m.start(state, None)  # the table's menu: no seat of its own
     assert cursor(m.key(state, "select")[0]) == "seat 0"

@@ -234,13 +234,13 @@ class MenuEntry:
         """Read the whole confirm screen (down scrolls a long one), check that it names the action and
         each value sent in words, and send it."""
         assert self.screen[0] == ("%s %s?" % (self.who, self.act["type"]))[:16], ("no confirm screen", self.screen)
-        body = self.screen[1:-1]  # its last line says what select does
+        body = self.screen[1:-2]  # its last two lines (the footer) say what the keys do
         for _ in range(30):
-            shown = self.screen[1:-1]
+            shown = self.screen[1:-2]
             await self.key("down")
-            if self.screen[1:-1] == shown:
+            if self.screen[1:-2] == shown:
                 break
-            body.append(self.screen[-2])
+            body.append(self.screen[-3])
         body = squeezed(" ".join(body))
         for p in self.schema["params"]:
             if p["name"] in self.act:  # the confirm screen names each value sent, in words

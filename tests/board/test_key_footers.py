@@ -6,12 +6,12 @@ do what the footer says. The screen's kind is found as the mirror's `:help` find
 (firmware/keymap.py) is met in some game, and the sealed ballots of The King's Dilemma and
 The Council are cast by the keys their footers name."""
 
-import os
 import random
 import shutil
-import sys
 
+import menu_player  # noqa: E402  (tests/helpers, tests/mp: on the path by conftest.py)
 import pytest
+import random_game  # noqa: E402
 
 from chancery.mirror import keyhelp
 from firmware import keymap
@@ -21,14 +21,6 @@ from firmware.table import Table
 from shared_rules import engine
 from shared_rules import schema as schemas
 from shared_rules.errors import RuleError
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-for p in (HERE, os.path.join(HERE, "mp")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
-
-import menu_player  # noqa: E402
-import random_game  # noqa: E402
 
 TABLE = 5
 SEAT_KEYS = ("up", "select", "down", "back", "long_select", "long_down")
