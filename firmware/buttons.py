@@ -117,15 +117,16 @@ class Buttons:
             self._held[i] = 1
             self._put(i, LONG)
 
-    def note_press(self, i):
-        """A pin's IRQ saw button i go down now. True when that press would count (the
+    def note_press(self, i, at=None):
+        """A pin's IRQ saw button i go down now (or at tick `at`: a queue's event, such as
+        CircuitPython's keypad, read later). True when that press would count (the
         button is up and no lockout runs: an IRQ must not note a release's bounce); the
-        press is then dated now, so that a scan kept away by busy time (a flash write, a
+        press is then dated, so that a scan kept away by busy time (a flash write, a
         resume's upkeep) still times its hold from the edge: a 700 ms hold first seen
         300 ms late is a long press, not a tap."""
         if self._level[i]:
             return False
-        now = self.clock.ticks_ms()
+        now = self.clock.ticks_ms() if at is None else at
         if self._locked[i] and self.clock.ticks_diff(now, self._edge[i]) < self.lockout_ms:
             return False
         self._noted[i] = now

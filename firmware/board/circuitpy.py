@@ -1,20 +1,16 @@
 """A CircuitPython board (the maps: hardware/boards/adafruit-kb2040.json, rpi-pico-circuitpython.json, ...).
 
-CircuitPython has no `machine`: pins are `board` names opened with
-`digitalio`, the strip is Adafruit's `neopixel` library (pixel_order does the
-byte order, so each LED is written as one logical 0xRRGGBB int: no tuple per
-pixel), the encoder is `rotaryio` (counted in the background, so the scan loop
-cannot miss a step), the id is microcontroller.cpu.uid, and the display is
-`adafruit_ssd1306` (same fill/text/show calls as micropython-lib's driver).
+CircuitPython has no `machine`: pins are `board` names, the buttons `keypad`, the strip
+Adafruit's `neopixel` (pixel_order does the byte order: each LED is one 0xRRGGBB int, no
+tuple), the encoder `rotaryio` (keypad and rotaryio count in the background: the scan loop
+misses no edge), the id microcontroller.cpu.uid, the display `adafruit_ssd1306`.
 
-The link is usb_cdc.data, the second USB serial port, when boot.py enables it
-(usb_cdc.enable(console=True, data=True)), so the REPL's console stays out of
-the frames; without it, the console (sys.stdin / sys.stdout). The journal
-needs a writable flash: boot.py must storage.remount("/", readonly=False),
-which hides the drive from the laptop while the game runs.
+The link is usb_cdc.data, the second USB serial port, when boot.py enables it (the REPL's
+console stays out of the frames); else the console. The journal needs a writable flash: boot.py
+remounts "/" writable, which hides the drive from the laptop while the game runs.
 
-Needs Adafruit's `asyncio`, `adafruit_ticks` and `neopixel` libraries (and `adafruit_ssd1306` for a display):
-`chancery deploy --drive` writes them, with a boot.py that does the above (host/chancery/deploy/cpboot.py).
+Needs Adafruit's `asyncio`, `adafruit_ticks`, `neopixel` (and `adafruit_ssd1306`): `chancery deploy --drive` writes
+them, with a boot.py that does the above (host/chancery/deploy/cpboot.py).
 """
 
 import asyncio
@@ -24,7 +20,7 @@ import os
 import sys
 
 import board
-import digitalio
+import keypad
 import microcontroller
 import neopixel
 
@@ -46,13 +42,6 @@ def _pin(name):
     return getattr(board, name)
 
 
-def _input(name, up):
-    d = digitalio.DigitalInOut(_pin(name))
-    d.direction = digitalio.Direction.INPUT
-    d.pull = digitalio.Pull.UP if up else digitalio.Pull.DOWN
-    return d
-
-
 class Hardware:
     def __init__(self, opts):
         self._data = opts.get("data") or "/chancery"
@@ -65,12 +54,16 @@ class Hardware:
         except ImportError:
             self._port = None
         cfg = pins.load(opts.get("pins") or "adafruit-kb2040")
-        up = cfg.get("pull", "up") == "up"
-        self._pins = [None if p is None else _input(p, up) for p in pins.buttons(cfg)]
-        self._pressed = not pins.active_level(cfg)  # digitalio gives True for a high level
+        # keypad reads the buttons in the background (also while a module loads or the journal writes) and
+        # queues each edge with its tick: a tap while the scan loop is busy counts, a hold is timed from its edge
+        fitted = pins.buttons(cfg)
+        self._index = bytes([i for i in range(len(fitted)) if fitted[i] is not None])  # key number -> button
+        wired = [_pin(fitted[i]) for i in self._index]
+        self._keys = keypad.Keys(wired, value_when_pressed=pins.active_level(cfg) == 1, pull=True)
+        self._event = keypad.Event()  # filled in place by the queue: a scan allocates nothing
+        self._down = 0  # bit i: button i down, as the keypad's events last said
         self.buttons = keys.Buttons(pads.COUNT, opts.get("clock") or ticks)
-        enc = pins.encoder(cfg)
-        self._enc = None
+        enc, self._enc = pins.encoder(cfg), None
         if enc:
             import rotaryio
 
@@ -133,8 +126,7 @@ class Hardware:
             if not n:
                 await asyncio.sleep_ms(2)
                 continue
-            if n > _CHUNK:
-                n = _CHUNK
+            n = min(n, _CHUNK)
             if self._port is not None:
                 n = self._port.readinto(view[:n]) or 0
             else:
@@ -154,19 +146,27 @@ class Hardware:
             await asyncio.sleep_ms(SCAN_MS)
 
 
+    def _read(self):
+        """(down, taps): the buttons down now and those pressed since the last scan, from keypad's queue."""
+        ev, queue, index, b, taps = self._event, self._keys.events, self._index, self.buttons, 0
+        while queue.get_into(ev):
+            i = index[ev.key_number]
+            if ev.pressed:
+                self._down |= 1 << i
+                if b.note_press(i, ev.timestamp):
+                    taps |= 1 << i
+            else:
+                self._down &= ~(1 << i)
+        return self._down, taps
+
     def scan(self, table):
-        mask = 0
-        ps = self._pins
-        for i in range(len(ps)):
-            p = ps[i]
-            if p is not None and p.value == self._pressed:
-                mask |= 1 << i
+        down, taps = self._read()
         if self._enc is not None:
             pos = self._enc.position
             if pos != self._pos:
                 self.buttons.turn(pos - self._pos, _LEFT, _RIGHT)
                 self._pos = pos
-        events = self.buttons.update(mask)
+        events = self.buttons.update(down | taps, taps & ~down)
         n = len(events)
         for k in range(n):
             pad, key = pads.menu_key(events[k][0], events[k][1])

@@ -8,9 +8,9 @@ clocks them out of the pin, is replaced by a recorder. So the bytes checked are 
 ones the library would put on the wire, and the expected bytes are computed here,
 from the rendered frame, the pin map's byte order and the strip's brightness.
 
-`board`, `digitalio`, `microcontroller` and `rotaryio` are small fakes with the
-KB2040's pin names: they are CircuitPython's core modules, and Blinka's stand-ins
-on CPython know no KB2040 pins.
+`board`, `digitalio`, `keypad`, `microcontroller` and `rotaryio` are small fakes
+with the KB2040's pin names (tests/helpers/circuitpy_fakes.py): they are
+CircuitPython's core modules, and Blinka's stand-ins on CPython know no KB2040 pins.
 """
 
 import importlib.metadata
@@ -21,6 +21,7 @@ import types
 
 import board_files  # tests/helpers/board_files.py: the layouts as a board reads them
 import pytest
+from circuitpy_fakes import fake_core, load_file
 from conftest import ROOT
 
 from chancery.hardware import files as hardware_files
@@ -28,62 +29,6 @@ from shared_rules import engine, power, render
 
 KB2040 = ROOT / "hardware" / "boards" / "adafruit-kb2040.json"
 BACKEND = ROOT / "firmware" / "board" / "circuitpy.py"
-
-
-class FakePin:
-    """A microcontroller.Pin: an opaque object that board names."""
-
-    def __init__(self, name):
-        self.name = name
-
-    def __repr__(self):
-        return "board." + self.name
-
-
-def fake_core(names):
-    """board, digitalio, microcontroller and rotaryio as the backend and the library use them."""
-    board = types.ModuleType("board")
-    for name in names:
-        setattr(board, name, FakePin(name))
-
-    digitalio = types.ModuleType("digitalio")
-    digitalio.Direction = types.SimpleNamespace(INPUT="input", OUTPUT="output")
-    digitalio.Pull = types.SimpleNamespace(UP="up", DOWN="down")
-
-    class DigitalInOut:
-        def __init__(self, pin):
-            self.pin = pin
-            self.direction = digitalio.Direction.INPUT
-            self.pull = None
-            self.value = True  # idle: a button to GND, pulled up, not pressed
-
-        def switch_to_output(self, value=False, drive_mode=None):
-            self.direction, self.value = digitalio.Direction.OUTPUT, value
-
-        def deinit(self):
-            pass
-
-    digitalio.DigitalInOut = DigitalInOut
-
-    microcontroller = types.ModuleType("microcontroller")
-    microcontroller.Pin = FakePin
-    microcontroller.cpu = types.SimpleNamespace(uid=bytes(range(8)))
-
-    rotaryio = types.ModuleType("rotaryio")
-
-    class IncrementalEncoder:
-        def __init__(self, a, b, divisor=4):
-            self.pins, self.divisor, self.position = (a, b), divisor, 0
-
-    rotaryio.IncrementalEncoder = IncrementalEncoder
-    return {"board": board, "digitalio": digitalio, "microcontroller": microcontroller, "rotaryio": rotaryio}
-
-
-def load_file(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def real_neopixel_path():

@@ -74,9 +74,9 @@ SLIPS = [
      'Unexpected keyword argument "freq"'),
     # a method Adafruit's NeoPixel does not have
     ("circuitpy", "firmware/board/circuitpy.py", "px.show()", "px.shw()", '"NeoPixel" has no attribute "shw"'),
-    # a digitalio property given a string instead of a digitalio.Pull
-    ("circuitpy", "firmware/board/circuitpy.py", "digitalio.Pull.UP if up", '"up" if up',
-     'variable has type "Pull | None"'),
+    # a keyword keypad.Keys does not take (digitalio's spelling of the pull)
+    ("circuitpy", "firmware/board/circuitpy.py", "== 1, pull=True)", "== 1, pull_up=True)",
+     'Unexpected keyword argument "pull_up" for "Keys"'),
     # the smart dice's BLE (the Pico W's frozen aioble): a keyword its Device.connect does not take
     ("rp2w", "firmware/board/ble_dice.py", "connect(timeout_ms=10000)", "connect(timeout=10000)",
      'Unexpected keyword argument "timeout" for "connect" of "Device"'),
