@@ -38,10 +38,10 @@ include("$(PORT_DIR)/boards/manifest.py")
 
 GAMES = {
     "chancellors": ["actions", "effects", "flow", "fold", "services", "setup", "solving", "texts", "views"],
-    "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "scoring", "setup", "texts", "views",
-                      "voting"],
+    "kings_dilemma": ["actions", "dilemma", "effects", "flow", "fold", "pads", "rulings", "scoring", "setup", "texts",
+                      "views", "voting"],
     "the_council": ["actions", "effects", "flow", "fold", "reveal", "setup", "texts", "views"],
-    "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "setup", "texts", "views"],
+    "yes_your_grace": ["actions", "calc", "effects", "flow", "fold", "resolve", "rulings", "setup", "texts", "views"],
 }
 SHARED_RULES = [
     "ballot", "canon", "compat", "decktet", "engine", "errors", "game", "games", "power", "prng", "render",

@@ -51,6 +51,21 @@ def ruling(state, name, rulings):
     return state["settings"].get(name, rulings[name])
 
 
+def ints(lo, hi):
+    """An int domain, lo..hi."""
+    return {"kind": "int", "min": lo, "max": hi}
+
+
+def listof(of, lo, hi):
+    """A list domain of `of`, lo..hi items long."""
+    return {"kind": "list", "of": of, "min": lo, "max": hi}
+
+
+def enum(values):
+    """An enum domain of these words."""
+    return {"kind": "enum", "values": list(values)}
+
+
 def param(name, domain, optional=False, default=None, omit=None):
     """omit: for an optional parameter, what leaving it out means, in a few words for a
     menu ("board rolls"); menus say "(default)" without it."""

@@ -12,7 +12,7 @@ from shared_rules.schema import Built, action, by_type, param, reason
 
 
 def _settings():
-    from shared_rules.chancellors import setup  # read for a new game only (the board lets it go)
+    from shared_rules.chancellors import setup  # not at the top: setup reads the package's NAME
 
     return setup.SETTINGS
 

@@ -45,9 +45,20 @@ def score(state, act, emit):
     emit(with_reason(act, {"t": "score", "seat": seat, "amount": amount}))
 
 
-def die(state, act, emit):
-    from shared_rules.chancellors.views import settable  # views: loaded already for the table's menu
+def settable(state):
+    """[[problem, die]] of the dice a die effect may set now (ruling X4): in play,
+    not waiting to be rolled, nor set aside by a solve this turn (L55, L59)."""
+    pending = state["pending"] if state["step"] == "roll" else []
+    out = []
+    for p in range(len(state["problems"])):
+        if state["solved"][p] != "full":
+            for d in (0, 1):
+                if state["aside"][p] != d and [p, d] not in pending:
+                    out.append([p, d])
+    return out
 
+
+def die(state, act, emit):
     p, d, value = act["problem"], act["die"], act["value"]  # p is a problem: the schema's seats_max
     can = settable(state)
     if [p, d] not in can:
@@ -70,14 +81,12 @@ def service(state, act, emit):
         if queue != state["queue"]:
             ev["queue"] = queue
     emit(with_reason(act, ev))
-    if "queue" in ev:
-        from shared_rules.chancellors.flow import advance
-
-        advance(state, emit)  # the chance that lapsed may have been the last of step B
+    return "queue" in ev  # the chance that lapsed may have been the last of step B: the flow moves on
 
 
 def apply(state, act, emit):
-    """The effect `act` names (flow.decide hands every effect here)."""
+    """The effect `act` names (flow.decide hands every effect here). True when step B's order of
+    chances changed (X5), so that the flow must see whether the step is done."""
     kind = act["type"]
-    (score if kind == "score" else die if kind == "die" else service)(state, act, emit)
+    return (score if kind == "score" else die if kind == "die" else service)(state, act, emit) is True
 

@@ -7,7 +7,7 @@ solve with control, C solve without help, D escalate, E draw.
 """
 
 from shared_rules import decktet, prng
-from shared_rules.chancellors import services, solving
+from shared_rules.chancellors import effects, services, solving
 from shared_rules.errors import RuleError
 
 
@@ -259,10 +259,9 @@ def decide(state, act, emit):
     kind = act["type"]
     if state["step"] == "over":
         raise RuleError("game_over", {"now": situation(state)})
-    if kind in _EFFECTS:  # a correction or house rule (effects.py, loaded only when one is entered)
-        from shared_rules.chancellors import effects
-
-        effects.apply(state, act, emit)
+    if kind in _EFFECTS:  # a correction or house rule (effects.py)
+        if effects.apply(state, act, emit):
+            advance(state, emit)
     elif kind == "roll":
         _check_step(state, ("roll",), "rolling")
         _roll(state, act, emit)

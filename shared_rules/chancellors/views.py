@@ -3,6 +3,7 @@
 from shared_rules import decktet
 from shared_rules.chancellors import services, solving
 from shared_rules.chancellors.actions import SCHEMAS
+from shared_rules.chancellors.effects import settable
 from shared_rules.chancellors.flow import open_problems
 
 
@@ -62,22 +63,8 @@ def legal(state, seat=None):
     return out
 
 
-def settable(state):
-    """[[problem, die]] of the dice a die effect may set now (effects.py, ruling X4): in play,
-    not waiting to be rolled, nor set aside by a solve this turn (L55, L59)."""
-    pending = state["pending"] if state["step"] == "roll" else []
-    out = []
-    for p in range(len(state["problems"])):
-        if state["solved"][p] != "full":
-            for d in (0, 1):
-                if state["aside"][p] != d and [p, d] not in pending:
-                    out.append([p, d])
-    return out
-
-
 def _effects(state, schema):
-    """The corrections and house rules (effects.py), for the table; the effects module itself
-    is loaded only when one is entered."""
+    """The corrections and house rules (effects.py), for the table."""
     out = [schema("score")]
     problems = []
     for p, _ in settable(state):

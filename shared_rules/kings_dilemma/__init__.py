@@ -11,7 +11,7 @@ Time Counter), scoring, flow (decide), fold, views (legal, prompt).
 
 Rulings R1-R16 are followed as the digest states them. Where neither the
 rulebook nor the rulings decide, this module chooses (K1-K10); K3 and K7 are
-readings tables are known to differ on, so each is a setting (actions.RULINGS,
+readings tables are known to differ on, so each is a setting (rulings.RULINGS,
 read with schema.ruling), its default the reading the text favours:
   K1 A passer's later voting turns are skipped automatically, and the end of
      the phase (R4) is tested at each seat skipped (L1926-1927).

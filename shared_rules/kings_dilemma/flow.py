@@ -9,7 +9,7 @@ Council (voting.py), Vote Resolution, Dilemma Resolution (dilemma.py).
 from shared_rules import prng
 from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma import dilemma, voting
-from shared_rules.kings_dilemma.actions import RULINGS
+from shared_rules.kings_dilemma.rulings import RULINGS
 from shared_rules.schema import ruling
 
 _STEPS = {

@@ -6,7 +6,7 @@ Resource goal (L3350-3358), whose values are tables entered as settings
 because the extract lost them (R15). Most AP wins; ties share (L3557-3560).
 """
 
-from shared_rules.kings_dilemma.actions import RULINGS
+from shared_rules.kings_dilemma.rulings import RULINGS
 from shared_rules.schema import ruling
 
 

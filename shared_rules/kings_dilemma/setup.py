@@ -1,8 +1,7 @@
 """The King's Dilemma's setup (L770-1010): its settings, checked against each other, and the first state.
 
-Apart from the game's other modules because a board needs it only for a new game
-(and for a resume, which starts from the header's settings): the board lets it go
-after (firmware/table.py), so its code does not stay in RAM for the whole game.
+A module of its own: what a new game (or a resume, which starts from the header's
+settings) reads, apart from the rules of play.
 
 Settings defaults follow rulings R1 (track lengths) and L835 (8 Power and 10 Coins
 per House). Leader and Moderator come from the Prestige order, entered as the
@@ -13,31 +12,32 @@ players): the highest takes the Leader (L992-996), the lowest the Moderator (L99
 from shared_rules import prng
 from shared_rules.errors import RuleError
 from shared_rules.kings_dilemma import NAME
-from shared_rules.kings_dilemma.actions import RULINGS, _int, _list
+from shared_rules.kings_dilemma.rulings import RULINGS
+from shared_rules.schema import ints, listof
 
 
 def settings():
     """The settings, as actions.SETTINGS gives them (its Built calls this)."""
-    per_house = _list(_int(0, 99), 0, 5)  # [] = the default for every House
-    tables = _list(_list(_int(-99, 99), 0, 6), 0, 5)  # one small table per House; [] = none
+    per_house = listof(ints(0, 99), 0, 5)  # [] = the default for every House
+    tables = listof(listof(ints(-99, 99), 0, 6), 0, 5)  # one small table per House; [] = none
     yes_no = {"kind": "bool"}
     for name, domain, default in (
-        ("players", _int(3, 5), 4),
+        ("players", ints(3, 5), 4),
         ("power", per_house, []),
         ("coins", per_house, []),
-        ("middle", _int(0, 99), 3),
-        ("prestige", _list(_int(0, 4), 0, 5), []),
-        ("resource_track", _int(3, 21), 9),
-        ("resources", _list(_int(0, 20), 0, 5), []),
-        ("stability_track", _int(3, 31), 13),
-        ("time_counter", _int(1, 30), 8),
-        ("death_space", _int(1, 30), 8),
+        ("middle", ints(0, 99), 3),
+        ("prestige", listof(ints(0, 4), 0, 5), []),
+        ("resource_track", ints(3, 21), 9),
+        ("resources", listof(ints(0, 20), 0, 5), []),
+        ("stability_track", ints(3, 31), 13),
+        ("time_counter", ints(1, 30), 8),
+        ("death_space", ints(1, 30), 8),
         ("edge_momentum", yes_no, True),
         ("ranking", {"kind": "enum", "values": ["dense", "competition"]}, "dense"),
         ("coin_bonus", yes_no, False),
-        ("open_agendas", _list(_int(-1, 4), 0, 10), []),
+        ("open_agendas", listof(ints(-1, 4), 0, 10), []),
         ("agenda_money", tables, []),
-        ("agenda_area", _list(_list(_int(0, 20), 0, 21), 0, 5), []),
+        ("agenda_area", listof(listof(ints(0, 20), 0, 21), 0, 5), []),
         ("agenda_goal", tables, []),
         # the rulebook's open, turn-by-turn vote, or every House's side and Power sealed at once
         ("voting", {"kind": "enum", "values": ["open", "sealed"]}, "open"),

@@ -20,7 +20,7 @@ EFFECTS = tuple(["chips", "ranks", "traitors", "empire"])
 
 
 def _settings():
-    from shared_rules.the_council import setup  # read for a new game only (the board lets it go)
+    from shared_rules.the_council import setup  # not at the top: setup reads the package's NAME
 
     return setup.settings()
 

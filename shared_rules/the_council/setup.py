@@ -1,8 +1,7 @@
 """The Council's setup (L13-L17): its settings, checked against the seats, and the first state.
 
-Apart from the game's other modules because a board needs it only for a new game
-(and for a resume, which starts from the header's settings): the board lets it go
-after (firmware/table.py), so its code does not stay in RAM for the whole game.
+A module of its own: what a new game (or a resume, which starts from the header's
+settings) reads, apart from the rules of play.
 """
 
 from shared_rules import decktet

@@ -68,7 +68,7 @@ Where neither the seed nor Y1-Y5 decide, this package chooses (G1-G16; G14, G15 
       seat other than the Heir leaves nobody Heir: the new King holds the Heir card, as every
       crowning of the seed does (L23; a Civil War's winner is crowned the Heir's way and
       takes the Heir card, L25).
-      Tables read it differently, so it is a setting (actions.RULINGS, read with
+      Tables read it differently, so it is a setting (rulings.RULINGS, read with
       schema.ruling): overthrow_heir = stays keeps the Heir, who is then named in `accede`'s
       event (L23 moves the Heir card only when the Heir is crowned).
 """

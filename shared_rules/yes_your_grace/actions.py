@@ -11,14 +11,7 @@ Military Holdings and adds Soldiers, and so on (L19); a Civil War card of type k
 comes from an Undamaged Holding of kind k (L25).
 """
 
-from shared_rules.schema import Built, action, by_type, param, reason
-
-# The rulings a table decides where the seed is silent (issue 43): settings added after games
-# were logged without them, {name: the reading the core followed before}. A header without one
-# means that reading, and the settings hold one only when it is another (engine.settings_for);
-# the rules read them with schema.ruling. Their defaults, the readings the text favours, are
-# in setup.py; their help with the seed's lines in docs.py.
-RULINGS = {"overthrow_heir": "passes"}
+from shared_rules.schema import Built, action, by_type, enum, ints, param, reason
 
 KINDS = tuple(["military", "espionage", "diplomacy", "economic"])
 ROLES = tuple(["marshal", "spymaster", "chancellor", "steward"])
@@ -70,16 +63,8 @@ class Names:
         return parts[1] == "%d" % v and 1 <= v <= self.values and 0 <= c < self.costs
 
 
-def _int(lo, hi):
-    return {"kind": "int", "min": lo, "max": hi}
-
-
-def _enum(values):
-    return {"kind": "enum", "values": list(values)}
-
-
 def _settings():
-    from shared_rules.yes_your_grace import setup  # read for a new game only (the board lets it go)
+    from shared_rules.yes_your_grace import setup  # not at the top: setup reads the package's NAME
 
     return setup.settings()
 
@@ -96,7 +81,7 @@ def _schema(t):
     seat = {"kind": "seat"}
     if t == "event" or t == "civil_war":
         # the tie-breaker's order among equally costly cards (Y5): card indexes, paid first
-        first = {"kind": "list", "of": _int(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
+        first = {"kind": "list", "of": ints(0, MAX_CARDS - 1), "min": 0, "max": MAX_CARDS, "distinct": True}
         cards = {"kind": "list", "of": {"kind": "card", "deck": "yes_your_grace"}, "min": 0, "max": MAX_CARDS}
         if t == "civil_war":
             return action("civil_war", "table", [
@@ -104,9 +89,9 @@ def _schema(t):
                 param("first", {"kind": "per_seat", "of": first}, optional=True),
                 param("winner", seat, optional=True),
             ])
-        roles = {"kind": "list", "of": _enum(ROLES), "min": 0, "max": 4, "distinct": True}
+        roles = {"kind": "list", "of": enum(ROLES), "min": 0, "max": 4, "distinct": True}
         return action("event", "table", [
-            param("kind", _enum(["crisis", "intrigue", "overthrow"])),
+            param("kind", enum(["crisis", "intrigue", "overthrow"])),
             param("support", cards),
             param("oppose", cards),
             param("support_roles", roles, optional=True, default=[]),
@@ -118,12 +103,12 @@ def _schema(t):
             param("target", seat, optional=True),
         ])
     if t == "damage":
-        return action("damage", "table", [param("kinds", {"kind": "list", "of": _enum(KINDS), "min": 1, "max": 2})])
+        return action("damage", "table", [param("kinds", {"kind": "list", "of": enum(KINDS), "min": 1, "max": 2})])
     if t == "reveal":
-        return action("reveal", "seat", [param("side", _enum(SIDES)), param("ambition", _enum(ROLES), optional=True)])
+        return action("reveal", "seat", [param("side", enum(SIDES)), param("ambition", enum(ROLES), optional=True)])
     if t == "accede":
-        return action("accede", "table", [param("side", _enum(SIDES)),
-                                          param("face", _enum(["loyalist", "usurper"]), optional=True)])
+        return action("accede", "table", [param("side", enum(SIDES)),
+                                          param("face", enum(["loyalist", "usurper"]), optional=True)])
     # the table's entries for what Intrigue cards and other printed effects do (effects.py), each with
     # an optional reason: the card's name, "house rule", "fix a misentry"
     why = reason()
@@ -131,19 +116,19 @@ def _schema(t):
     if t == "heir":
         return action("heir", "table", [param("seat", nobody), why])
     if t == "role":
-        return action("role", "table", [param("role", _enum(ROLES)), param("seat", nobody), why])
+        return action("role", "table", [param("role", enum(ROLES)), param("seat", nobody), why])
     if t == "holding":
-        return action("holding", "table", [param("seat", seat), param("kind", _enum(KINDS)),
-                                           param("change", _enum(["gain", "lose", "damage", "repair"])), why])
+        return action("holding", "table", [param("seat", seat), param("kind", enum(KINDS)),
+                                           param("change", enum(["gain", "lose", "damage", "repair"])), why])
     if t == "fall":
-        return action("fall", "table", [param("how", _enum(["deposed", "assassinated"])),
+        return action("fall", "table", [param("how", enum(["deposed", "assassinated"])),
                                         param("to", nobody, optional=True), why])
     if t == "face":
-        return action("face", "table", [param("face", _enum(["loyalist", "usurper"])), why])
+        return action("face", "table", [param("face", enum(["loyalist", "usurper"])), why])
     if t == "cards":
         # Resource cards (Coin cards among them) a printed effect moves: nobody is the decks (G14)
-        return action("cards", "table", [param("giver", nobody), param("taker", nobody), param("count", _int(1, 9)),
-                                         param("resource", _enum(TYPES), optional=True), why])
+        return action("cards", "table", [param("giver", nobody), param("taker", nobody), param("count", ints(1, 9)),
+                                         param("resource", enum(TYPES), optional=True), why])
     return None
 
 

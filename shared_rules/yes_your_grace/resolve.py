@@ -9,7 +9,8 @@ so the host and the board can show the table how it was computed.
 from shared_rules.errors import RuleError
 from shared_rules.schema import ruling
 from shared_rules.yes_your_grace import calc
-from shared_rules.yes_your_grace.actions import KINDS, ROLES, RULINGS
+from shared_rules.yes_your_grace.actions import KINDS, ROLES
+from shared_rules.yes_your_grace.rulings import RULINGS
 
 
 def waiting(state):

@@ -1,34 +1,34 @@
 """Yes, Your Grace's setup: its settings, checked against the seats, and the state of round 1.
 
-Apart from the game's other modules because a board needs it only for a new game
-(and for a resume, which starts from the header's settings): the board lets it go
-after (firmware/table.py), so its code does not stay in RAM for the whole game.
+A module of its own: what a new game (or a resume, which starts from the header's
+settings) reads, apart from the rules of play.
 """
 
 from shared_rules.errors import RuleError
+from shared_rules.schema import enum, ints
 from shared_rules.yes_your_grace import NAME
-from shared_rules.yes_your_grace.actions import RULINGS, _enum, _int
+from shared_rules.yes_your_grace.rulings import RULINGS
 
 
 def settings():
     """The settings, as actions.SETTINGS gives them (its Built calls this)."""
-    four = {"kind": "list", "of": _int(0, 9), "min": 4, "max": 4}
+    four = {"kind": "list", "of": ints(0, 9), "min": 4, "max": 4}
     for name, domain, default in (
-            ("players", _int(3, 5), 4),
-            ("annals", _int(1, 30), 12),  # Y1: the Record that ends the game
-            ("steward", _enum(["undamaged", "all"]), "undamaged"),  # Y2
-            ("king", _int(0, 4), 0),
-            ("face", _enum(["loyalist", "usurper"]), "loyalist"),
-            ("heir", _int(-1, 4), -1),
-            ("roles", {"kind": "list", "of": _int(-1, 4), "min": 0, "max": 4}, []),
+            ("players", ints(3, 5), 4),
+            ("annals", ints(1, 30), 12),  # Y1: the Record that ends the game
+            ("steward", enum(["undamaged", "all"]), "undamaged"),  # Y2
+            ("king", ints(0, 4), 0),
+            ("face", enum(["loyalist", "usurper"]), "loyalist"),
+            ("heir", ints(-1, 4), -1),
+            ("roles", {"kind": "list", "of": ints(-1, 4), "min": 0, "max": 4}, []),
             ("holdings", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
             ("damaged", {"kind": "list", "of": four, "min": 0, "max": 5}, []),
-            ("max_value", _int(1, 9), 5),
-            ("max_cost", _int(0, 9), 3),
+            ("max_value", ints(1, 9), 5),
+            ("max_cost", ints(0, 9), 3),
             # rulings a table decides (RULINGS): the default is the reading the text favours
             # G16: the crown passed by a card to a seat not the Heir (an Overthrow's controller, G9):
             # the Heir card goes to the new King, nobody is Heir (L23, L25), or the Heir stays
-            ("overthrow_heir", _enum(["passes", "stays"]), "passes")):
+            ("overthrow_heir", enum(["passes", "stays"]), "passes")):
         out = {"name": name, "domain": domain, "default": default}
         if name in RULINGS:  # a ruling a table decides: `chancery rules` lists it with its number
             out["ruling"] = "G16"

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared_rules import canon, decktet, engine, games, matches
+from shared_rules.chancellors.effects import settable
 from shared_rules.chancellors.fold import fold
-from shared_rules.chancellors.views import settable
 from shared_rules.errors import RuleError
 
 sys.path.insert(0, paths.MP)
