@@ -30,9 +30,12 @@ from chancery.words import describe  # noqa: E402
 from firmware.menu import Menu  # noqa: E402
 from shared_rules import engine  # noqa: E402
 from shared_rules import schema as schemas  # noqa: E402
+from shared_rules.errors import RuleError  # noqa: E402
 from shared_rules.games import GAMES  # noqa: E402
+from shared_rules.jsonlines import read_lines  # noqa: E402
 
 GOAL = 4
+SCENARIOS = os.path.join(ROOT, "tests", "scenarios")
 BOARDS_OWN = ("ballot_cast", "ballot_close", "ballot_reveal")  # the board's keys and its box, not a menu
 
 
@@ -46,9 +49,12 @@ class Player(MenuPlayer):
         return self.m.key(self.state, k)
 
     def seek(self, text):
-        """As a player walks to a number: up when it is below the one under the cursor."""
+        """As a player walks: up to a number below the one under the cursor, or to an item the screen
+        shows above it; else down."""
         now = cursor(self.screen)
-        if _number(now) is not None and _number(text) is not None and _number(text) < _number(now):
+        rows = [line[2:] for line in self.screen[1:-2]]
+        above = text in rows and now in rows and rows.index(text) < rows.index(now)
+        if above or _number(now) is not None and _number(text) is not None and _number(text) < _number(now):
             for _ in range(300):
                 if cursor(self.screen) == text:
                     return
@@ -64,14 +70,19 @@ def _number(text):
 
 
 def as_a_table(schema, act):
-    """The action as a table enters it: the dice the board rolls itself (a roll without values:
+    """The action as a table enters it: an optional parameter at its default left out (a random log may
+    spell it out), the dice the board rolls itself (a roll without values:
     the random log types them now and then, as a table with its own dice would), a note (a text
     parameter: the menu offers its set phrases, a random log has made-up words) left to its
     default, or the menu's first phrase where it has no default."""
     out = dict(act)
     if out["type"] == "roll":
         out.pop("values", None)
+        out.pop("source", None)  # the board's own
     for p in schema["params"]:
+        if p.get("optional") and p["name"] in out and out[p["name"]] == p.get("default"):
+            del out[p["name"]]  # what the default gives: a table leaves it (a random log may spell it out)
+            continue
         if p["domain"]["kind"] == "text" and p["name"] in out:
             if p.get("optional"):
                 del out[p["name"]]
@@ -83,13 +94,22 @@ def as_a_table(schema, act):
 def presses(game, seed, cap=150):
     """[(action type, presses)] for each entry of one random game; None where the menu could not
     enter it."""
+    header, entries = make_log.make(game, seed, make_log.most_players(game), cap)
+    return entered(game, header["settings"], seed, [e["action"] for e in entries])
+
+
+def entered(game, settings, seed, actions):
+    """[(action type, presses)] for each action the rules accept, entered on the board's menus in
+    turn (refused ones are skipped); None where the menu could not enter it."""
     g = engine.game_module(game)
     actor = describe.part(game, "show").actor
-    header, entries = make_log.make(game, seed, make_log.most_players(game), cap)
-    state = engine.new_match(game, header["settings"], seed)["state"]
+    state = engine.new_match(game, settings, seed)["state"]
     out = []
-    for e in entries:
-        act = e["action"]
+    for act in actions:
+        try:
+            after = engine.step(game, state, act)[2]
+        except RuleError:
+            continue
         if act["type"] not in BOARDS_OWN:
             who = schemas.find(g.SCHEMAS, act["type"])
             seat = actor(state) if who is not None and who["who"] == "seat" else None
@@ -100,7 +120,23 @@ def presses(game, seed, cap=150):
                 out.append((act["type"], p.keys))
             except (AssertionError, TypeError, KeyError):
                 out.append((act["type"], None))
-        state = engine.step(game, state, act)[2]
+        state = after
+    return out
+
+
+def worked_examples(game):
+    """[(action type, presses)] over the scenario files of `game` (tests/scenarios/: the seeds'
+    worked examples and the rulings, as tables play them)."""
+    out = []
+    for name in sorted(os.listdir(SCENARIOS)):
+        folder = os.path.join(SCENARIOS, name)
+        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+            if f.endswith(".jsonl"):
+                with open(os.path.join(folder, f), encoding="utf-8") as lines:
+                    header, items = read_lines(lines)
+                    if header.get("game") == game:
+                        acts = [i["action"] if "action" in i and "type" not in i else i for i in items]
+                        out += entered(game, header.get("settings"), header.get("seed", 0), acts)
     return out
 
 
@@ -114,20 +150,24 @@ def _p90(xs):
     return xs[min(len(xs) - 1, len(xs) * 9 // 10)] if xs else 0
 
 
+def _row(label, got):
+    counts = [n for _, n in got if n is not None]
+    by = {}
+    for t, n in got:
+        if n is not None:
+            by.setdefault(t, []).append(n)
+    kinds = ", ".join("%s %d" % (t, _median(v)) for t, v in sorted(by.items(), key=lambda kv: -len(kv[1]))[:6])
+    return "| %s | %d | %d%s | %d | %d | %d | %s |" % (
+        label, len(counts), _median(counts), "" if _median(counts) <= GOAL else " (over)", _p90(counts),
+        max(counts) if counts else 0, len(got) - len(counts), kinds)
+
+
 def run(games=3, say=print):
-    say("| game | entries | presses median | p90 | max | not entered | median by action |")
+    say("| game, workload | entries | presses median | p90 | max | not entered | median by action |")
     say("|---|---|---|---|---|---|---|")
     for game in GAMES:
-        got = [x for seed in range(1, games + 1) for x in presses(game, seed)]
-        counts = [n for _, n in got if n is not None]
-        by = {}
-        for t, n in got:
-            if n is not None:
-                by.setdefault(t, []).append(n)
-        kinds = ", ".join("%s %d" % (t, _median(v)) for t, v in sorted(by.items(), key=lambda kv: -len(kv[1]))[:6])
-        say("| %s | %d | %d%s | %d | %d | %d | %s |" % (
-            game, len(counts), _median(counts), "" if _median(counts) <= GOAL else " (over)", _p90(counts),
-            max(counts) if counts else 0, len(got) - len(counts), kinds))
+        say(_row(game + ", random games", [x for seed in range(1, games + 1) for x in presses(game, seed)]))
+        say(_row(game + ", worked examples", worked_examples(game)))
 
 
 if __name__ == "__main__":
@@ -142,9 +182,11 @@ if __name__ == "__main__":
         print(text)
 
     intro = ["Written by `tools/bench_presses.py --write` (the host, no chip: the board's menu code on CPython):",
-             "%d random games of each game at its most seats; each entry a menu enters, on the pad that" % a.games,
-             "would enter it, by a player reading only the screens. Goal: a median of %d presses or fewer." % GOAL,
-             ""]
+             "each entry a menu enters, on the pad that would enter it, by a player reading only the screens.",
+             "Two workloads a game: %d random games at its most seats (each action drawn among all the rules" % a.games,
+             "offer, so a table's corrections come as often as its play, their values uniform), and the",
+             "scenario files (tests/scenarios/: the seeds' worked examples and the rulings, as tables play",
+             "them). Goal: a median of %d presses or fewer." % GOAL, ""]
     for line in intro:
         print(line)
     run(a.games, say)
