@@ -28,7 +28,7 @@ from menu_player import MenuPlayer, cursor  # noqa: E402
 
 from chancery.words import describe  # noqa: E402
 from firmware.menu import Menu  # noqa: E402
-from shared_rules import engine  # noqa: E402
+from shared_rules import decktet, engine  # noqa: E402
 from shared_rules import schema as schemas  # noqa: E402
 from shared_rules.errors import RuleError  # noqa: E402
 from shared_rules.games import GAMES  # noqa: E402
@@ -51,6 +51,12 @@ class Player(MenuPlayer):
     def seek(self, text):
         """As a player walks: up to a number below the one under the cursor, or to an item the screen
         shows above it; else down."""
+        now = cursor(self.screen)
+        rows = [line[2:] for line in self.screen[1:-2]]
+        above = text in rows and now in rows and rows.index(text) < rows.index(now)
+        while text in decktet.NAMES and (cursor(self.screen) or "").lstrip("*") in decktet.NAMES \
+                and decktet.rank(cursor(self.screen).lstrip("*")) < decktet.rank(text):
+            self.key("long_down")  # as a player crosses a deck: a hold of down jumps a rank (firmware/pads.py)
         now = cursor(self.screen)
         rows = [line[2:] for line in self.screen[1:-2]]
         above = text in rows and now in rows and rows.index(text) < rows.index(now)
