@@ -6,7 +6,8 @@ rpi-pico-circuitpython --drive DIR` writes into a folder standing for the drive 
 copied off the image first, so deploy checks it as on a real drive), and the folder goes onto the image
 with mtools. Then the board boots from deploy's boot.py and code.py, with nothing faked but the
 GPIOs' pull-ups (cp_inputs.mjs: rp2040js reads every open input low, so every button would be held,
-boot.py's host key among them). The tests run in order on the one image: each boots the board as the
+boot.py's host key among them) and the host side of the second USB serial port (the runner wires only
+what the board writes there; cp_inputs.mjs feeds it what a host writes). The tests run in order on the one image: each boots the board as the
 one before left its flash.
 
 Skipped, saying what is missing, without the UF2, the runner folder, node or mtools; the board's
@@ -25,7 +26,7 @@ from chancery.vpico import cp
 from firmware import pads
 from firmware.journal import Journal
 from firmware.table import Table
-from shared_rules import engine
+from shared_rules import canon, engine, wire
 
 BOARD = "rpi-pico-circuitpython"
 STRIP = 22  # the pin map's strip data pin (GP22)
@@ -134,7 +135,7 @@ import json
 from firmware import pads
 from firmware.journal import Journal
 from firmware.table import Table
-from shared_rules import engine
+from shared_rules import canon, engine, wire
 j = Journal("/chancery")
 h, s, c = j.resume(engine)
 print("RESUMED", json.dumps([h["game"], c, j.last]))
@@ -208,6 +209,48 @@ def test_presses_on_the_gpios_enter_an_action_through_the_menus(kit):
     header, state, count, last = _journal(kit, "journal-presses")
     assert (count, last) == (shadow.count, shadow.journal.last)
     assert frame == _expected(kit, header, shadow.state)
+
+
+LINK_MOVE = {"type": "score", "seat": 1, "amount": 2}
+
+
+def _frames_of(b, kind, n=1, timeout=120):
+    """The board's frames of `kind` on its data port, once there are n of them."""
+    end = time.time() + timeout
+    while time.time() < end:
+        got = [f for f in cp.data_frames(b) if f[1] == kind]
+        if len(got) >= n:
+            return got
+        if b.p.poll() is not None:
+            break
+        time.sleep(0.2)
+    raise AssertionError("no %s frame on the data port in %ds; it sent %r; stderr: %r"
+                         % (kind, timeout, cp.data_frames(b)[-4:], b.stderr_text()[-600:]))
+
+
+def test_the_link_runs_over_the_data_port(kit):
+    """The host's link on the second USB serial port (usb_cdc.data, enabled by deploy's boot.py), the REPL's
+    console left alone: a hello is answered with the welcome of the journalled game, an act from the host is
+    entered (its entry frame and ok), journalled on the drive, and shown on the strip."""
+    if "first" not in kit:
+        pytest.skip("the boot test did not run first")
+    header, state, count, _ = _journal(kit, "journal-before-link")
+    with cp.board_log(kit["here"], kit["uf2"], kit["image"], _boot_log(kit, "link"), cdc_data=True) as b:
+        cp.wait_frame(b, pin=STRIP)
+        shown = len(cp.frames(b, STRIP))
+        cp.send_data(b, b"\n" + wire.encode(1, wire.HELLO, {"proto": wire.PROTO}).encode())
+        welcome = _frames_of(b, wire.WELCOME)[0][2]
+        assert (welcome["game"], welcome["len"], welcome["digest"]) == ("chancellors", count, canon.digest(state))
+        cp.send_data(b, wire.encode(2, wire.ACT, {"seat": None, "move": LINK_MOVE}).encode())
+        entry = _frames_of(b, wire.ENTRY)[0][2]
+        assert entry["i"] == count and entry["move"]["type"] == "score"
+        assert any(f[1] == wire.OK and f[2]["re"] == 2 for f in _frames_of(b, wire.OK))
+        cp.wait_frame(b, after=shown, pin=STRIP, timeout=120)
+        time.sleep(5)  # flushed to the drive before the runner saves the flash
+        frame = cp.frames(b, STRIP)[-1][1]
+    header, state, after, digest = _journal(kit, "journal-link")
+    assert (after, digest) == (count + 1, entry["digest"])
+    assert frame == _expected(kit, header, state)
 
 
 def test_the_heap_at_idle_is_reported(kit):

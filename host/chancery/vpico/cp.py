@@ -112,8 +112,10 @@ def get(image, path, into):
     return done.returncode == 0
 
 
-def board(here, uf2, flash, ws2812=(22,), presses=None, log=None, cdc_data=None):
-    """A cpdrive.Board (the runner's pipe driver) on the flash image, with cp_inputs.mjs loaded."""
+def board(here, uf2, flash, ws2812=(22,), presses=None, log=None, cdc_data=None, cdc_in=None):
+    """A cpdrive.Board (the runner's pipe driver) on the flash image, with cp_inputs.mjs loaded.
+    cdc_data: a file the board's data port (usb_cdc.data) writes to; cdc_in: a file whose appended
+    bytes go to that port, as a host's writes (cp_inputs.mjs)."""
     if here not in sys.path:
         sys.path.insert(0, here)
     import cpdrive
@@ -124,6 +126,8 @@ def board(here, uf2, flash, ws2812=(22,), presses=None, log=None, cdc_data=None)
         env["CP_PRESSES"] = presses
     if cdc_data:
         env["PICO_CDC_DATA"] = cdc_data
+    if cdc_in:
+        env["CP_CDC_IN"] = cdc_in
     return cpdrive.Board(uf2, flash=flash, ws2812=list(ws2812), log=log, env=env)
 
 
@@ -135,12 +139,38 @@ def board_log(here, uf2, flash, log_dir, presses=False, cdc_data=False):
         press_file = os.path.join(log_dir, "presses") if presses else None
         if press_file:
             open(press_file, "a").close()
+        data_in = os.path.join(log_dir, "cdc-in") if cdc_data else None
+        if data_in:
+            open(data_in, "ab").close()
         b = board(here, uf2, flash, presses=press_file, log=os.path.join(log_dir, "console.log"),
-                  cdc_data=os.path.join(log_dir, "cdc-data") if cdc_data else None)
+                  cdc_data=os.path.join(log_dir, "cdc-data") if cdc_data else None, cdc_in=data_in)
     finally:
         del os.environ["PICO_WS2812_LOG"]
-    b.frames_file, b.presses_file = env_log, press_file
+    b.frames_file, b.presses_file, b.data_in = env_log, press_file, data_in
+    b.data_out = os.path.join(log_dir, "cdc-data") if cdc_data else None
     return b
+
+
+def send_data(b, raw):
+    """Bytes to the board's data port, as a host writes them (board_log(..., cdc_data=True))."""
+    with open(b.data_in, "ab") as f:
+        f.write(raw)
+
+
+def data_frames(b):
+    """Every frame the board has written to its data port so far, decoded: [(seq, kind, body)]."""
+    from shared_rules import wire
+
+    try:
+        with open(b.data_out, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return []
+    out = []
+    for item in wire.Reader().feed(raw):
+        if isinstance(item, tuple):
+            out.append(item)
+    return out
 
 
 def frames(b, pin=22):
