@@ -1,13 +1,14 @@
 """CircuitPython's heap with the board's game at idle, and its boot time, on the emulated Pico: a bench figure.
 
-    CHANCERY_CP_UF2=... CHANCERY_CP_MPY_CROSS=... python tools/chip/cp_heap.py [--board rpi-pico-circuitpython]
+    CHANCERY_CP_UF2=... CHANCERY_CP_MPY_CROSS=... python tools/chip/cp_heap.py [--board rpi-pico-circuitpython] [--write]
 
 A blank flash boots CircuitPython once (its CIRCUITPY FAT), `chancery deploy --drive` writes the board's files
 into a folder put onto the image (chancery.vpico.cp, as tests/chip/test_cp_board.py does), the board boots into its
 game from code.py (the first WS2812 frame: the time to it, simulated and wall), then code.py is interrupted
 and the firmware booted again from the REPL with code.py's options, its tasks run for 1.5 s simulated and the
 heap collected: gc.mem_free() at idle. Timings on the emulator are not the chip's (its README: no flash wait
-states, the PIO apart from the simulated clock); the heap is CircuitPython's own.
+states, the PIO apart from the simulated clock); the heap is CircuitPython's own. --write puts the figures into
+docs/performance.md ("## CircuitPython").
 """
 
 import argparse
@@ -54,11 +55,30 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", default="rpi-pico-circuitpython")
     ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross (default $CHANCERY_CP_MPY_CROSS)")
+    ap.add_argument("--write", action="store_true", help="put the figures into docs/performance.md")
     args = ap.parse_args(argv)
     try:
-        measure(args.board, args.mpy_cross)
+        got = measure(args.board, args.mpy_cross)
     except cp.CPSetupError as e:
         sys.exit("cp_heap: %s" % e)
+    if args.write:
+        sys.path.insert(0, str(ROOT / "tools" / "chip"))
+        import perfdoc
+
+        perfdoc.write_section("## CircuitPython", [
+            "Written by `tools/chip/cp_heap.py --write`: `%s` on the emulator"
+            % os.path.basename(os.environ.get(cp.ENV_UF2, "")),
+            "(`../shared/circuitpython-emu/`), the drive `chancery deploy --board %s --drive` writes, its modules"
+            % args.board,
+            "compiled by CircuitPython's mpy-cross and loaded into RAM (CircuitPython has no code in flash).",
+            "",
+            "| figure | value |",
+            "|---|---|",
+            "| boot to the first strip frame, simulated | %.1f s |" % (got["first_frame_ms"] / 1000),
+            "| heap at idle, %s (tasks running, collected) | %d bytes in use, %d free of %d |"
+            % (got["game"], got["heap_used"], got["heap_free"], got["heap"]),
+            "| free at the REPL before the firmware's boot | %d bytes |" % got["repl_free"],
+        ])
 
 
 if __name__ == "__main__":
