@@ -39,7 +39,7 @@ roll. The match seed stays in the log for replays.
 import gc
 
 from firmware import ahead, ballot_box, keymap, keys, menus, undo
-from shared_rules import canon, engine, prng
+from shared_rules import canon, engine, prng, schema
 from shared_rules.errors import RuleError
 
 
@@ -303,13 +303,16 @@ class Table:
         gc.collect()  # the step's garbage now, between presses: not in the next one
 
     def prepare(self, move, seat):
-        """(the move as it is entered: the board's faces in a roll it makes, `seat` in an action that
-        names none; the board's dice generator after it). Table.act's, and firmware/ahead.py's."""
+        """(the move as it is entered: the board's faces in a roll it makes, `seat` in a seat's action
+        that names none (not in the table's: a seat's pad may roll); the board's dice generator after
+        it). Table.act's, and firmware/ahead.py's."""
         rng = self._rng
         if isinstance(move, dict):
+            g = engine.game_module(self.game)
             if move.get("type") == "roll" and "values" not in move:
-                move, rng = self._board_roll(engine.game_module(self.game), move)
-            if seat is not None and "seat" not in move:
+                move, rng = self._board_roll(g, move)
+            s = schema.find(g.SCHEMAS, move.get("type")) if seat is not None else None
+            if seat is not None and "seat" not in move and (s is None or s["who"] != "table"):
                 move = dict(move)
                 move["seat"] = seat
         return move, rng

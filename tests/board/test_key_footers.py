@@ -227,10 +227,12 @@ class Walk:
     def play(self, entries=70):
         g, t = self.g, self.t
         self.check(t.status())
-        if self.game == "chancellors":  # a seat sends what the rules refuse: the refusal's footer
-            for k in ("select", "select", "select"):
-                self.press(0, k)
-            self.press(0, "back")
+        if self.game == "chancellors":  # the table sends what the rules refuse (a score below 0): the refusal's footer
+            for k in ("down", "down", "select", "select", "up", "select", "select"):
+                self.press(TABLE, k)
+            for _ in range(8):  # back: change, then out of the menu to the status
+                if self.press(TABLE, "back")[0][0].startswith("#"):
+                    break
         tries = 0
         while not g.is_over(t.state) and t.count < entries and tries < 400:
             tries += 1
