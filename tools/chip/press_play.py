@@ -13,7 +13,6 @@ that shows the new state (render() of the mirror's public view through the curre
 limiter, in the strip's byte order): all in the chip's simulated ns.
 """
 
-import json
 import os
 import time
 
@@ -22,6 +21,7 @@ from menu_player import TABLE_PAD, MenuPlayer
 from random_game import Draw, action
 
 from chancery.board.link import Link
+from chancery.hardware import files as hardware_files
 from firmware import pads as pad_map
 from firmware.board import pins as pin_maps
 from shared_rules import engine, power, render, wire
@@ -128,8 +128,7 @@ class Board:
     def expected_frames(self):
         """The strip bytes the new state may show (every phase of shared LEDs)."""
         game = self.link.mirror.match["game"]
-        with open(os.path.join(ROOT, "hardware", "layouts", game + ".json")) as f:
-            layout = json.load(f)
+        layout = hardware_files.layout(game)  # placed on the panel, as `chancery deploy` gives it to the board
         data, n, order = pin_maps.strip(self.cfg)
         view = engine.game_module(game).view(self.state, None)
         o = pin_maps.order_offsets(order)
