@@ -55,6 +55,8 @@ def _words(d, v, omit=None):
             return "(%s)" % omit
         if v is _OMIT or v is _NONE:
             return v[0]
+        if d is not None and d["kind"] == "per_seat":  # each seat's own: "S0: a, b; S1: -"
+            return "; ".join(["S%d: %s" % (i, _words(d["of"], v[i])) for i in range(len(v))])
         return ", ".join([_words(d["of"], x) for x in v]) or "-"
     if v is None or v is True or v is False:
         return "nobody" if v is None else "yes" if v else "no"

@@ -817,3 +817,18 @@ def test_a_new_screen_starts_on_its_likeliest_value():
     assert cursor(m.key(state, "back")[0]) == "(default)"  # asked for: its default first
     m.start(state, None)  # the table's menu: no seat of its own
     assert cursor(m.key(state, "select")[0]) == "seat 0"
+
+
+def test_a_confirm_names_each_seats_values_apart():
+    """A per-seat list on a confirm screen (Yes, Your Grace's civil war: each seat's cards) reads seat by
+    seat, not as one list (which merged the seats' cards: "Soldier 1 c0, -, Coin 1")."""
+    war = schemas.action("war", "table", [schemas.param("cards", {"kind": "per_seat", "of": {
+        "kind": "list", "of": {"kind": "enum", "values": ["Coin 1", "Spy 2"]}, "min": 0, "max": 2}})])
+    state = {"settings": {"players": 3}}
+    m = Menu(lambda s, seat: [war], lambda s: ())
+    m.start(state, None)
+    screen = m.key(state, "select")[0]  # seat 0's list: Coin 1, then done
+    for k in ("select", "long_select", "long_select", "down", "select", "long_select"):
+        screen = m.key(state, k)[0]
+    text = " ".join([line.strip() for line in screen[1:-2]])  # the wrapped lines, read on
+    assert "S0: Coin 1" in text and "S1: -" in text and "S2: Spy 2" in text, screen

@@ -67,6 +67,8 @@ MOST = 60  # entries at most: a game that has not ended by then is a failure (it
 
 def words(domain, v):
     """A value in words, as the board's menu writes it (firmware/menu.py's _words, said here again)."""
+    if isinstance(v, list) and domain and domain["kind"] == "per_seat":  # seat by seat
+        return "; ".join(["S%d: %s" % (i, words(domain["of"], v[i])) for i in range(len(v))])
     if isinstance(v, list):
         return ", ".join([words(domain["of"], x) for x in v]) or "-"
     if v is None:
