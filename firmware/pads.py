@@ -16,7 +16,7 @@ LONG = "long"
 SEAT_PADS = const(5)  # up to five seats, each with a pad of three buttons
 TABLE = const(5)  # the pad number of the table controls
 COUNT = const(19)  # 5 seats x 3 buttons + 4 table controls
-PAD_BUTTONS = tuple(["up", "select", "down"])  # tuple([...]): see tests/rules/test_micropython_gate.py
+PAD_BUTTONS = tuple(["up", "select", "down"])  # tuple([...]): see tests/helpers/mp_gate.py
 TABLE_BUTTONS = tuple(["left", "push", "right", "back"])  # encoder ccw/cw arrive as left/right
 
 # What each button means to a menu, short and long. A seat's pad has no back

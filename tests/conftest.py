@@ -16,9 +16,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # Every layer's tests (tests/rules/, tests/board/, tests/host/, tests/chip/, tests/tools/) import the
 # shared helpers (tests/helpers/: `import heaps`, `import paths`) and the MicroPython runners
-# (tests/mp/: `import playout`) by name, and a few import what another layer's test file defines
-# (`from test_micropython_gate import check_source`): all of them on sys.path once, here, whichever
-# file runs first or alone.
+# (tests/mp/: `import playout`) by name, and a few import what another test file of their own layer
+# defines (`from test_simboard import connect`; what two layers share is in tests/helpers/, as
+# `from mp_gate import check_source`): all of them on sys.path once, here, whichever file runs first
+# or alone.
 LAYERS = ("rules", "board", "host", "chip", "tools")
 for _folder in reversed(("helpers", "mp") + LAYERS):
     if str(ROOT / "tests" / _folder) not in sys.path:

@@ -17,6 +17,7 @@ import sys
 
 import paths
 import pytest
+from ballot_runs import REVEALED, by_run, lines  # tests/helpers/ballot_runs.py: shared with the chip's test
 
 from chancery.board import micropython as mp
 from chancery.board.link import Link
@@ -35,42 +36,6 @@ import ballot_secrecy  # noqa: E402
 import board_files  # noqa: E402  (tests/: the layouts as a board reads them)
 
 OPEN = {"type": "ballot_open", "question": "Exile the Duke?", "options": ["Aye", "Nay"]}
-
-
-def lines(folder, game):
-    os.makedirs(folder, exist_ok=True)
-    out = []
-    stdout = sys.stdout
-
-    class Lines:
-        def write(self, text):
-            out.extend([line for line in text.splitlines() if line])
-
-    sys.stdout = Lines()
-    try:
-        ballot_secrecy.main([str(folder), board_files.layout_file(game, os.path.join(str(folder), "layout")), game])
-    finally:
-        sys.stdout = stdout
-    return out
-
-
-def by_run(out):
-    return {tag: [line[2:] for line in out if line.startswith(tag + " ")] for tag in "AB"}
-
-
-REVEALED = {
-    "chancellors": ('revealed ["Aye","Aye","Nay"] counts [2,1,0] amounts null',
-                    'revealed ["Abstain","Aye","Nay"] counts [1,1,1] amounts null'),
-    # House 0 AYE 2 or NAY 3, House 1 PASS AND BECOME MODERATOR, House 2 PASS AND GATHER POWER
-    "kings_dilemma": ('revealed ["aye","moderate","gather"] counts [1,1,0,1] amounts [2,null,null]',
-                      'revealed ["nay","moderate","gather"] counts [0,1,1,1] amounts [3,null,null]'),
-    # seat 0 its first card (Ace of Moons) or its third, fourth and fifth, seat 1 none, seat 2 its fifth
-    "the_council": ('revealed [["1"],[],["5"]] counts [1,0,0,0,1] amounts null',
-                    'revealed [["3","4","5"],[],["5"]] counts [0,0,1,1,2] amounts null'),
-    # the table's counted ballot: seat 0 Aye 2 or Nay 3, seat 1 Pass, seat 2 Nay 1
-    "yes_your_grace": ('revealed ["Aye","Pass","Nay"] counts [1,0,1,1] amounts [2,null,1]',
-                       'revealed ["Nay","Pass","Nay"] counts [0,0,2,1] amounts [3,null,1]'),
-}
 
 
 @pytest.mark.parametrize("game", sorted(REVEALED))

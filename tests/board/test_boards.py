@@ -22,6 +22,7 @@ import sys
 import board_files  # tests/helpers/board_files.py: the layouts as a board reads them
 import paths
 import pytest
+from mp_gate import check_source  # tests/helpers/mp_gate.py: the MicroPython gate's static check
 
 from chancery.board import micropython as mp
 from chancery.hardware import arrangement as cells
@@ -235,8 +236,6 @@ def test_every_backend_compiles_with_mpy_cross(tmp_path):
 
 
 def test_backends_use_only_what_micropython_offers():
-    from test_micropython_gate import check_source
-
     found = []
     for name in BACKENDS[1:] + DRIVERS:
         path = os.path.join(ROOT, "firmware", "board", name + ".py")

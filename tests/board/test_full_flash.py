@@ -67,7 +67,7 @@ def test_on_the_chip_a_full_flash_is_refused_in_words_and_plays_on_once_a_kept_g
     """The same game on the virtual Pico, the journal's raw log programmed through rp2.Flash() into
     the flash model and littlefs as the firmware mounted it: the board's own flash fills.
     (Fails as the runner above does, with the journal's ENOSPC let through.)"""
-    from test_vpico import mpremote
+    from chip_repl import mpremote
 
     from chancery.vpico import VirtualPico, image
 

@@ -28,6 +28,7 @@ import paths
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mp_gate import check_source  # tests/helpers/mp_gate.py: the MicroPython gate's static check
 
 ROOT = pathlib.Path(paths.ROOT)
 MP_DIR = ROOT / "tests" / "mp"
@@ -789,8 +790,6 @@ def test_the_heap_buttons_and_menu_take(board_path, capsys):
 
 
 def test_nothing_in_firmware_inputs_that_micropython_lacks():
-    from test_micropython_gate import check_source
-
     for name in ("ticks", "pads", "buttons", "keymap", "menu"):
         path = ROOT / "firmware" / (name + ".py")
         problems = [p for p in check_source(path.read_text(), str(path), package="firmware")

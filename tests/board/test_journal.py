@@ -35,6 +35,7 @@ import zlib
 import heaps  # tests/helpers/heaps.py: the unix port's heap, in one place
 import paths
 import pytest
+from mp_gate import check_source  # tests/helpers/mp_gate.py: the MicroPython gate's static check
 
 from chancery.board import micropython as mp
 from shared_rules import canon, engine
@@ -828,11 +829,9 @@ def test_a_whole_game_is_journalled_within_the_boards_heap(tmp_path, mp_tree):
 
 
 def test_the_journal_uses_only_what_micropython_offers():
-    """The gate's static check (tests/rules/test_micropython_gate.py), with `os` and `rp2` allowed:
+    """The gate's static check (tests/helpers/mp_gate.py), with `os` and `rp2` allowed:
     a board keeps its files through os and its raw flash through rp2.Flash, which the rules
     core itself never touches."""
-    from test_micropython_gate import check_source
-
     for name in JOURNAL:
         with open(os.path.join(ROOT, "firmware", name + ".py"), encoding="utf-8") as f:
             problems = check_source(f.read(), "firmware/%s.py" % name)

@@ -17,7 +17,7 @@ import sqlite3
 
 import heaps  # tests/helpers/heaps.py: the unix port's heap, in one place
 import pytest
-from test_logbook_plays import (  # noqa: F401  (book_path: a fixture)
+from logbook_games import (  # noqa: F401  (book_path: a fixture)
     CHANCELLORS_CATASTROPHE,
     KD_ABDICATION,
     book_path,

@@ -12,9 +12,9 @@ import os
 
 import paths
 import pytest
+from ballot_runs import REVEALED, by_run, lines
+from chip_repl import mpremote
 from conftest import needs_uf2
-from test_ballot import REVEALED, by_run, lines
-from test_vpico import mpremote
 
 from chancery.vpico import VirtualPico, image
 

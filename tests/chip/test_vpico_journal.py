@@ -15,8 +15,8 @@ import time
 
 import paths
 import pytest
+from chip_repl import RawRepl, mpremote
 from conftest import needs_uf2
-from test_vpico import RawRepl, mpremote
 
 from chancery.vpico import VirtualPico, image
 from shared_rules import canon

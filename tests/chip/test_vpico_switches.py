@@ -1,13 +1,14 @@
 """Every game switch on the emulated chip, in both directions, through the table's menu, then 20 keys
-in the new game (tests/board/test_game_switches.py's walk, on a Pico): the board restarts into each new
-game, and never runs out of memory. The code is where `chancery deploy` puts it for the firmware
-given (CHANCERY_PICO_UF2: in its ROMFS partition where it has one). Skips where no firmware is given.
+in the new game (tests/board/test_game_switches.py's walk, on a Pico; the walk is in
+tests/helpers/switch_walk.py): the board restarts into each new game, and never runs out of memory.
+The code is where `chancery deploy` puts it for the firmware given (CHANCERY_PICO_UF2: in its ROMFS
+partition where it has one). Skips where no firmware is given.
 """
 
 import contextlib
 
 from conftest import needs_uf2
-from test_game_switches import WAIT, walk
+from switch_walk import WAIT, walk
 
 from chancery.board.link import Link
 from chancery.vpico import VirtualPico, image

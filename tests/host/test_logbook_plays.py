@@ -9,73 +9,30 @@ the engine entry by entry, so what is logged is what a board would send.
 import csv
 import io
 import json
-import pathlib
 import re
-import sys
 
-import paths
 import pytest
+from logbook_games import (  # noqa: F401  (book_path: a fixture)
+    CHANCELLORS_CATASTROPHE,
+    COUNCIL,
+    KD_ABDICATION,
+    KD_DEATH,
+    YYG_CHAOS,
+    book_path,
+    log_game,
+    play,
+    run,
+    scenario_game,
+)
 
-from chancery import cli
 from chancery.logbook import chart, plays, stats
 from chancery.logbook.store import Logbook, LogbookError
 from chancery.mirror import app as mirror
-from shared_rules import engine, scenario
-
-ROOT = pathlib.Path(paths.ROOT)
-SCENARIOS = ROOT / "tests" / "scenarios"
-KD_ABDICATION = "kings-dilemma/abdication-before-death.jsonl"  # 6 entries, Stability 1 -> 2, the King abdicates
-KD_DEATH = "kings-dilemma/kings-death-fifth-card.jsonl"
-CHANCELLORS_CATASTROPHE = "chancellors/catastrophe-tie-and-target.jsonl"
-COUNCIL = "the-council/seed-l41-tie-lowest-revealed-card-wins.jsonl"
-YYG_CHAOS = "yes-your-grace/victory-chaos-agent-two-violence.jsonl"
-
-
-def scenario_game(name):
-    """(header, entries) of a scenario's accepted actions, as a board would log them."""
-    lines = [line for line in (SCENARIOS / name).read_text().splitlines()
-             if line.strip() and not line.lstrip().startswith("#")]
-    doc = json.loads(lines[0])
-    doc["actions"] = [json.loads(line) for line in lines[1:]]
-    m = engine.new_match(doc["game"], doc.get("settings", {}), doc.get("seed", 0))
-    header = dict((k, m[k]) for k in ("format", "game", "settings", "seed", "start"))
-    entries = []
-    scenario.run(doc, on_entry=lambda i, a, ev, d: ev is not None and entries.append(
-        {"action": a, "events": ev, "digest": d}))
-    return header, entries
-
-
-def log_game(book, name, upto=None):
-    header, entries = scenario_game(name)
-    gid = book.begin_game(header, "board-1", "fw", fresh=True)
-    for i, e in enumerate(entries[:upto]):
-        book.add_entry(gid, i, e)
-    return gid
-
-
-@pytest.fixture
-def book_path(tmp_path, monkeypatch):
-    path = tmp_path / "logbook.sqlite3"
-    monkeypatch.setenv("CHANCERY_LOGBOOK", str(path))
-    return path
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
-
-
-def play(monkeypatch, capsys, text, *argv):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    return run(capsys, "play", *argv)
-
 
 # --- part 3: the terminal game goes into the logbook --------------------------
 
 def test_a_game_played_at_the_terminal_is_in_the_logbook_entry_by_entry_and_replays(
-        monkeypatch, capsys, tmp_path, book_path):
+        monkeypatch, capsys, tmp_path, book_path):  # noqa: F811
     log = tmp_path / "g.json"
     script = ("roll 3 4 1 1 5 6 2 2\nreveal 9 Merchant, Crown of Knots, 7 Cave\npass\nundo\n"
               "part 1 Ace of Knots aside 0\n")
@@ -116,7 +73,7 @@ def test_a_game_played_at_the_terminal_is_in_the_logbook_entry_by_entry_and_repl
         assert [(g["id"], g["entries"]) for g in book.games()] == [(1, 4), (2, 1)]
 
 
-def test_a_logbook_that_fails_never_stops_the_terminal_game(monkeypatch, capsys, tmp_path, book_path):
+def test_a_logbook_that_fails_never_stops_the_terminal_game(monkeypatch, capsys, tmp_path, book_path):  # noqa: F811
     """A write the logbook refuses (locked, disk full) is said once; the next action catches it up."""
     real = Logbook.add_entry
     calls = []
@@ -150,7 +107,7 @@ def test_a_logbook_that_fails_never_stops_the_terminal_game(monkeypatch, capsys,
 # --- part 4: stats -----------------------------------------------------------
 
 @pytest.fixture
-def filled(book_path):
+def filled(book_path):  # noqa: F811
     """A logbook of finished plays of every game, and one game still open."""
     with Logbook(book_path) as book:
         for name in (KD_ABDICATION, KD_DEATH, CHANCELLORS_CATASTROPHE, COUNCIL, YYG_CHAOS):

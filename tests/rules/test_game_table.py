@@ -7,7 +7,7 @@ import os
 
 import paths
 import pytest
-from test_manifest import read_manifest
+from manifest_reader import read_manifest
 
 from shared_rules import game, games
 

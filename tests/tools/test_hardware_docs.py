@@ -26,6 +26,7 @@ from decimal import Decimal
 
 import paths
 import pytest
+from mp_gate import check_source  # tests/helpers/mp_gate.py: the MicroPython gate's static check
 
 from chancery.board import micropython as mp
 from chancery.hardware import files as hardware_files
@@ -367,8 +368,6 @@ BOARD_MODULES = ["imports machine", "imports neopixel", "imports ssd1306", "impo
 
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_check_uses_only_what_micropython_offers(name):
-    from test_micropython_gate import check_source
-
     found = [p for p in check_source(read("hardware", "checks", name + ".py"), script(name), package="firmware")
              if not any(m in p for m in BOARD_MODULES)]  # the board's own modules
     assert found == []
