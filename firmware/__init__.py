@@ -14,11 +14,19 @@ once; each is a part a board may never use at all:
   (firmware/main.py);
 - a game's rules: the game being played (shared_rules/games.py's registry), and a module of
   its own that only some entries need (The Council's effects.py);
-- the board's backend: its own only (firmware/board/__init__.py's load()).
+- the board's backend: its own only (firmware/board/__init__.py's load()), and its own parts:
+  the wiring from a pin map, the encoder and the display (firmware/board/wiring.py), the
+  restart after a game switch (firmware/board/reboot.py, firmware/boot.py) on the boards that
+  restart; the unix port's command line (firmware/argv.py);
+- the kept games and the flash's room for a new one: firmware/kept.py, at a new game or the
+  host's pull (firmware/table.py, firmware/link.py);
+- the seats' names: firmware/names.py, at the first names action (firmware/table.py);
+- the Decktet's tables, when a menu first shows a Decktet card (firmware/menu.py): a game
+  without Decktet cards never builds them;
+- refusals' words: firmware/refusals.txt is read line by line when a refusal is shown
+  (firmware/words.py); no prose stays in RAM.
 
-The other imports inside functions in this package are there because the table's modules still
-import each other both ways (firmware/table.py and its keys, menus, look-ahead and link answers):
-a module imported inside a function is loaded at its first use, and then kept like any other.
+Every other import is at the top of its module.
 """
 
 FIRMWARE = "0.1.0"  # the firmware's version, in the welcome (firmware/link.py)

@@ -24,6 +24,7 @@ box whole.
 """
 
 from firmware import keymap
+from firmware.undo import ballot_key
 from shared_rules import ballot
 from shared_rules.errors import RuleError
 
@@ -116,8 +117,6 @@ def key(table, seat, name, b):
     if seat is None:
         box = of(table)
         if name == "back" or box[3]:  # a cast entered by mistake: back, then push, takes it back
-            from firmware.undo import ballot_key
-
             return ballot_key(table, box, name)
         if name != "long_select":
             return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"]))] + keymap.foot("box", "t", 6), None

@@ -5,7 +5,7 @@ first frame a host sends, as the wire's code (shared_rules/wire.py) is: a board 
 table holds none of it (firmware/__init__.py).
 """
 
-from firmware import FIRMWARE
+from firmware import FIRMWARE, pads
 from shared_rules import canon, engine, wire
 from shared_rules.errors import RuleError
 
@@ -108,8 +108,6 @@ def get(table, seq, body):
 
 def press(table, seq, body):
     """A press sent by the host (the simulated board's mirror, tests): as the pad's own key."""
-    from firmware import pads
-
     pad, key, hold = body.get("pad"), body.get("key"), body.get("hold")
     names = pads.TABLE_BUTTONS if pad == pads.TABLE else pads.PAD_BUTTONS
     if not (isinstance(pad, int) and 0 <= pad <= pads.TABLE and isinstance(key, int)

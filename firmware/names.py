@@ -18,8 +18,10 @@
   name for each seat among them ("-": none), then select.
 """
 
+from firmware import keymap
 from shared_rules import engine, seat_names, wire
 from shared_rules.errors import RuleError
+from shared_rules.schema import action, param
 
 KNOWN = "known.json"  # firmware/menus.py's legal() looks for it by its name
 NO_NAME = "-"  # the menu's item for a seat without a name
@@ -58,8 +60,6 @@ def act(table, move, seats=None):
 def menu(table, menu, move, seat):
     """The table's menu chose "names": first a name for each seat among the known ones (the
     menu asks seat by seat), then, with them, the naming. The screen lines."""
-    from shared_rules.schema import action, param
-
     if "names" not in move:
         choices = known(table.journal) + [NO_NAME]
         table.setup = [action("names", "table", [param("names", {"kind": "per_seat", "of": {
@@ -71,8 +71,6 @@ def menu(table, menu, move, seat):
     except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
         if table.listening:  # the host says it in its words, the display in the board's
             table.answer_error(None, e.code, "", e.detail)
-        from firmware import keymap
-
         return table.why(e, seat, None, keymap.foot("fix", "t" if seat is None else "s", 2))
     table.setup = None
     menu.rest()  # its next key starts the table's menu afresh

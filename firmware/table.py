@@ -39,6 +39,7 @@ roll. The match seed stays in the log for replays.
 import gc
 
 from firmware import ahead, ballot_box, keymap, keys, menus, undo
+from firmware.journal import NoGame
 from shared_rules import canon, engine, prng, schema
 from shared_rules.errors import RuleError
 
@@ -91,8 +92,6 @@ class Table:
     def boot(self):
         """Resume the journalled game, or start a new one if there is none (a game that a
         switch's restart has started already stays: firmware/board/reboot.py)."""
-        from firmware.journal import NoGame
-
         if self.state is None:
             try:
                 self.header, self.state, self.count = self.journal.resume(engine)

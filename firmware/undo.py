@@ -2,6 +2,7 @@
 why nothing is rewritten) is the journal's: Journal.undo, firmware/journal/__init__.py.
 """
 
+from firmware import keymap
 from shared_rules.errors import RuleError
 
 
@@ -58,8 +59,6 @@ def ballot_key(table, box, name):
     other key lets the question go. (screen, None)"""
     box[3] = name == "back"  # firmware/ballot_box.py: its undo_asked
     if box[3]:
-        from firmware import keymap
-
         return ["ballot", "take back #%d?" % table.count] + keymap.foot("undo?", "t", 6), None
     if name != "select":
         return ["ballot", "not taken back"], None

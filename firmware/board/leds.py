@@ -9,6 +9,8 @@ ranks) they take turns, one per phase (shared_rules/render.py). Not in sim.py,
 which every board loads: the simulated board has no strip.
 """
 
+from shared_rules import render
+
 
 def tick(hw, table, scan_ms):
     """For a board with a strip (mpboard, circuitpy), after each scan, scan_ms after the
@@ -82,8 +84,6 @@ def plan_kept(layout):
     reads from it (the plan holds its kind, place and direction), and the layout lets its
     track list go. A dict from the JSON keeps the room of every key it had; rebuilt, it holds
     only what is read."""
-    from shared_rules import render
-
     out = []
     for shows, generic, base, step, length, t in render.plan(layout):
         for k in ("name", "start", "length", "dir", "shows", "idx"):

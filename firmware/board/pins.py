@@ -10,6 +10,8 @@ the numbers. See hardware/boards/*.json's `doc` for the fields.
 
 import json
 
+from shared_rules.power import BUDGET_MA
+
 ROOT = "/hardware/boards/"
 _CHANNELS = "RGB"
 
@@ -75,8 +77,6 @@ def i2c(cfg):
 def budget_ma(cfg):
     """The strip's current budget (mA); without one, the limiter's default (power.BUDGET_MA:
     USB's 500 less the board's own draw), so the two never disagree."""
-    from shared_rules.power import BUDGET_MA
-
     return cfg.get("budget_ma", BUDGET_MA)
 
 

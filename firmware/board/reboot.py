@@ -20,6 +20,8 @@ import json
 import os
 import time
 
+from shared_rules.errors import RuleError
+
 NOTE = "/listening"
 SWITCH = "/switch.json"
 
@@ -75,8 +77,6 @@ def begin(table, switch):
     """At boot, before table.boot(): the new game of the switch noted (the table's new_game,
     checked as any), or, refused (a setting out of its domain, say), nothing: the old game
     resumes and answer() gives the host the refusal."""
-    from shared_rules.errors import RuleError
-
     try:
         table.start(switch["move"])
     except RuleError as e:

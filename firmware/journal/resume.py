@@ -11,6 +11,8 @@ import os
 from firmware.journal.line import GAME, SNAP, JournalError, NoGame, check, exists, loads, readline, replace, sync
 from firmware.journal.read import entries, read
 from shared_rules import canon
+from shared_rules import engine as rules_engine
+from shared_rules.errors import RuleError
 
 
 def _first(journal, name, tag, keys):
@@ -52,9 +54,7 @@ def resume(journal, engine=None):
     checked; a torn tail is cut. Returns (header, state, count). Bad data raises
     NoGame or JournalError, never another exception."""
     if engine is None:
-        from shared_rules import engine
-    from shared_rules.errors import RuleError
-
+        engine = rules_engine
     journal.close()
     journal.cuts = None  # the "u" lines are read again (entries() below)
     _recover(journal)
