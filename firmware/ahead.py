@@ -87,7 +87,8 @@ def _begun(table, pad):
     menu = table.menu
     if menu is not None and table.menu_pad == pad:
         return menu.picks
-    return table.parked.get(pad)
+    kept = table.parked.get(pad)  # (picks, auto)
+    return kept and kept[0]
 
 
 def _menu(table):

@@ -49,7 +49,7 @@ def key(table, pad, name):
             index, refused = table.pad_act(move, seat)
             return refused or ["S%d: %s" % (seat, move["type"]), "sent"], index
     menu = table.menu
-    begun = menu.picks if menu is not None and pad == table.menu_pad else table.parked.get(pad)
+    begun = menu.picks if menu is not None and pad == table.menu_pad else (table.parked.get(pad) or [None])[0]
     if seat is None and name == "back" and not begun:
         if table.setup is not None:
             table.setup = None  # back out of a new game's settings, or of naming
@@ -72,7 +72,8 @@ def key(table, pad, name):
         # that turns it only opens it: the pad's screen is read before a choice.
         menu = None
         menus.park(table)
-        screen = menus.open_on(table, seat, table.parked.pop(pad, None) or None)
+        kept = table.parked.pop(pad, None)  # (picks, auto), or None
+        screen = menus.open_on(table, seat, kept and kept[0], kept[1] if kept else 0)
         table.menu_pad = pad
         return screen, None
     screen, move = menu.key(table.state, name, False)  # with an action, the next screen is drawn below

@@ -36,7 +36,6 @@ _BODY = const(5)  # the confirm screen: title, 5 lines, its footer
 _OMIT = ["(default)"]  # sentinels, told apart from values by identity
 _END = ["done"]
 _NONE = ["(nothing)"]
-_MARKS = (_OMIT, _END, _NONE)  # kept(): a sentinel as its place here, for a menu imported again
 _REASONS = tuple(["house rule", "fix a misentry"])  # a printed effect's reason, where a pad enters one
 
 
@@ -101,17 +100,15 @@ class Menu:
     def resume(self, picks, auto=0):
         """Back to an entry begun earlier on this state (the choices made, in order: picks,
         or kept()'s, with its auto)."""
-        self.picks = [_MARKS[p[0]] if type(p) is tuple else p for p in picks]
+        self.picks = list(picks)
         self.auto = auto
         self._rebuild()
         self._move(self._first())
         return self.screen()
 
     def kept(self):
-        """(picks, auto) as plain data, for resume() on a Menu of this module imported again
-        (the board lets it go for a step): its sentinels are told apart by identity, and the
-        module imported again has others, so each is the 1-tuple of its place in _MARKS."""
-        return [(_MARKS.index(p),) if type(p) is list else p for p in self.picks], self.auto
+        """(picks, auto): the choices made, for resume() (a pad's parked entry, or one sent and refused)."""
+        return list(self.picks), self.auto
 
     def rest(self):
         """Let go of the entry and what it was built from (the board's RAM); the next

@@ -44,19 +44,20 @@ def open_on(table, seat, picks, auto=0):
 def reopen(table, pad, seat, at):
     """The pad's menu open again on its confirm screen, scrolled as it was (at: the menu's auto,
     cur and top), after firmware/ahead.py took its entry ahead."""
-    picks = table.parked.pop(pad, None)
-    if picks is not None:
-        open_on(table, seat, picks, at[0])
+    kept = table.parked.pop(pad, None)
+    if kept is not None:
+        open_on(table, seat, kept[0], at[0])
         table.menu_pad = pad
         table.menu.cur, table.menu.top = at[1], at[2]
 
 
 def park(table):
-    """The menu closed, the choices its pad had begun kept as plain data (table.parked), as when
-    the menu turns to another pad: that pad's next key opens it again and resumes them."""
+    """The menu closed, the choices its pad had begun kept (table.parked: picks and how many of the
+    last were defaults it skipped), as when the menu turns to another pad: that pad's next key opens
+    it again and resumes them, its back still going to the first default skipped."""
     m = table.menu
     if m is not None and table.menu_pad is not None and m.state is table.state:
-        table.parked[table.menu_pad] = m.kept()[0]
+        table.parked[table.menu_pad] = m.kept()
     table.menu = table.menu_pad = None
 
 

@@ -5,6 +5,7 @@ import pytest
 from menu_player import confirming
 
 from firmware.journal import Journal
+from firmware.pads import TABLE
 from firmware.table import Table
 
 ROLLING = [("chancellors", {"players": 4}), ("kings_dilemma", {"players": 4})]
@@ -28,3 +29,17 @@ def test_a_seats_pad_rolls_when_its_menu_offers_the_roll(tmp_path, game, setting
     assert entry == 0, screen
     move = next(iter(t.journal.entries(0)))["action"]
     assert move["type"] == "roll" and "seat" not in move and move["source"] == "board"
+
+
+def test_a_menu_parked_for_another_pad_still_goes_back_to_the_first_default_it_skipped(tmp_path):
+    """The table's roll skips both its optional parameters (the values, the source) to the confirm, whose
+    back opens the first of them. Another pad's key parks the table's menu; opened again, its back still
+    opens the first (the parked choices lost how many defaults were skipped: back opened the source)."""
+    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x07" * n, "chancellors",
+              {"players": 4}, "t").boot()
+    t.pressed(TABLE, "select")  # the table's menu, on the roll
+    assert confirming(t.pressed(TABLE, "select")[0])  # the roll, its two defaults skipped
+    t.pressed(0, "select")  # seat 0's menu: the table's parked
+    assert confirming(t.pressed(TABLE, "back")[0])  # the table's again, where it was
+    screen = t.pressed(TABLE, "back")[0]
+    assert screen[1].startswith("values"), screen
