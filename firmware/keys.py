@@ -30,7 +30,7 @@ def key(table, pad, name):
         menus.park(table)
         n = engine.seats(table.state)
         return ["S%d" % seat, "no seat %d here:" % seat, "%d seats, S0-S%d" % (n, n - 1)], None
-    if -1 in table.held:  # a long refusal up: its pad's up and down scroll it
+    if table.refusal is not None:  # a long refusal up: its pad's up and down scroll it
         screen = why(table, None, seat, name)
         if screen is not None:
             return screen, None
@@ -124,5 +124,5 @@ def why(table, e, seat, key=None, foot=()):
     try:
         return words.lines(table, e, seat, key, foot)
     except (MemoryError, OSError, ValueError):  # the code, as a board without the words shows it
-        table.held.pop(-1, None)
+        table.refusal = None
         return None if e is None else ["Not allowed:", e.code[:16]] + list(foot)

@@ -61,9 +61,11 @@ class Table:
         self.menu = None  # the one menu (firmware/menu.py), loaded at the first press
         self.menu_pad = None  # the pad it serves now
         self.parked = {}  # pad: its choices so far, while the menu serves another pad
-        # pad: what a game's own pad keys have counted so far (see key()); and at -1, a refusal
-        # longer than the display, scrolled by its pad (firmware/words.py). Both go with the state.
+        # pad: what a game's own pad keys have counted so far (see key()); and a refusal longer than
+        # the display, scrolled by its pad ([seat, lines, top, footer]: firmware/words.py). Both go
+        # with the state.
         self.held = {}
+        self.refusal = None
         self.ballot_box = None  # the private box, with the first ballot: plain data (firmware/ballot_box.py)
         self.dice = None  # the smart dice this board reads, when it reads some (firmware/board/ble_dice.py)
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
@@ -145,7 +147,7 @@ class Table:
             names = self.name({"type": "names", "names": names}, players)
         self.setup = None
         self.ballot_box = None
-        self.held = {}
+        self.held, self.refusal = {}, None
         self.new_game(game, settings)
         if names is not None:
             self.name({"type": "names", "names": names})
@@ -209,6 +211,7 @@ class Table:
         self.last_type = act["type"]
         self.snapshot_due = self.journal.due()  # taken in idle(), once the entry is shown
         self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
+        self.refusal = None
         self.parked = {}  # the state moved on: every pad's next key starts afresh
         self.ahead = None  # and an entry computed ahead on the state before
         if self.menu is not None:

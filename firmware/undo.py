@@ -43,7 +43,7 @@ def undo(table, entry=None):
     else:
         table.reload()
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
-    table.held = {}
+    table.held, table.refusal = {}, None
     table.setup = None
     table.parked = {}  # every pad's next key starts afresh, as after an entry
     if table.menu is not None:
