@@ -313,10 +313,11 @@ class Table:
             g = engine.game_module(self.game)
             if move.get("type") == "roll" and "values" not in move:
                 move, rng = self._board_roll(g, move)
-            s = schema.find(g.SCHEMAS, move.get("type")) if seat is not None else None
-            if seat is not None and "seat" not in move and (s is None or s["who"] != "table"):
-                move = dict(move)
-                move["seat"] = seat
+            if seat is not None and "seat" not in move:
+                s = schema.find(g.SCHEMAS, move.get("type"))  # a table's action stays the table's
+                if s is None or s["who"] != "table":
+                    move = dict(move)
+                    move["seat"] = seat
         return move, rng
 
     def _board_roll(self, g, move):

@@ -24,10 +24,9 @@ for p in (os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "tests", "helpers
         sys.path.insert(0, p)
 
 import make_log  # noqa: E402
-from menu_player import MenuPlayer, cursor  # noqa: E402
+from menu_player import LocalPlayer, MenuPlayer, cursor  # noqa: E402
 
 from chancery.words import describe  # noqa: E402
-from firmware.menu import Menu  # noqa: E402
 from shared_rules import decktet, engine  # noqa: E402
 from shared_rules import schema as schemas  # noqa: E402
 from shared_rules.errors import RuleError  # noqa: E402
@@ -39,15 +38,7 @@ SCENARIOS = os.path.join(ROOT, "tests", "scenarios")
 BOARDS_OWN = ("ballot_cast", "ballot_close", "ballot_reveal")  # the board's keys and its box, not a menu
 
 
-class Player(MenuPlayer):
-    def __init__(self, g, state, seat):
-        self.m = Menu(g.legal, g.card_names)
-        self.state = state
-        MenuPlayer.__init__(self, self.m.start(state, seat))
-
-    def press(self, k):
-        return self.m.key(self.state, k)
-
+class Player(LocalPlayer):
     def seek(self, text):
         """As a player walks: up to a number below the one under the cursor, or to an item the screen
         shows above it; else down."""

@@ -39,7 +39,7 @@ for _p in (str(ROOT), str(MP_DIR)):
 import gate_harness  # noqa: E402
 import menu_walk  # noqa: E402
 import playout  # noqa: E402
-from menu_player import MenuPlayer, cursor  # noqa: E402
+from menu_player import LocalPlayer, cursor  # noqa: E402
 
 from chancery.board import micropython as mp  # noqa: E402
 from firmware import pads, ticks  # noqa: E402
@@ -395,16 +395,11 @@ def test_encoder_detents_become_presses():
 
 # ------------------------------------------------------------------ menus: driving them like a player
 
-class Player(MenuPlayer):
-    """Enters a given action through a local Menu's keys, reading only the screens."""
-
-    def __init__(self, game, state, seat):
-        self.m = Menu(game.legal, game.card_names)
-        self.state = state
-        MenuPlayer.__init__(self, self.m.start(state, seat))
+class Player(LocalPlayer):
+    """Enters a given action through a local Menu's keys, reading only the screens (each checked)."""
 
     def press(self, k):
-        screen, act = self.m.key(self.state, k)
+        screen, act = LocalPlayer.press(self, k)
         menu_walk.check_screen(screen)
         return screen, act
 

@@ -173,3 +173,18 @@ def play_by_presses(link, driver_seed, on_refusal=lambda: "", player=BoardPlayer
         presses += who.keys
         types.add(move["type"])
     return presses, types
+
+
+class LocalPlayer(MenuPlayer):
+    """A player on a local firmware.menu.Menu of `game` (its legal and card_names) for `seat`
+    (None: the table's), on `state`."""
+
+    def __init__(self, game, state, seat):
+        from firmware.menu import Menu  # the board's menu: only this player needs it
+
+        self.m = Menu(game.legal, game.card_names)
+        self.state = state
+        MenuPlayer.__init__(self, self.m.start(state, seat))
+
+    def press(self, k):
+        return self.m.key(self.state, k)

@@ -225,11 +225,7 @@ def strip_text(frame, layout, view=None, names=None):
     the seats' tracks)."""
     out = Text()
     level = max(1, min(255, layout.get("level", 255)))
-    hollow = set()
-    for name, c in layout.get("colours", {}).items():
-        if name == "waiting" or name.endswith("_empty"):
-            hollow.add((c[0] * level // 255, c[1] * level // 255, c[2] * level // 255))
-    hollow.discard((0, 0, 0))  # a colour the cap darkens is off on the strip: not hollow
+    hollow = _hollow(layout, level)
     players = ((view or {}).get("settings") or {}).get("players", 0)
     # a track of a seat the game does not have (seat 4's in a game of four) is dark: no row for it
     tracks = [t for t in layout["tracks"] if not players or seat_of(t) is None or seat_of(t) < players]
@@ -239,29 +235,28 @@ def strip_text(frame, layout, view=None, names=None):
     for track, label in zip(tracks, labels):
         out.append(label.ljust(width) + " ", style=_rgb(STRIP_TEXT))
         for led in track_leds(track):
-            r, g, b = frame[3 * led], frame[3 * led + 1], frame[3 * led + 2]
-            if (r, g, b) in hollow:
-                out.append("\u25cb", style=_rgb(HOLLOW))
-            elif r or g or b:
-                out.append("\u25cf", style=_rgb(legible((min(255, r * 255 // level), min(255, g * 255 // level),
-                                                           min(255, b * 255 // level)))))
-            else:
-                out.append("\u00b7", style=_rgb(DARK))
+            ch, colour = _led(frame, led, level, hollow)
+            out.append(ch, style=_rgb(colour))
         if track.get("shows") == "scores" and isinstance(scores, list) and track.get("seat", 0) < len(scores):
             out.append(" %d" % scores[track.get("seat", 0)], style=_rgb(STRIP_TEXT))
         out.append("\n")
     scales = scales_text(tracks, track_names(tracks))
     if scales:  # what one LED of a count stands for: a lit LED is not one point
         out.append("One LED is".ljust(width) + " " + seat_words.called(scales, names) + "\n", style=_rgb(STRIP_TEXT))
+    _seat_key(out, "Seats".ljust(width) + " ", layout, players, names)
+    return out
+
+
+def _seat_key(out, label, layout, players, names):
+    """The key under the LEDs: each seat's colour, its number and name."""
     colours = layout.get("seat_colours") or []
     if colours and players:
-        out.append("Seats".ljust(width) + " ", style=_rgb(STRIP_TEXT))
+        out.append(label, style=_rgb(STRIP_TEXT))
         for seat in range(min(players, len(colours))):
             out.append("\u25cf", style=_rgb(legible(colours[seat])))
             out.append("%d%s " % (seat, " " + names[seat] if names and seat < len(names) and names[seat] else ""),
                        style=_rgb(STRIP_TEXT))
         out.append("\n")
-    return out
 
 
 def _led(frame, i, level, hollow):
@@ -347,14 +342,7 @@ def board_text(frame, layout, view=None, names=None, grid=None):
             if tail:
                 out.append(tail, style=_rgb(STRIP_TEXT))
             out.append("\n")
-    colours = layout.get("seat_colours") or []
-    if colours and players:
-        out.append("Seats ", style=_rgb(STRIP_TEXT))
-        for seat in range(min(players, len(colours))):
-            out.append("\u25cf", style=_rgb(legible(colours[seat])))
-            out.append("%d%s " % (seat, " " + names[seat] if names and seat < len(names) and names[seat] else ""),
-                       style=_rgb(STRIP_TEXT))
-        out.append("\n")
+    _seat_key(out, "Seats ", layout, players, names)
     return out
 
 
