@@ -8,8 +8,8 @@ The board runs its code from flash (a ROMFS partition, or frozen modules), so a 
 stays loaded: nothing is ever unloaded. What it loads only when first needed is declared here,
 once; each is a part a board may never use at all:
 
-- the host's link: shared_rules/wire.py, and firmware/link.py, at the first
-  byte a host sends (firmware/board/sim.py's link()); a board played on its own has none of it;
+- the host's link: shared_rules/wire.py, and firmware/link.py's Link, at the first
+  byte a host sends (firmware/board/sim.py's host_link()); a board played on its own has none of it;
 - smart dice: firmware/board/ble_dice.py and firmware/dice/, when the board's options name dice
   (firmware/main.py);
 - a game's rules: the game being played (shared_rules/games.py's registry), and a module of

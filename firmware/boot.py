@@ -12,11 +12,11 @@ from shared_rules.errors import RuleError
 _GC_EVERY = const(8192)
 
 
-def _restarter(folder):
-    def restart(listening, switch=None):
+def _restarter(hw):
+    def restart(switch=None):
         from firmware.board import reboot
 
-        reboot.restart(folder, listening, switch)
+        reboot.restart(hw.data_dir(), hw.listening(), switch)
 
     return restart
 
@@ -40,17 +40,18 @@ def start(opts):
 
         switch = reboot.switched(hw.data_dir())  # the game switch this boot is the restart for
     try:
-        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, opts["game"], settings, hw.board_id())
+        table = Table(Journal(hw.data_dir()), hw.entropy, opts["game"], settings, hw.board_id())
         if switch is not None:
             reboot.begin(table, switch)
         table.boot()
     except RuleError as e:  # a main.py with a game or setting this firmware does not know: play on
         print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
-        table = Table(Journal(hw.data_dir()), hw.send, hw.entropy, "chancellors", None, hw.board_id()).boot()
+        table = Table(Journal(hw.data_dir()), hw.entropy, "chancellors", None, hw.board_id()).boot()
     if restarts:
-        table.listening = reboot.taken(hw.data_dir())  # the host of before a game switch's restart
-        table.restart = _restarter(hw.data_dir())
+        if reboot.taken(hw.data_dir()):  # the host of before a game switch's restart: still listening
+            hw.host_link(table).listening = True
+        table.restart = _restarter(hw)
         if switch is not None:
-            reboot.answer(table, switch)
+            reboot.answer(hw.host, switch)
     hw.show(table)
     return table, hw

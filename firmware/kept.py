@@ -23,29 +23,29 @@ GAME_ROOM = 64 * 1024
 _ALL = 0x3FFFFFFF  # entries() from an index no game reaches: every line checked, none parsed
 
 
-def pull(table, seq, body):
+def pull(link, seq, body):
     want, i, j = body.get("id"), body.get("i"), body.get("j")
     if not (want is None or isinstance(want, int)) or not (isinstance(i, int) and isinstance(j, int) and 0 <= i <= j):
-        table.answer_error(seq, "bad_range", "pull needs id (null: the oldest kept game) and 0 <= i <= j")
+        link.error(seq, "bad_range", "pull needs id (null: the oldest kept game) and 0 <= i <= j")
         return
-    kept = table.journal.kept()
+    kept = link.table.journal.kept()
     pick = kept[0] if kept and want is None else None
     for g in kept:
         if g[0] == want:
             pick = g
     left = len(kept)
     if pick is None:
-        table.send("kept", {"id": None, "left": left})
+        link.send("kept", {"id": None, "left": left})
         return
     kept = None
-    reader, header = table.journal.kept_game(pick[1])
+    reader, header = link.table.journal.kept_game(pick[1])
     it = reader.entries(_ALL)  # the names, the undo lines and the count: one pass
     for _ in it:
         pass
     out = {"id": pick[0], "left": left, "head": header, "len": reader.length}
     if reader.names is not None:
         out["names"] = reader.names
-    table.send("kept", out)
+    link.send("kept", out)
     if i >= reader.length:
         return
     it = reader.entries(i)
@@ -53,7 +53,7 @@ def pull(table, seq, body):
         for entry in it:
             if i >= j:
                 break
-            table.send("old", {"id": pick[0], "i": i, "move": entry["action"], "events": entry["events"],
+            link.send("old", {"id": pick[0], "i": i, "move": entry["action"], "events": entry["events"],
                                "digest": entry["digest"]})
             i += 1
             entry = None
@@ -61,26 +61,26 @@ def pull(table, seq, body):
         it.close()  # MicroPython runs no generator's finally when it is collected: the file is closed here
 
 
-def ack(table, seq, body):
+def ack(link, seq, body):
     """The host has stored kept game body["id"]: removed."""
     want = body.get("id")
-    for g in table.journal.kept():
+    for g in link.table.journal.kept():
         if g[0] == want and isinstance(want, int):
-            table.journal.drop_kept(g[1])
-            table.send("ok", {"re": seq, "i": None})
+            link.table.journal.drop_kept(g[1])
+            link.send("ok", {"re": seq, "i": None})
             return
-    table.answer_error(seq, "no_kept", "the board keeps no finished game %s; pull gives their ids" % (want,))
+    link.error(seq, "no_kept", "the board keeps no finished game %s; pull gives their ids" % (want,))
 
 
-def frame(table, seq, kind, body):
-    """A host's frame that the table does not answer itself: pull and ack, else wrong_side."""
+def frame(link, seq, kind, body):
+    """A host's frame that the link (firmware/link.py) does not answer itself: pull and ack, else wrong_side."""
     if kind == "pull" or kind == "ack":
         try:
-            (pull if kind == "pull" else ack)(table, seq, body)
+            (pull if kind == "pull" else ack)(link, seq, body)
         except (JournalError, OSError) as e:  # a kept game the board cannot read or remove: it stays
-            table.answer_error(seq, getattr(e, "code", "io"), str(e))
+            link.error(seq, getattr(e, "code", "io"), str(e))
         return
-    table.answer_error(seq, "wrong_side", "a board does not take %s frames" % kind)
+    link.error(seq, "wrong_side", "a board does not take %s frames" % kind)
 
 
 def room(table):

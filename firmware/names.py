@@ -19,7 +19,7 @@
 """
 
 from firmware import keymap
-from shared_rules import engine, seat_names, wire
+from shared_rules import engine, seat_names
 from shared_rules.errors import RuleError
 from shared_rules.schema import action, param
 
@@ -69,11 +69,9 @@ def menu(table, menu, move, seat):
     try:
         act(table, {"type": "names", "names": names})
     except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
-        if table.listening:  # the host says it in its words, the display in the board's
-            table.answer_error(None, e.code, "", e.detail)
+        table.tell("refused", e)  # a host's link says it in its words, the display in the board's
         return table.why(e, seat, None, keymap.foot("fix", "t" if seat is None else "s", 2))
     table.setup = None
     menu.rest()  # its next key starts the table's menu afresh
-    if table.listening:
-        table.send(wire.WELCOME, table.welcome())
+    table.tell("named")
     return ["names set"] + ["%d %s" % (s, names[s] or NO_NAME) for s in range(len(names))]

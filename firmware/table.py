@@ -1,18 +1,24 @@
-"""The board's game controller: one match, its journal, the host's frames; its pads' keys and
-menus in firmware/keys.py and firmware/menu.py; the link's answers but an action's (hello,
-GET, a host's press) in firmware/link.py.
+"""The board's game controller: one match, its journal, and its listeners; its pads' keys and
+menus in firmware/keys.py and firmware/menu.py. The host's link (firmware/link.py) is a client:
+it listens (listen()) and acts; the table imports none of it.
 
-No I/O of its own: the board layer hands it frames, presses and a way to send,
+No I/O of its own: the board layer hands it presses and composes its clients,
 so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
 simulated board, and the tests drive it directly on either interpreter.
+
+Listeners: each is called as fn(what, data) (tell()), in the order they listened, with
+- "entry", (index, action, events, digest): an entry is on flash and in the state;
+- "new", None: a new game (another, or the same with other settings) is under way;
+- "undone", None: the last entry was taken back (the state is the shorter log's);
+- "named", None: the seats' names changed (journal.names);
+- "refused", the RuleError: an entry from a pad, the dice or a menu was refused.
 
 A new game (another game, or the same with other settings) is chosen on the
 table's menu (its last action, "new_game": the game, then each of its
 settings, "(default)" first) or sent by the host as the action
 {"type": "new_game", "game": G, "settings": {...}}. The journal keeps the game
 it ends on flash until the host has stored it (firmware/kept.py, which also
-refuses a new game the flash has no room for), and the host is sent the new
-welcome and state.
+refuses a new game the flash has no room for), and the listeners hear "new".
 
 Undo: the table's menu (its "undo", once there is an entry) or the host (the action
 {"type": "undo", "entry": I}) takes back the last entry. The journal keeps it on
@@ -45,11 +51,10 @@ from shared_rules.errors import RuleError
 
 
 class Table:
-    def __init__(self, journal, send, entropy, game="chancellors", settings=None, board_id="sim"):
-        """journal: firmware.journal.Journal; send(kind, body): writes one frame to the
-        host, or drops it if none is listening; entropy(n): n random bytes (os.urandom)."""
+    def __init__(self, journal, entropy, game="chancellors", settings=None, board_id="sim"):
+        """journal: firmware.journal.Journal; entropy(n): n random bytes (os.urandom)."""
         self.journal = journal
-        self.send = send
+        self.listeners = []  # the clients' fn(what, data): see the module's note
         self.game = game
         self.settings = settings
         self.board_id = board_id
@@ -71,7 +76,6 @@ class Table:
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
         # names action (a list: its schema), while the seats are named (firmware/names.py)
         self.setup = None
-        self.listening = False  # the board sends nothing before a hello (the port may be a REPL)
         self.changed = True  # the LEDs and the display need a redraw
         self.screen_due = True  # the game moved (an entry, an undo, a new game): the display shows status()
         self.last_type = None  # the last entry's action type, for status()
@@ -85,9 +89,19 @@ class Table:
         # chained on, where the entry was computed ahead on a copy (firmware/ahead.py: the state
         # it was computed on is kept); else None
         self.before = None
-        self.restart = None  # the board layer's restart(listening), if it restarts after a game switch
+        self.restart = None  # the board layer's restart(switch), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
         self.switch_due = None  # its note: {"move": the new_game action, "re": the host's frame or None}
+
+    # --- the listeners -----------------------------------------------------------
+
+    def listen(self, fn):
+        """fn(what, data) hears the table's news from now on (see the module's note)."""
+        self.listeners.append(fn)
+
+    def tell(self, what, data=None):
+        for fn in self.listeners:
+            fn(what, data)
 
     # --- the match ---------------------------------------------------------------
 
@@ -122,12 +136,13 @@ class Table:
         """The action new_game: a new match of move["game"] with move["settings"] (the
         defaults for those not given); refused, with nothing changed, if either is
         unknown or a setting is out of its domain, or the flash has no room for it
-        (flash_full). The host hears the new welcome. Returns the display's warning
+        (flash_full). The listeners hear "new". Returns the display's warning
         when the flash has room for this game only, else None.
 
         Another game, on a board that restarts (firmware/board/reboot.py): only the flash's
         room is checked here; the restart notes the action (and seq, the host's frame), and
-        the boot starts the game with no other game's code or names in its heap and answers."""
+        the boot starts the game with no other game's code or names in its heap and answers.
+        seq: the host's frame that asked for it, kept with a switch's note for its answer."""
         self.menu = self.menu_pad = self.ahead = None
         self.parked = {}
         game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
@@ -143,16 +158,17 @@ class Table:
             self.restart_due = True
             return short
         players = engine.settings_for(engine.game_module(game), settings)["players"]  # raises RuleError:
+        from firmware import names as code
+
         if names is not None:  # nothing moved yet
-            names = self.name({"type": "names", "names": names}, players)
+            names = code.act(self, {"type": "names", "names": names}, players)
         self.setup = None
         self.ballot_box = None
         self.held, self.refusal = {}, None
         self.new_game(game, settings)
         if names is not None:
-            self.name({"type": "names", "names": names})
-        if self.listening:
-            self.hello()
+            code.act(self, {"type": "names", "names": names})
+        self.tell("new")
         return short
 
     def legal(self, state, seat):
@@ -218,10 +234,7 @@ class Table:
             self.menu.rest()
         if self.on_entry is not None and not shown:  # the LEDs first; the host and the menu's next screen can wait
             self.on_entry()
-        if self.listening:
-            from shared_rules import wire  # loaded by the host's hello: a board on its own has none of it
-
-            self.send(wire.ENTRY, {"i": index, "move": act, "events": events, "digest": digest})
+        self.tell("entry", (index, act, events, digest))
         return index
 
     def reveal_if_due(self):
@@ -237,9 +250,16 @@ class Table:
 
     def name(self, move, seats=None, menu=None, seat=None):
         """The host's names or known_names (`seats`: a new game's, checked only), or (with
-        `menu`) the table menu's names: firmware/names.py, loaded for it (see there)."""
+        `menu`) the table menu's names: firmware/names.py, loaded for it (see there). The
+        listeners hear "named" once the seats' names are on flash."""
         from firmware import names as code
-        return code.menu(self, menu, move, seat) if menu is not None else code.act(self, move, seats)
+
+        if menu is not None:
+            return code.menu(self, menu, move, seat)
+        names = code.act(self, move, seats)
+        if seats is None and move["type"] == "names":
+            self.tell("named")
+        return names
 
     def reload(self):
         """The state from the journal again: a step failed half-way through the state. Short
@@ -278,7 +298,7 @@ class Table:
             self.state = None  # the next key, action or status reloads it (the entries are on flash)
             gc.collect()
             if self.restart is not None:
-                self.restart(self.listening, None)  # on a board, does not return: the boot resumes the game
+                self.restart(None)  # on a board, does not return: the boot resumes the game
         return ["Board fault:", "out of memory.", "Game reloaded", "from its journal", "(nothing lost):",
                 "try that again."]
 
@@ -288,7 +308,7 @@ class Table:
         press starts on a tidy heap. After a game switch, a board that can restarts instead."""
         if self.restart_due and self.restart is not None:
             self.restart_due = False
-            self.restart(self.listening, self.switch_due)  # on a board, does not return: main.py boots the new game
+            self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
         if self.snapshot_due:
             self.snapshot_due = False
             try:
@@ -377,57 +397,25 @@ class Table:
     def pad_act(self, move, seat, foot=()):
         """An action entered on a pad (or by the smart dice, or a sealed ballot's box): (its entry
         index, None), or (None, the refusal as display lines): the rules' answer goes to the
-        display, the board plays on. A host listening hears the refusal's facts too (an error
-        frame, re null), to say it in its words; the display says it in the board's (why(),
+        display, the board plays on. The listeners hear "refused" (a host's link says it in its
+        words); the display says it in the board's (why(),
         which alone loads the keys' code: a die's roll or a ballot's cast does not); `foot`: the
         footer's lines below a refusal (a menu's: what its keys do then)."""
         try:
             return self.act(move, seat), None
         except RuleError as e:
-            if self.listening:
-                self.answer_error(None, e.code, "", e.detail)
+            self.tell("refused", e)
             return None, self.why(e, seat, None, foot)
 
     def why(self, e, seat, key=None, foot=()):
         """A refusal's display lines, `foot` below them (firmware/keys.py, firmware/words.py)."""
         return keys.why(self, e, seat, key, foot)
 
-    # --- the link ------------------------------------------------------------------
-
-    def frame(self, seq, kind, body):
-        """Answer one frame from the host: firmware/link.py (lazy: firmware/__init__.py)."""
-        from firmware import link
-
-        link.answer(self, seq, kind, body)
-
-    def hello(self):
-        from firmware import link
-
-        link.hello(self)
-
-    def send_state(self):
-        from firmware import link
-
-        link.send_state(self)
-
-    def welcome(self):
-        from firmware import link
-
-        return link.welcome(self)
-
-    def answer_error(self, seq, code, message, detail=None):
-        """Answer the host's frame `seq` (None: no frame) with an error: the facts, the host words them."""
-        from shared_rules import wire
-
-        body = {"re": seq, "code": code, "message": message}
-        if detail is not None:
-            body["detail"] = detail
-        self.send(wire.ERROR, body)
-
-    def link_error(self, err):
-        """A line that was not a good frame: answered, nothing else changes."""
-        if self.listening:
-            self.answer_error(err.seq, err.code, err.message)
+    def status_due(self):
+        """The display shows status() next, unless a key's screen is up (a host that has just said
+        hello sees the display as it is, not a blank until the next key)."""
+        if self.menu_pad is None:
+            self.screen_due = True
 
 
 def _int(data):

@@ -48,8 +48,7 @@ def undo(table, entry=None):
     table.parked = {}  # every pad's next key starts afresh, as after an entry
     if table.menu is not None:
         table.menu.rest()
-    if table.listening:
-        table.send_state()
+    table.tell("undone")
     return last
 
 

@@ -26,9 +26,8 @@ import neopixel
 
 from firmware import buttons as keys
 from firmware import pads, ticks
-from firmware.board import pins
+from firmware.board import pins, sim
 from firmware.board.leds import scan_and_tick
-from firmware.board.sim import _answer, fault
 from shared_rules import engine, power, prng, render, wire
 from shared_rules.compat import const
 
@@ -46,6 +45,7 @@ class Hardware:
     def __init__(self, opts):
         self._data = opts.get("data") or "/chancery"
         self._seq = 0
+        self.host = None  # the host's link, from its first byte (host_link())
         self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
         try:
             import usb_cdc
@@ -118,7 +118,7 @@ class Hardware:
         return supervisor.runtime.serial_bytes_available
 
     async def link(self, table):
-        reader = wire.Reader()
+        reader, link = wire.Reader(), sim.host_link(self, table)
         chunk = bytearray(_CHUNK)
         view = memoryview(chunk)
         while True:
@@ -133,7 +133,7 @@ class Hardware:
                 for i in range(n):
                     chunk[i] = ord(sys.stdin.read(1))
             for item in reader.feed(view[:n]):
-                _answer(table, item)
+                sim.answer(link, item)
                 self.show(table)
                 table.idle()
 
@@ -144,7 +144,6 @@ class Hardware:
         while True:
             scan_and_tick(self, table, SCAN_MS)  # never raises: the loop goes on
             await asyncio.sleep_ms(SCAN_MS)
-
 
     def _read(self):
         """(down, taps): the buttons down now and those pressed since the last scan, from keypad's queue."""
@@ -173,10 +172,10 @@ class Hardware:
             try:
                 self.screen = table.pressed(pad, key)[0]
             except MemoryError:  # a board fault: the table lets the key go, reloads and says so (sim.fault)
-                self.screen = fault(table)
+                self.screen = sim.fault(table)
             except Exception as e:
                 self.screen = ["Error:", type(e).__name__[:16]]
-            if table.listening:
+            if sim.listening(self):
                 self.send(wire.DISPLAY, {"lines": self.screen})
         if n:
             self.show(table)
@@ -187,7 +186,7 @@ class Hardware:
     def show(self, table):
         if table.screen_due:  # the game moved, not by a key (a key's screen is pressed()'s): status()
             table.screen_due, self.screen = False, table.status()
-            if table.listening:
+            if sim.listening(self):
                 self.send(wire.DISPLAY, {"lines": self.screen})
             self._draw()
         if not table.changed:

@@ -83,18 +83,19 @@ def begin(table, switch):
         switch["refused"] = e
 
 
-def answer(table, switch):
-    """Once the board knows whether a host is listening: that host hears the new game's
-    welcome and state, then the answer to the action it sent (ok, or the refusal)."""
-    if not table.listening:  # a board on its own: wire's code stays unloaded (sim.Hardware.link)
+def answer(link, switch):
+    """Once the board knows whether a host is listening (link: its firmware/link.py Link, or None):
+    that host hears the new game's welcome and state, then the answer to the action it sent (ok, or
+    the refusal)."""
+    if link is None or not link.listening:  # a board on its own: wire's code stays unloaded (sim.Hardware.link)
         return
     from shared_rules import wire
 
-    table.hello()
+    link.hello()
     seq, refused = switch.get("re"), switch.get("refused")
     if seq is None:
         return
     if refused is None:
-        table.send(wire.OK, {"re": seq, "i": None})
+        link.send(wire.OK, {"re": seq, "i": None})
     else:
-        table.answer_error(seq, refused.code, "", refused.detail)  # the facts: the host words them
+        link.error(seq, refused.code, "", refused.detail)  # the facts: the host words them

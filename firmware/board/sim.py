@@ -22,6 +22,7 @@ class Hardware:
     def __init__(self, opts):
         self._data = opts["data"]
         self._seq = 0
+        self.host = None  # the host's link, from its first byte (host_link())
         # a fixed --seed makes the board's own dice repeatable (tests); otherwise os.urandom
         self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
         self._out = select.poll()
@@ -71,9 +72,15 @@ class Hardware:
             except ValueError as e:  # wire.FrameError
                 print("chancery: a %s frame not sent: %s" % (item[0], e))
 
+    def host_link(self, table):
+        return host_link(self, table)
+
+    def listening(self):
+        return listening(self)
+
     def tell_screen(self, table, lines):
         """The display's lines to the host, if one listens (a hello came, so wire is loaded)."""
-        if table.listening:
+        if self.listening():
             from shared_rules import wire
 
             self.send(wire.DISPLAY, {"lines": lines})
@@ -85,7 +92,7 @@ class Hardware:
         src = sys.stdin.buffer
         poller = select.poll()
         poller.register(src, select.POLLIN)
-        reader = None  # made with the first byte: a board on its own has none
+        reader = None  # made with the first byte, as the link is: a board on its own has none
         chunk = bytearray(_CHUNK)
         view = memoryview(chunk)
         while True:
@@ -101,8 +108,9 @@ class Hardware:
                 from shared_rules import wire
 
                 reader = wire.Reader()
+            link = self.host_link(table)
             for item in reader.feed(view[:n]):
-                _answer(table, item)
+                answer(link, item)
                 item = None
                 self.flush()  # the frames an entry it made held (mpboard's _entry)
                 self.show(table)
@@ -117,8 +125,24 @@ class Hardware:
         table.changed = False
         if table.screen_due:  # no display here: the host's mirror shows it
             table.screen_due = False
-            if table.listening:  # status() only for a host to hear
+            if self.listening():  # status() only for a host to hear
                 self.tell_screen(table, table.status())
+
+
+def host_link(hw, table):
+    """The host's link (firmware/link.py's Link, a client of the table) of the board `hw` (its
+    `host`, and its send()), made at the first byte a host sends (firmware/__init__.py): a board
+    played on its own has none."""
+    if hw.host is None:
+        from firmware.link import Link
+
+        hw.host = Link(table, hw.send)
+    return hw.host
+
+
+def listening(hw):
+    """A host has said hello to the board `hw`: frames go to it."""
+    return hw.host is not None and hw.host.listening
 
 
 def fault(table):
@@ -132,32 +156,32 @@ def fault(table):
         return ["Board fault:", "out of memory"]
 
 
-def _answer(table, item):
-    """Hand one frame (or a bad line) to the table. Whatever goes wrong is an answer
-    to the host, never a dead board; out of memory, the answer may be dropped."""
+def answer(link, item):
+    """Hand one frame (or a bad line) to the host's link (firmware/link.py). Whatever goes wrong is
+    an answer to the host, never a dead board; out of memory, the answer may be dropped."""
     from shared_rules import wire
 
     seq = item.seq if isinstance(item, wire.FrameError) else item[0]
     try:
         if isinstance(item, wire.FrameError):
-            table.link_error(item)
+            link.bad_line(item)
         else:
-            table.frame(item[0], item[1], item[2])
+            link.frame(item[0], item[1], item[2])
         return
     except MemoryError:  # a board fault, not a rules answer: the table lets the input go and reloads
         item = None
-        lines = fault(table)
+        lines = fault(link.table)
         err = wire.FrameError("no_memory", "board fault: the board ran out of memory; it let that input go and "
                               "reloaded the game from its journal (nothing entered is lost): try it again", seq)
-        if table.listening:
+        if link.listening:
             try:
-                table.send(wire.DISPLAY, {"lines": lines})
+                link.send(wire.DISPLAY, {"lines": lines})
             except MemoryError:
                 gc.collect()
     except Exception as e:
         err = wire.FrameError("internal", "%s: %s" % (type(e).__name__, e), seq)
     try:
-        table.link_error(err)
+        link.bad_line(err)
     except MemoryError:
         gc.collect()
 

@@ -55,7 +55,7 @@ def test_the_tables_hold_that_rolls_is_computed_ahead_and_rolls_the_same_faces(t
     from firmware.table import Table
 
     def table(name):
-        return Table(Journal(str(tmp_path / name)), lambda kind, body: None, lambda n: b"\x05" * n,
+        return Table(Journal(str(tmp_path / name)), lambda n: b"\x05" * n,
                      "chancellors", {"players": 4}).boot()
 
     ahead, plain = table("ahead"), table("plain")
@@ -87,7 +87,7 @@ def test_an_entry_computed_ahead_is_taken_back_without_a_replay(tmp_path, monkey
     from firmware.table import Table
     from shared_rules import canon
 
-    t = Table(Journal(str(tmp_path / "a")), lambda kind, body: None, lambda n: b"\x05" * n, "chancellors",
+    t = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n, "chancellors",
               {"players": 4}).boot()
     replays = []
     real = Table.reload
@@ -97,7 +97,7 @@ def test_an_entry_computed_ahead_is_taken_back_without_a_replay(tmp_path, monkey
     assert t.pressed(TABLE, "long_select")[1] == 0 and t.before is not None  # the roll, computed ahead
     t.idle()
     assert t.undo() == 0 and replays == [] and canon.encode(t.state) == before
-    again = Table(Journal(str(tmp_path / "a")), lambda kind, body: None, lambda n: b"\x05" * n).boot()
+    again = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n).boot()
     assert canon.encode(again.state) == canon.encode(t.state) and again.count == t.count == 0
     t.act({"type": "roll"})  # in place: nothing kept
     assert t.before is None and t.undo() == 0 and replays == [1]

@@ -18,6 +18,7 @@ import sys
 import paths
 import pytest
 from ballot_runs import REVEALED, by_run, lines  # tests/helpers/ballot_runs.py: shared with the chip's test
+from linked import linked
 
 from chancery.board import micropython as mp
 from chancery.board.link import Link
@@ -102,15 +103,15 @@ def test_the_mirror_screen_shows_no_hidden_choice(tmp_path, game):
     assert any("voted" in text or "marked" in text for text in seen["A"])  # who has voted, not what
 
 
-def table(folder, sent=None):
-    return Table(Journal(str(folder)), lambda kind, body: (sent if sent is not None else []).append([kind, body]),
+def table(folder):
+    return Table(Journal(str(folder)),
                  lambda n: b"\x11" * n, "chancellors", {"players": 3}, "t").boot()
 
 
 def test_a_cast_never_carries_its_choice_into_the_log(tmp_path):
     sent = []
-    t = table(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(table(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act(OPEN)
     t.act({"type": "ballot_cast", "choice": "Nay"}, 1)
     entries = [canon.encode(e) for e in t.journal.entries(0)]
@@ -184,13 +185,13 @@ def test_a_cut_between_a_casts_box_and_its_journal_line_leaves_a_ballot_that_rev
 
 def test_a_host_cannot_reveal_for_the_board(tmp_path):
     sent = []
-    t = table(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(table(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act(OPEN)
     t.act({"type": "ballot_close"})  # due: the board revealed at once (nobody voted)
     assert t.state["ballot"]["result"] == {"choices": [None, None, None], "counts": [0, 0]}
     t.act({"type": "ballot_open", "question": "Again?", "options": ["x", "y"]})
-    t.frame(7, wire.ACT, {"move": {"type": "ballot_reveal", "choices": ["x", "x", "x"]}, "seat": None})
+    host.frame(7, wire.ACT, {"move": {"type": "ballot_reveal", "choices": ["x", "x", "x"]}, "seat": None})
     assert sent[-1] == [wire.ERROR, {"re": 7, "code": "board_reveals", "message": "", "detail": {"type": "ballot_reveal"}}]
 
 
@@ -277,8 +278,8 @@ def test_a_multi_ballot_takes_any_set_of_options_and_reveals_lists():
 
 def test_a_multi_ballot_on_the_pads_marks_in_secret_and_casts_the_marks(tmp_path):
     sent = []
-    t = table(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(table(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act(MULTI)
     screens = [t.key(0, k)[0] for k in ("up", "down", "select", "select")]  # marks 1, 3; 2 on and off
     # the same screen whatever was marked: "marked", and what each key does
@@ -296,7 +297,7 @@ def test_a_multi_ballot_on_the_pads_marks_in_secret_and_casts_the_marks(tmp_path
 
 
 def test_a_houses_count_survives_another_houses_cast(tmp_path):
-    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x01" * n, "kings_dilemma",
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n, "kings_dilemma",
               {"players": 3, "voting": "sealed"}, "kd").boot()
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     t.key(0, "up")
@@ -310,7 +311,7 @@ def test_a_houses_count_survives_another_houses_cast(tmp_path):
 def test_the_box_and_the_pads_counts_outlive_the_boards_idles(tmp_path):
     """What the voters' pads counted, the box's choices and the table's undo question are plain
     data on the table: the board's idle time between keys (a look ahead among it) keeps them."""
-    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x01" * n, "kings_dilemma",
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n, "kings_dilemma",
               {"players": 3, "voting": "sealed"}, "kd").boot()
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     for pad, key in ((0, "up"), (0, "up"), (1, "long_select"), (0, "back"), (TABLE, "back")):

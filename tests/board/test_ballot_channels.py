@@ -21,6 +21,7 @@ import sys
 
 import paths
 import pytest
+from linked import linked
 
 from chancery.board import micropython as mp
 from firmware.journal import Journal
@@ -117,9 +118,10 @@ def test_a_pad_that_counts_past_the_most_casts_the_most_and_says_nothing_else(tm
     """A refusal of the count would show on the table's display and in an error frame (the count
     and that the option takes one): a seat's count stops at the ballot's max instead."""
     sent = []
-    t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x01" * n,
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n,
               "yes_your_grace", {"players": 3}, "t").boot()
-    t.frame(0, wire.HELLO, {"proto": 1})
+    host = linked(t, sent)[1]
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act({"type": "ballot_open", "question": "Exile?", "options": ["Aye", "Abstain", "Nay", "Pass"],
            "counted": ["Aye", "Nay"], "max": 5})
     del sent[:]

@@ -18,6 +18,7 @@ import os
 
 import paths
 import pytest
+from linked import linked
 from test_simboard import HEAP, connect, lines_of, play, start
 
 from chancery.board import micropython as mp
@@ -35,34 +36,33 @@ ROOT = paths.ROOT
 def board(folder, raw):
     sent = []
     journal = Journal(str(folder), 16, FileStore(str(folder)) if raw else False)
-    t = Table(journal, lambda kind, body: sent.append([kind, body]), os.urandom, "chancellors", {"players": 3},
-              "t").boot()
-    return t, sent
+    t = Table(journal, os.urandom, "chancellors", {"players": 3}, "t").boot()
+    return t, linked(t, sent)[1], sent
 
 
-def new_game(t, sent):
+def new_game(host, sent):
     del sent[:]
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors",
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors",
                                                   "settings": {"players": 3}}})
     return sent[-1]
 
 
-def pull(t, sent, kept_id=None, i=0, j=1000):
+def pull(host, sent, kept_id=None, i=0, j=1000):
     del sent[:]
-    t.frame(2, "pull", {"id": kept_id, "i": i, "j": j})
+    host.frame(2, "pull", {"id": kept_id, "i": i, "j": j})
     assert sent[0][0] == "kept", sent
     return sent[0][1], [b for k, b in sent[1:] if k == "old"]
 
 
-def ack(t, sent, kept_id):
+def ack(host, sent, kept_id):
     del sent[:]
-    t.frame(3, "ack", {"id": kept_id})
+    host.frame(3, "ack", {"id": kept_id})
     return sent[-1]
 
 
 @pytest.mark.parametrize("raw", [False, True], ids=["file journal", "raw flash log"])
 def test_finished_games_stay_until_the_host_acknowledges_each(tmp_path, raw):
-    t, sent = board(tmp_path, raw)
+    t, host, sent = board(tmp_path, raw)
     played = []
     for n in range(4):
         t.act({"type": "roll"})
@@ -72,32 +72,32 @@ def test_finished_games_stay_until_the_host_acknowledges_each(tmp_path, raw):
         if n == 2:
             t.name({"type": "names", "names": ["Ada", None, "Cy"]})
         played.append((dict(t.header), [canon.encode(e) for e in t.journal.entries(0)]))
-        assert new_game(t, sent)[0] == wire.OK
+        assert new_game(host, sent)[0] == wire.OK
     for n in range(4):
-        head, old = pull(t, sent)
+        head, old = pull(host, sent)
         assert head["left"] == 4 - n and head["head"] == played[n][0] and head["len"] == len(played[n][1])
         assert [canon.encode({"action": o["move"], "events": o["events"], "digest": o["digest"]}) for o in old] \
             == played[n][1] and [o["i"] for o in old] == list(range(len(old)))
         assert head.get("names") == (["Ada", None, "Cy"] if n == 2 else None)
-        again, _ = pull(t, sent, head["id"], 0, 0)  # asked by its id, the same game
+        again, _ = pull(host, sent, head["id"], 0, 0)  # asked by its id, the same game
         assert again == head
-        assert ack(t, sent, head["id"] + 1000) == [wire.ERROR, {"re": 3, "code": "no_kept", "message": sent[-1][1][
+        assert ack(host, sent, head["id"] + 1000) == [wire.ERROR, {"re": 3, "code": "no_kept", "message": sent[-1][1][
             "message"]}]  # an id the board does not keep: nothing removed
-        assert pull(t, sent)[0] == head
-        assert ack(t, sent, head["id"]) == [wire.OK, {"re": 3, "i": None}]
-    assert pull(t, sent)[0] == {"id": None, "left": 0}
+        assert pull(host, sent)[0] == head
+        assert ack(host, sent, head["id"]) == [wire.OK, {"re": 3, "i": None}]
+    assert pull(host, sent)[0] == {"id": None, "left": 0}
     assert t.count == 0 and t.journal.count == 0  # the game under way is not a kept one
 
 
 def test_a_kept_game_of_an_older_board_is_pulled_too(tmp_path):
     """A board of before kept one finished game in prev.jsonl: it is the oldest kept game."""
-    t, sent = board(tmp_path, False)
+    t, host, sent = board(tmp_path, False)
     t.act({"type": "roll"})
-    new_game(t, sent)
+    new_game(host, sent)
     os.rename(tmp_path / "done1.jsonl", tmp_path / "prev.jsonl")
-    head, old = pull(t, sent)
+    head, old = pull(host, sent)
     assert head["id"] == 0 and len(old) == 1
-    assert ack(t, sent, 0)[0] == wire.OK and not os.path.exists(tmp_path / "prev.jsonl")
+    assert ack(host, sent, 0)[0] == wire.OK and not os.path.exists(tmp_path / "prev.jsonl")
 
 
 @pytest.mark.parametrize("raw", [False, True], ids=["file journal", "raw flash log"])
@@ -106,7 +106,7 @@ def test_a_flash_running_short_warns_then_refuses_a_new_game_and_keeps_every_gam
     game's screen says so; with none, a new game is refused (on the menu's path and the host's),
     nothing moves, no kept game is lost; once the host has them, a new game starts. (Fails when
     the room is not checked: the fifth game starts.)"""
-    t, sent = board(tmp_path, raw)
+    t, host, sent = board(tmp_path, raw)
     real = os.statvfs
 
     def flash(path):
@@ -121,19 +121,19 @@ def test_a_flash_running_short_warns_then_refuses_a_new_game_and_keeps_every_gam
         screens.append(t.start({"game": "chancellors", "settings": {"players": 3}}))
     assert screens[:2] == [None, None] and screens[2] == ["flash nearly full", "2 games kept", "connect the host"]
     t.act({"type": "roll"})
-    assert new_game(t, sent)[0] == wire.OK  # 4 kept: 40 KB left, less than a game's room
+    assert new_game(host, sent)[0] == wire.OK  # 4 kept: 40 KB left, less than a game's room
     header, files = dict(t.header), sorted(os.listdir(tmp_path))
-    answer = new_game(t, sent)
+    answer = new_game(host, sent)
     assert answer[0] == wire.ERROR and answer[1]["code"] == "flash_full"
     assert answer[1]["detail"] == {"free": 40, "need": 64, "kept": 4}
     e = RuleError("flash_full", answer[1]["detail"])
     assert "4 finished games wait" in games.message(e) and "Connect the host" in games.message(e)
     assert t.header == header and sorted(os.listdir(tmp_path)) == files  # nothing moved
     for _ in range(4):
-        head, old = pull(t, sent)
+        head, old = pull(host, sent)
         assert len(old) == 1
-        assert ack(t, sent, head["id"])[0] == wire.OK
-    assert new_game(t, sent)[0] == wire.OK
+        assert ack(host, sent, head["id"])[0] == wire.OK
+    assert new_game(host, sent)[0] == wire.OK
 
 
 # --- the simulated board -----------------------------------------------------------------

@@ -32,7 +32,7 @@ SEEN = set()  # (kind, words) checked, over every game
 
 
 def boot(folder, game, settings):
-    return Table(Journal(str(folder)), lambda kind, body: None, lambda n: b"\x07" * n, game, settings, "t").boot()
+    return Table(Journal(str(folder)), lambda n: b"\x07" * n, game, settings, "t").boot()
 
 
 def texty(d):

@@ -8,6 +8,7 @@ is given as actions; pads.py's keys are checked one by one too.
 import os
 
 import paths
+from linked import linked
 
 from firmware.journal import Journal
 from firmware.table import Table
@@ -31,7 +32,7 @@ def scenario_state(upto):
 
 def test_the_five_player_vote_by_pad_presses(tmp_path):
     header, expected = scenario_state(9)  # the roll and the eight voting turns
-    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x01" * n, header["game"],
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n, header["game"],
               header["settings"], "kd")
     t.new_game(header["game"], header["settings"])
     t.state = engine.new_match(header["game"], header["settings"], header["seed"])["state"]  # the file's seed
@@ -109,9 +110,9 @@ def test_which_hold_would_end_an_entry_for_the_board_to_compute_it_ahead():
 
 def sealed_table(folder, sent):
     settings = {"players": 3, "voting": "sealed"}
-    t = Table(Journal(str(folder)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x01" * n,
+    t = Table(Journal(str(folder)), lambda n: b"\x01" * n,
               "kings_dilemma", settings, "kd").boot()
-    t.frame(0, "hello", {"proto": 1})
+    linked(t, sent)[1].frame(0, "hello", {"proto": 1})
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     return t
 
@@ -165,9 +166,9 @@ def test_a_refusal_on_a_pad_reaches_the_host_as_facts_to_say_in_words(tmp_path):
     from shared_rules.errors import RuleError
 
     sent = []
-    t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x01" * n,
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n,
               "kings_dilemma", {"players": 3}, "kd").boot()
-    t.frame(0, "hello", {"proto": 1})
+    linked(t, sent)[1].frame(0, "hello", {"proto": 1})
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     seat = t.state["turn"]
     for _ in range(30):  # AYE 30: more Power than any House has

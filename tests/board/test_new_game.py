@@ -3,6 +3,8 @@ another game, or the same one with other settings; the old game stays in done1.j
 
 import os
 
+from linked import linked
+
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, wire
@@ -10,10 +12,8 @@ from shared_rules import canon, wire
 TABLE = 5
 
 
-def board(folder, sent=None):
-    out = sent if sent is not None else []
-    return Table(Journal(str(folder)), lambda kind, body: out.append([kind, body]), lambda n: b"\x05" * n,
-                 "chancellors", {"players": 4}, "t").boot()
+def board(folder):
+    return Table(Journal(str(folder)), lambda n: b"\x05" * n, "chancellors", {"players": 4}, "t").boot()
 
 
 def cursor(screen):
@@ -66,7 +66,7 @@ def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
     assert t.game == "kings_dilemma" and t.count == 0 and t.setup is None
     assert t.header["settings"]["players"] == 3 and t.header["settings"]["voting"] == "sealed"
     assert os.path.exists(tmp_path / "done1.jsonl")  # the old game, whole
-    resumed = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x05" * n).boot()
+    resumed = Table(Journal(str(tmp_path)), lambda n: b"\x05" * n).boot()
     assert resumed.game == "kings_dilemma" and resumed.header == t.header
     assert [canon.encode(e) for e in Journal(str(tmp_path)).entries(0)] == []
     assert before
@@ -83,10 +83,10 @@ def test_back_leaves_the_settings_and_keeps_the_game(tmp_path):
 
 def test_the_host_starts_a_new_game_and_hears_the_welcome(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     del sent[:]
-    t.frame(1, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma",
+    host.frame(1, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma",
                                    "settings": {"players": 5, "voting": "sealed"}}})
     kinds = [k for k, _ in sent]
     assert kinds == [wire.WELCOME, wire.STATE, wire.OK], sent
@@ -95,16 +95,16 @@ def test_the_host_starts_a_new_game_and_hears_the_welcome(tmp_path):
 
 def test_a_bad_new_game_is_refused_and_changes_nothing(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
+    t, host = linked(board(tmp_path), sent)
     t.act({"type": "roll"})
-    t.frame(0, wire.HELLO, {"proto": 1})
+    host.frame(0, wire.HELLO, {"proto": 1})
     digest = canon.digest(t.state)
     for move, code in (({"type": "new_game", "game": "chess"}, "unknown_game"),
                        ({"type": "new_game", "game": "kings_dilemma", "settings": {"players": 9}}, "bad_setting"),
                        ({"type": "new_game", "game": "kings_dilemma", "settings": {"colour": 1}}, "bad_setting"),
                        ({"type": "new_game", "game": "kings_dilemma", "settings": [3]}, "bad_setting")):
         del sent[:]
-        t.frame(1, wire.ACT, {"move": move})
+        host.frame(1, wire.ACT, {"move": move})
         assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == code, (move, sent)
         assert t.game == "chancellors" and canon.digest(t.state) == digest and t.count == 1
     assert not os.path.exists(tmp_path / "done1.jsonl")
@@ -138,43 +138,47 @@ def test_chancery_sim_asks_for_a_new_game_only_when_told():
 # --- a board that restarts for a game switch (rp2, esp32: firmware/board/reboot.py) -----------
 
 def restarting_board(folder, sent, restarts):
-    """board(), with the restart a Pico has: it notes the switch as reboot.py does; the test boots again."""
+    """linked(board()), with the restart a Pico has: it notes whether the host listens and the switch, as
+    reboot.py does; the test boots again. (table, link)"""
     from firmware.board import reboot
 
-    t = board(folder, sent)
-    t.restart = lambda listening, switch: (restarts.append([listening, switch]), reboot.note(str(folder), switch))
-    return t
+    t, host = linked(board(folder), sent)
+    t.restart = lambda switch: (restarts.append([host.listening, switch]), reboot.note(str(folder), switch))
+    return t, host
 
 
 def boot_after_restart(folder, sent, listening=True):
-    """What main.py does at a boot: the switch noted, its game started, then the game, then the answer."""
+    """What main.py does at a boot: the switch noted, its game started, then the game, then the answer
+    (on a link that sends to `sent`)."""
     from firmware.board import reboot
 
     switch = reboot.switched(str(folder))
-    t = Table(Journal(str(folder)), lambda kind, body: sent.append([kind, body]), lambda n: b"\x06" * n,
+    t = Table(Journal(str(folder)), lambda n: b"\x06" * n,
               "chancellors", {"players": 4}, "t")
     if switch is not None:
         reboot.begin(t, switch)
     t.boot()
-    t.listening = listening
+    host = linked(t, sent)[1]
+    host.listening = listening
     if switch is not None:
-        reboot.answer(t, switch)
+        reboot.answer(host, switch)
     return t, switch
 
 
 def listening_with_an_entry(folder):
-    """A restarting board with one entry and a host: (table, frames sent, restarts, the state's digest)."""
+    """A restarting board with one entry and a host: (table, its link, frames sent, restarts, the state's
+    digest)."""
     sent, restarts = [], []
-    t = restarting_board(folder, sent, restarts)
+    t, host = restarting_board(folder, sent, restarts)
     t.act({"type": "roll"})
-    t.frame(0, wire.HELLO, {"proto": 1})
-    return t, sent, restarts, canon.digest(t.state)
+    host.frame(0, wire.HELLO, {"proto": 1})
+    return t, host, sent, restarts, canon.digest(t.state)
 
 
 def test_a_switch_on_a_board_that_restarts_waits_for_the_boot_and_answers_after_it(tmp_path):
-    t, sent, restarts, digest = listening_with_an_entry(tmp_path)
+    t, host, sent, restarts, digest = listening_with_an_entry(tmp_path)
     del sent[:]
-    t.frame(7, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 3},
+    host.frame(7, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 3},
                                    "names": ["Ann", "Bob"]}})
     # nothing moved and nothing answered yet: the old game is whole until the boot
     assert sent == [] and t.game == "chancellors" and canon.digest(t.state) == digest
@@ -194,8 +198,8 @@ def test_a_switch_on_a_board_that_restarts_waits_for_the_boot_and_answers_after_
 
 
 def test_a_switch_refused_at_the_boot_resumes_the_old_game_and_says_why(tmp_path):
-    t, sent, restarts, digest = listening_with_an_entry(tmp_path)
-    t.frame(8, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 9}}})
+    t, host, sent, restarts, digest = listening_with_an_entry(tmp_path)
+    host.frame(8, wire.ACT, {"move": {"type": "new_game", "game": "kings_dilemma", "settings": {"players": 9}}})
     t.idle()
     del sent[:]
     after, _ = boot_after_restart(tmp_path, sent)
@@ -207,7 +211,7 @@ def test_a_switch_refused_at_the_boot_resumes_the_old_game_and_says_why(tmp_path
 
 def test_a_switch_from_the_tables_menu_restarts_into_the_game_chosen(tmp_path):
     sent, restarts = [], []
-    t = restarting_board(tmp_path, sent, restarts)
+    t, _ = restarting_board(tmp_path, sent, restarts)
     pick(t, "new_game")
     pick(t, "the_council")
     t.key(TABLE, "select")  # the game: its settings next
@@ -256,7 +260,7 @@ def test_a_fault_in_the_middle_of_a_switch_reloads_the_journalled_game_with_its_
 
 def test_a_fault_whose_reload_runs_short_restarts_a_board_that_can(tmp_path, monkeypatch):
     sent, restarts = [], []
-    t = restarting_board(tmp_path, sent, restarts)
+    t, _ = restarting_board(tmp_path, sent, restarts)
     t.act({"type": "roll"})
 
     def short(*_args):

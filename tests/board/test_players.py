@@ -17,6 +17,7 @@ import sqlite3
 
 import heaps  # tests/helpers/heaps.py: the unix port's heap, in one place
 import pytest
+from linked import linked, welcome
 from logbook_games import (  # noqa: F401  (book_path: a fixture)
     CHANCELLORS_CATASTROPHE,
     KD_ABDICATION,
@@ -89,80 +90,80 @@ def journal_bytes(folder):
         return f.read()
 
 
-def reboot(folder, sent=None):
-    out = sent if sent is not None else []
-    return Table(Journal(str(folder)), lambda kind, body: out.append([kind, body]), lambda n: b"\x07" * n).boot()
+def reboot(folder):
+    return Table(Journal(str(folder)), lambda n: b"\x07" * n).boot()
+
 
 
 def test_the_links_answers_hello_get_and_a_bad_press(tmp_path):
     """The hello (welcome and state), a GET in and out of range and a press of no key."""
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     assert [k for k, _ in sent] == [wire.WELCOME, wire.STATE] and sent[0][1]["len"] == 0
     assert sent[1][1]["len"] == 0 and sent[1][1]["digest"] == sent[0][1]["digest"]
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "roll"}})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "roll"}})
     assert sent[-1] == [wire.OK, {"re": 1, "i": 0}]
     del sent[:]
-    t.frame(2, wire.GET, {"i": 0, "j": 1})
+    host.frame(2, wire.GET, {"i": 0, "j": 1})
     assert [k for k, _ in sent] == [wire.ENTRY] and sent[0][1]["i"] == 0 and sent[0][1]["move"]["type"] == "roll"
-    t.frame(3, wire.GET, {"i": 0, "j": 5})
+    host.frame(3, wire.GET, {"i": 0, "j": 5})
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "bad_range"
-    t.frame(4, wire.PRESS, {"pad": 9, "key": 0, "hold": "short"})
+    host.frame(4, wire.PRESS, {"pad": 9, "key": 0, "hold": "short"})
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "bad_press"
 
 
 def test_the_host_names_the_boards_seats_in_its_journal_and_its_welcome(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     assert "names" not in sent[0][1]  # a game never named says none
     t.act({"type": "roll"})
     del sent[:]
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann", None, "Cy"]}})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann", None, "Cy"]}})
     (kind, body), (ok, answer) = sent
     assert (kind, ok, answer) == (wire.WELCOME, wire.OK, {"re": 1, "i": None})  # the names before the ok
     assert body["names"] == ["Ann", None, "Cy", None] and body["len"] == 1
     assert journal_bytes(tmp_path).splitlines()[-1].startswith(b'n {"names":["Ann",null,"Cy",null]} ')
     same = journal_bytes(tmp_path)
-    t.frame(2, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann", None, "Cy"]}})
+    host.frame(2, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann", None, "Cy"]}})
     assert journal_bytes(tmp_path) == same  # the same names again: nothing written
     # the names line is no entry: the log goes on from #2, and a reboot has both
     t.act({"type": "assign", "army": 0, "diplomatic": 1, "navy": 2})
     assert [e["action"]["type"] for e in t.journal.entries(0)] == ["roll", "assign"]
     again = reboot(tmp_path)
     assert again.count == 2 and canon.digest(again.state) == canon.digest(t.state)
-    assert again.welcome()["names"] == ["Ann", None, "Cy", None]
+    assert welcome(again)["names"] == ["Ann", None, "Cy", None]
     # an undo leaves the names as they are
     again.undo()
-    assert reboot(tmp_path).welcome()["names"] == ["Ann", None, "Cy", None]
+    assert welcome(reboot(tmp_path))["names"] == ["Ann", None, "Cy", None]
 
 
 @pytest.mark.parametrize("names,seats,code,words", BAD)
 def test_bad_names_from_the_host_are_refused_and_change_nothing(tmp_path, names, seats, code, words):
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann"]}})
-    before, welcome = journal_bytes(tmp_path), t.welcome()
-    t.frame(2, wire.ACT, {"seat": None, "move": {"type": "names", "names": names}})
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann"]}})
+    before, was = journal_bytes(tmp_path), welcome(t)
+    host.frame(2, wire.ACT, {"seat": None, "move": {"type": "names", "names": names}})
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == code
     e = RuleError(code, sent[-1][1]["detail"])
     assert words in games.message(e)  # the host says it in words from the board's facts
-    assert journal_bytes(tmp_path) == before and t.welcome() == welcome
+    assert journal_bytes(tmp_path) == before and welcome(t) == was
     # a new game with such names is refused before anything moves
-    t.frame(3, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors",
+    host.frame(3, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors",
                                                  "settings": {"players": 4}, "names": names}})
-    assert sent[-1][1]["code"] == code and journal_bytes(tmp_path) == before and t.welcome() == welcome
+    assert sent[-1][1]["code"] == code and journal_bytes(tmp_path) == before and welcome(t) == was
     assert not os.path.exists(tmp_path / "done1.jsonl")
 
 
 def test_a_new_game_comes_with_its_names_in_one_act(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann"]}})
-    t.frame(2, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "kings_dilemma",
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "names", "names": ["Ann"]}})
+    host.frame(2, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "kings_dilemma",
                                                  "settings": {"players": 3}, "names": ["Bob", "Cy", "Dee"]}})
     welcome = [b for k, b in sent if k == wire.WELCOME][-1]
     assert welcome["game"] == "kings_dilemma" and welcome["names"] == ["Bob", "Cy", "Dee"]
@@ -170,7 +171,7 @@ def test_a_new_game_comes_with_its_names_in_one_act(tmp_path):
     assert len(lines) == 2 and lines[0].startswith(b"h ") and lines[1].startswith(b'n {"names":["Bob","Cy","Dee"]}')
     with open(tmp_path / "done1.jsonl", "rb") as f:  # the game it ended keeps its own names
         assert b'"names":["Ann",null,null,null]' in f.read()
-    t.frame(3, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {}}})
+    host.frame(3, wire.ACT, {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {}}})
     assert "names" not in [b for k, b in sent if k == wire.WELCOME][-1]  # a new game without names has none
 
 
@@ -185,19 +186,19 @@ def names_on_the_menu(t):
 
 def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
+    t, host = linked(board(tmp_path), sent)
     assert "names" not in names_on_the_menu(t)  # nothing offered yet: nothing to pick from
-    t.frame(0, wire.HELLO, {"proto": 1})
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "known_names", "names": ["Zed", "Yan", "Xu"]}})
+    host.frame(0, wire.HELLO, {"proto": 1})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "known_names", "names": ["Zed", "Yan", "Xu"]}})
     assert sent[-1] == [wire.OK, {"re": 1, "i": None}]
     stamp = os.stat(tmp_path / "known.json").st_mtime_ns
-    t.frame(2, wire.ACT, {"seat": None, "move": {"type": "known_names", "names": ["Zed", "Yan", "Xu"]}})
+    host.frame(2, wire.ACT, {"seat": None, "move": {"type": "known_names", "names": ["Zed", "Yan", "Xu"]}})
     assert os.stat(tmp_path / "known.json").st_mtime_ns == stamp  # the same list: not written again
     for bad in (["Zed", "zed"], ["N%d" % k for k in range(13)], ["x" * 13]):
-        t.frame(3, wire.ACT, {"seat": None, "move": {"type": "known_names", "names": bad}})
+        host.frame(3, wire.ACT, {"seat": None, "move": {"type": "known_names", "names": bad}})
         assert sent[-1][0] == wire.ERROR and os.stat(tmp_path / "known.json").st_mtime_ns == stamp
-    t = reboot(tmp_path, sent)  # the board remembers what it was offered
-    t.listening = True
+    t, host = linked(reboot(tmp_path), sent)  # the board remembers what it was offered
+    host.listening = True
     assert pick(t, "names") == ["table names?", "push: send", "back: change"]
     t.key(TABLE, "select")  # the names action, now with a name to pick for each seat
     screen = t.key(TABLE, "select")[0]
@@ -208,14 +209,14 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     assert t.key(TABLE, "select")[0] == ["Not allowed:", "Yan is the name", "of two seats", "back: change",
                                          "push: send again"]  # in words, and how to correct it
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "name_duplicate"  # the host hears why
-    assert journal_bytes(tmp_path) == before and "names" not in t.welcome()
+    assert journal_bytes(tmp_path) == before and "names" not in welcome(t)
     t.key(TABLE, "back")  # back corrects the picks, the last first
     assert t.key(TABLE, "back")[0][1] == "names seat 2"
     for name in ("-", "Zed"):
         pick(t, name)
     assert t.key(TABLE, "select")[0] == ["names set", "0 Yan", "1 Xu", "2 -", "3 Zed"]
     assert sent[-1][0] == wire.WELCOME and sent[-1][1]["names"] == ["Yan", "Xu", None, "Zed"]
-    assert reboot(tmp_path).welcome()["names"] == ["Yan", "Xu", None, "Zed"]
+    assert welcome(reboot(tmp_path))["names"] == ["Yan", "Xu", None, "Zed"]
     # back, before anything is picked, leaves naming for the table's own menu
     pick(t, "names")
     t.key(TABLE, "select")
@@ -226,7 +227,7 @@ def test_names_on_the_raw_flash_log_of_a_pico(tmp_path):
     """On a Pico the journal's lines are programmed into erased flash (firmware/journal/flash.py):
     the names line goes there as an entry's does, and a boot reads it back."""
     def pico():
-        return Table(Journal(str(tmp_path), 16, FileStore(str(tmp_path))), lambda k, b: None,
+        return Table(Journal(str(tmp_path), 16, FileStore(str(tmp_path))),
                      lambda n: b"\x03" * n, "chancellors", {"players": 3}, "p").boot()
 
     t = pico()
@@ -234,7 +235,7 @@ def test_names_on_the_raw_flash_log_of_a_pico(tmp_path):
     t.name({"type": "names", "names": ["Ann", "Bob"]})
     t.act({"type": "assign", "army": 0, "diplomatic": 1, "navy": 2})
     again = pico()
-    assert again.count == 2 and again.welcome()["names"] == ["Ann", "Bob", None]
+    assert again.count == 2 and welcome(again)["names"] == ["Ann", "Bob", None]
     assert not os.path.exists(tmp_path / "game.jsonl")
 
 

@@ -92,7 +92,7 @@ def test_the_board_says_it_in_the_terminal_games_words(code, detail, host, board
 
 
 def table(folder):
-    return Table(Journal(str(folder)), lambda kind, body: None, lambda n: b"\x07" * n, "chancellors",
+    return Table(Journal(str(folder)), lambda n: b"\x07" * n, "chancellors",
                  {"players": 3}, "t").boot()
 
 

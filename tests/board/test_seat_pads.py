@@ -13,7 +13,7 @@ ROLLING = [("chancellors", {"players": 4}), ("kings_dilemma", {"players": 4})]
 
 @pytest.mark.parametrize("game, settings", ROLLING)
 def test_a_seats_pad_rolls_when_its_menu_offers_the_roll(tmp_path, game, settings):
-    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x07" * n, game, settings, "t").boot()
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x07" * n, game, settings, "t").boot()
     offered = [s["type"] for s in t.legal(t.state, 0)]
     assert "roll" in offered, "no roll on seat 0's pad at the start of %s: %r" % (game, offered)
     screen, entry = t.pressed(0, "select")  # the pad's menu
@@ -35,7 +35,7 @@ def test_a_menu_parked_for_another_pad_still_goes_back_to_the_first_default_it_s
     """The table's roll skips both its optional parameters (the values, the source) to the confirm, whose
     back opens the first of them. Another pad's key parks the table's menu; opened again, its back still
     opens the first (the parked choices lost how many defaults were skipped: back opened the source)."""
-    t = Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x07" * n, "chancellors",
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x07" * n, "chancellors",
               {"players": 4}, "t").boot()
     t.pressed(TABLE, "select")  # the table's menu, on the roll
     assert confirming(t.pressed(TABLE, "select")[0])  # the roll, its two defaults skipped

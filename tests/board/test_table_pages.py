@@ -4,6 +4,7 @@ display's 16 x 8 characters."""
 
 
 from firmware.journal import Journal
+from firmware.link import Link
 from firmware.table import Table
 from shared_rules import engine
 
@@ -11,7 +12,7 @@ TABLE = 5
 
 
 def table(folder, game, settings):
-    return Table(Journal(str(folder)), lambda kind, body: None, lambda n: b"\x07" * n, game, settings, "t").boot()
+    return Table(Journal(str(folder)), lambda n: b"\x07" * n, game, settings, "t").boot()
 
 
 def fits(screen):
@@ -82,9 +83,9 @@ def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_ne
     entry on flash and in the state, before the host's ENTRY frame; the menu was let go before
     the step (the next key loads it again)."""
     sent = []
-    t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append(kind), lambda n: b"\x07" * n,
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x07" * n,
               "yes_your_grace", {"players": 3}, "t").boot()
-    t.listening = True
+    Link(t, lambda kind, body: sent.append(kind)).listening = True  # a host's link, as after its hello
     seen = []
 
     def shown():
@@ -106,8 +107,7 @@ def test_the_board_shows_an_entry_once_it_is_on_flash_before_the_host_and_the_ne
 def test_the_display_is_never_left_over_from_before(tmp_path):
     """After an entry from anywhere, an undo or a new game, the display shows the status
     derived from the present state, not a menu or a refusal from before (issue 16)."""
-    sent = []
-    t = Table(Journal(str(tmp_path)), lambda kind, body: sent.append((kind, body)), lambda n: b"\x07" * n,
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x07" * n,
               "chancellors", {"players": 3}, "t").boot()
     # the status, a roll's one press while dice are due, and what each button does
     assert t.status() == ["#0", "a pad: its menu", "hold push: roll"] and fits(t.status())

@@ -10,6 +10,7 @@ taken back before the reveal lets that seat vote again, and nothing says what it
 
 import os
 
+from linked import linked
 from test_ballot import OPEN
 from test_ballot import table as ballot_board  # 3 seats
 from test_new_game import TABLE, board, cursor
@@ -35,13 +36,13 @@ def moves_of(t):
 
 def test_the_host_takes_back_the_last_entry_and_hears_the_shorter_log(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act({"type": "roll"})
     t.act({"type": "assign", "army": 0, "diplomatic": 1, "navy": 2})
     kept = moves_of(t)
     del sent[:]
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "undo", "entry": 1}})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "undo", "entry": 1}})
     (kind, body), (ok, answer) = sent
     assert (kind, ok, answer) == (wire.STATE, wire.OK, {"re": 1, "i": None})  # the state first, then the ok
     assert body["len"] == 1 and body["digest"] == canon.digest(t.state) == canon.digest(replayed(t, kept[:1])["state"])
@@ -49,7 +50,7 @@ def test_the_host_takes_back_the_last_entry_and_hears_the_shorter_log(tmp_path):
     # the table goes on from there: another assignment at the same index
     t.act({"type": "assign", "army": 2, "diplomatic": 1, "navy": 0})
     assert moves_of(t) == kept[:1] + [{"type": "assign", "army": 2, "diplomatic": 1, "navy": 0}]
-    again = Table(Journal(str(tmp_path)), lambda k, b: None, lambda n: b"\x01" * n).boot()  # a reboot
+    again = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n).boot()  # a reboot
     assert (again.count, canon.digest(again.state)) == (2, canon.digest(t.state))
     with open(tmp_path / "game.jsonl", "rb") as f:  # the entry taken back is still on flash
         assert f.read().count(b'"army":0') == 1
@@ -57,14 +58,14 @@ def test_the_host_takes_back_the_last_entry_and_hears_the_shorter_log(tmp_path):
 
 def test_what_cannot_be_taken_back_is_refused_in_words_and_changes_nothing(tmp_path):
     sent = []
-    t = board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
-    t.frame(1, wire.ACT, {"seat": None, "move": {"type": "undo"}})
+    t, host = linked(board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "undo"}})
     assert sent[-1][1]["code"] == "nothing_to_undo"
     t.act({"type": "roll"})
     t.act({"type": "assign", "army": 0, "diplomatic": 1, "navy": 2})
     before = (t.count, canon.digest(t.state), moves_of(t))
-    t.frame(2, wire.ACT, {"seat": None, "move": {"type": "undo", "entry": 0}})  # not the last
+    host.frame(2, wire.ACT, {"seat": None, "move": {"type": "undo", "entry": 0}})  # not the last
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "undo_not_last"
     e = RuleError("undo_not_last", sent[-1][1]["detail"])
     e.game = "chancellors"
@@ -90,8 +91,8 @@ def test_the_tables_menu_offers_undo_with_a_confirmation(tmp_path):
 
 def test_a_cast_taken_back_is_cast_again_and_nothing_tells_what_it_was(tmp_path):
     sent = []
-    t = ballot_board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(ballot_board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act(OPEN)
     t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
     t.act({"type": "ballot_cast", "choice": "Aye"}, 1)
@@ -109,14 +110,14 @@ def test_a_cast_taken_back_is_cast_again_and_nothing_tells_what_it_was(tmp_path)
 
 def test_a_ballots_reveal_is_never_taken_back(tmp_path):
     sent = []
-    t = ballot_board(tmp_path, sent)
-    t.frame(0, wire.HELLO, {"proto": 1})
+    t, host = linked(ballot_board(tmp_path), sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     t.act(OPEN)
     for seat, choice in ((0, "Nay"), (1, "Aye"), (2, "Aye")):
         t.act({"type": "ballot_cast", "choice": choice}, seat)
     before = (t.count, canon.digest(t.state))
     assert t.journal.entries(t.count - 1).__next__()["action"]["type"] == "ballot_reveal"
-    t.frame(3, wire.ACT, {"seat": None, "move": {"type": "undo"}})
+    host.frame(3, wire.ACT, {"seat": None, "move": {"type": "undo"}})
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "undo_reveal"
     e = RuleError("undo_reveal", sent[-1][1]["detail"])
     assert "votes are public now" in games.message(e)
@@ -129,7 +130,7 @@ def test_an_undo_survives_a_reboot_past_a_snapshot(tmp_path):
     from test_journal import game
 
     header, entries, states = game(4, 4)
-    t = Table(Journal(str(tmp_path)), lambda k, b: None, lambda n: b"\x05" * n, "chancellors",
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x05" * n, "chancellors",
               header["settings"], "t").boot()
     moves = [dict(e["action"], values=[v["value"] for v in e["events"] if v["t"] == "die"])
              if e["action"]["type"] == "roll" else e["action"] for e in entries]  # the play-out's dice, as the board's
@@ -141,7 +142,7 @@ def test_an_undo_survives_a_reboot_past_a_snapshot(tmp_path):
     t.undo()
     assert not os.path.exists(tmp_path / "snap.json")
     want = canon.digest(replayed(t, moves[:15])["state"])
-    again = Table(Journal(str(tmp_path)), lambda k, b: None, lambda n: b"\x05" * n).boot()
+    again = Table(Journal(str(tmp_path)), lambda n: b"\x05" * n).boot()
     assert (again.count, canon.digest(again.state), moves_of(again)) == (15, want, moves[:15])
     again.act(moves[15])
     assert canon.digest(again.state) == canon.digest(replayed(t, moves[:16])["state"])

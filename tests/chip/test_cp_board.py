@@ -175,7 +175,7 @@ def _shadow(kit, name):
     into = kit["top"] / name
     into.mkdir()
     assert cp.get(kit["image"], "/chancery", str(into))
-    return Table(Journal(str(into / "chancery")), lambda kind, body: None, os.urandom).boot()
+    return Table(Journal(str(into / "chancery")), os.urandom).boot()
 
 
 def test_presses_on_the_gpios_enter_an_action_through_the_menus(kit):

@@ -785,17 +785,19 @@ def test_a_hello_after_a_sealed_vote_sends_the_state(tmp_path):
     makes it longer than a frame may be (wire.MAX_FRAME), and the board answers the hello
     with an internal error instead. Here on CPython, with the board's own table."""
     from firmware.journal import Journal
+    from firmware.link import Link
     from firmware.table import Table
 
     sent = []
-    table = Table(Journal(str(tmp_path)), lambda kind, body: sent.append(wire.encode(0, kind, body)),
+    table = Table(Journal(str(tmp_path)),
                   lambda n: b"\x01" * n, "kings_dilemma", {"players": 4, "voting": "sealed"}, "kd").boot()
-    table.frame(0, wire.HELLO, {"proto": wire.PROTO})
+    host = Link(table, lambda kind, body: sent.append(wire.encode(0, kind, body)))
+    host.frame(0, wire.HELLO, {"proto": wire.PROTO})
     table.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     for seat, choice, count in ((0, "aye", 3), (1, "nay", 2), (2, "gather", None), (3, "aye", 1)):
         table.act(dict({"type": "ballot_cast", "choice": choice}, **({"count": count} if count else {})), seat)
     assert table.state["ballot"]["result"] is not None  # revealed
     del sent[:]
-    table.frame(1, wire.HELLO, {"proto": wire.PROTO})
+    host.frame(1, wire.HELLO, {"proto": wire.PROTO})
     kinds = [wire.decode(line)[1] for line in sent]
     assert kinds == [wire.WELCOME, wire.STATE]

@@ -39,6 +39,7 @@ from chancery.board.link import Link
 from chancery.logbook.store import Logbook
 from firmware import pads
 from firmware.journal import Journal
+from firmware.link import Link as BoardLink
 from firmware.table import Table
 from shared_rules import canon, engine, wire
 
@@ -64,8 +65,8 @@ class Shadow(Table):
 
     def __init__(self, folder, welcome, board_roll):
         self.sent = []  # the frames it answers the link with
-        Table.__init__(self, Journal(folder), lambda kind, body: self.sent.append((kind, body)), lambda n: bytes(n),
-                       welcome["game"], welcome["settings"], "shadow")
+        Table.__init__(self, Journal(folder), lambda n: bytes(n), welcome["game"], welcome["settings"], "shadow")
+        self.link = BoardLink(self, lambda kind, body: self.sent.append((kind, body)))  # the board's own link
         m = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
         self.header = {"format": m["format"], "game": m["game"], "settings": m["settings"], "seed": m["seed"],
                        "start": m["start"]}
@@ -235,7 +236,7 @@ class ChipTable:
         t0 = self.vp.now_ns()
         kind, body = self.link.act(move, seat, wait=WAIT)
         self.shadow.sent = []
-        self.shadow.frame(0, wire.ACT, {"seat": seat, "move": canon.copy(move)})
+        self.shadow.link.frame(0, wire.ACT, {"seat": seat, "move": canon.copy(move)})
         answer = self.shadow.sent[-1]
         assert kind == answer[0] and body.get("code") == answer[1].get("code"), \
             "the board answered %r to %r, the firmware on CPython %r" % ((kind, body), move, answer)

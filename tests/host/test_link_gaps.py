@@ -10,6 +10,7 @@ import paths
 
 from chancery.board.link import Link
 from firmware.journal import Journal
+from firmware.link import Link as BoardLink
 from firmware.table import Table
 from shared_rules import wire
 
@@ -27,7 +28,7 @@ class Port:
         self.reader = wire.Reader()
         self.seq = 0
         self.lose = lambda kind, body: False
-        table.send = self._from_board
+        self.board = BoardLink(table, self._from_board)  # the board's side of the link
 
     def _from_board(self, kind, body):
         seq, self.seq = self.seq, wire.next_seq(self.seq)
@@ -44,7 +45,7 @@ class Port:
 
     def write(self, data):
         for seq, kind, body in self.reader.feed(data):
-            self.table.frame(seq, kind, body)
+            self.board.frame(seq, kind, body)
         return len(data)
 
     def close(self):
@@ -52,7 +53,7 @@ class Port:
 
 
 def linked(tmp_path):
-    table = Table(Journal(str(tmp_path)), None, lambda n: b"\x03" * n, "chancellors", {"players": 3}, "t").boot()
+    table = Table(Journal(str(tmp_path)), lambda n: b"\x03" * n, "chancellors", {"players": 3}, "t").boot()
     port = Port(table)
     link = Link("fake")
     link.ser = port

@@ -223,7 +223,7 @@ def walk(folder, game, seed, keys, trace):
     counts = {"looked": 0, "met": 0, "due": None}
     for cls, sub in ((Table, "/ahead"), (Plain, "/plain")):
         os.mkdir(folder + sub)
-        t = cls(Journal(folder + sub), lambda kind, body: None, lambda n: b"\x05" * n, game, dict(settings, players=most))
+        t = cls(Journal(folder + sub), lambda n: b"\x05" * n, game, dict(settings, players=most))
         tables.append(t.boot())
     strip(tables[0], counts)
     w = Walk(tables, counts, Draw(seed), trace)
@@ -245,7 +245,7 @@ def walk(folder, game, seed, keys, trace):
     if lines(folder + "/ahead") != lines(folder + "/plain"):
         print("seed %d: the journals differ" % seed)
         return None
-    resumed = Table(Journal(folder + "/ahead"), lambda kind, body: None, lambda n: b"\x05" * n, game).boot()
+    resumed = Table(Journal(folder + "/ahead"), lambda n: b"\x05" * n, game).boot()
     if canon.digest(resumed.state) != canon.digest(a.state) or resumed.count != a.count:
         print("seed %d: the journal written ahead does not replay to the state" % seed)
         return None

@@ -46,6 +46,7 @@ import os
 import sys
 
 from firmware.journal import Journal
+from firmware.link import Link
 from firmware.pads import LONG, PAD_BUTTONS, SHORT, TABLE, TABLE_BUTTONS
 from firmware.table import Table
 from shared_rules import canon, engine, power, render, wire
@@ -161,8 +162,9 @@ class Board:
         self.boot(game, settings)
 
     def boot(self, game=None, settings=None):
-        t = self.table = Table(Journal(self.folder), self.send, lambda n: b"\x33" * n, game, settings,
+        t = self.table = Table(Journal(self.folder), lambda n: b"\x33" * n, game, settings,
                                "ballot").boot()
+        self.link = Link(t, self.send)  # the host's, as the board layer makes it
         t.on_entry = self.on_entry
         t.on_ahead = lambda state: bytes(self.render(state))
         self.on_entry()  # the strip at boot
@@ -182,7 +184,7 @@ class Board:
 
     def host(self, kind, body=None, seq=900):
         """A host's frame, answered; then the board shows what changed, and idles."""
-        self.table.frame(seq, kind, body or {})
+        self.link.frame(seq, kind, body or {})
         self.show()
         self.table.idle()
 
@@ -205,7 +207,7 @@ class Board:
 
     def screen(self, lines):
         self.seen.add("display", canon.encode(lines))
-        if self.table.listening:
+        if self.link.listening:
             self.send(wire.DISPLAY, {"lines": lines})
 
     def show(self):

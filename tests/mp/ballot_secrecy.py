@@ -46,6 +46,7 @@ import sys
 
 from firmware.journal import Journal
 from firmware.journal.store import MAGIC
+from firmware.link import Link
 from firmware.table import Table
 from shared_rules import canon, engine, render, wire
 
@@ -141,11 +142,12 @@ def run(folder, tag, layout, game="chancellors", frames=None):
     os.mkdir(folder)
     sent = Sent(frames)
     screens = []
-    table = Table(Journal(folder), sent, lambda n: b"\x33" * n,
+    table = Table(Journal(folder), lambda n: b"\x33" * n,
                   game, settings, "ballot").boot()
-    table.frame(0, wire.HELLO, {"proto": 1})
+    host = Link(table, sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
     for body in opening if isinstance(opening, list) else [opening]:
-        table.frame(1, wire.ACT, body)
+        host.frame(1, wire.ACT, body)
     for key in hidden[tag]:
         screens.append(table.key(0, key)[0])
     screens.append(table.key(0, "select")[0])  # again: voted already, whatever it chose
@@ -154,11 +156,11 @@ def run(folder, tag, layout, game="chancellors", frames=None):
     # mid-vote, every channel a host has: the last cast taken back (its state frame) and cast
     # again, a host that reconnects (hello: its welcome and digests, the state), and a GET of
     # every entry
-    table.frame(2, wire.ACT, {"move": {"type": "undo", "entry": table.count - 1}, "seat": None})
+    host.frame(2, wire.ACT, {"move": {"type": "undo", "entry": table.count - 1}, "seat": None})
     for key in second:
         screens.append(table.key(1, key)[0])
-    table.frame(3, wire.HELLO, {"proto": 1})
-    table.frame(4, wire.GET, {"i": 0, "j": table.count})
+    host.frame(3, wire.HELLO, {"proto": 1})
+    host.frame(4, wire.GET, {"i": 0, "j": table.count})
     out = [_moment("before", table, sent, screens, folder, layout)]
     if frames is not None:
         frames.append(None)  # the moment: the frames before it are all a mirror had seen

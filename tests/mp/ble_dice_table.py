@@ -48,9 +48,8 @@ class Hardware:
         if kind == "display":
             print("said", " | ".join(body["lines"]))
 
-    def tell_screen(self, table, lines):
-        if table.listening:
-            self.send("display", {"lines": lines})
+    def tell_screen(self, table, lines):  # a host listens to this board
+        self.send("display", {"lines": lines})
 
 
 def short_once():
@@ -97,10 +96,8 @@ f = open(sys.argv[2])
 spec = json.load(f)
 f.close()
 aioble.SCRIPT = spec["script"]
-table = Table(Journal(folder), lambda kind, body: None, lambda n: b"\x5a" * n, "chancellors", {"players": 2}, "t")
+table = Table(Journal(folder), lambda n: b"\x5a" * n, "chancellors", {"players": 2}, "t")
 table.boot()
-table.listening = True
-table.send = Hardware().send
 hw = Hardware()
 asyncio.run(main(table, spec, hw))
 for entry in table.journal.entries(0):

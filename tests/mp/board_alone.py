@@ -26,7 +26,7 @@ def loaded():
 def run(folder):
     out = []
     sent = []
-    t = Table(Journal(folder), lambda kind, body: sent.append(kind), lambda n: b"\x02" * n, "chancellors",
+    t = Table(Journal(folder), lambda n: b"\x02" * n, "chancellors",
               {"players": 3}).boot()
     out.append("boot: " + loaded())
     t.act({"type": "roll", "values": [3] * engine.game_module("chancellors").dice_wanted(t.state),
@@ -37,10 +37,12 @@ def run(folder):
         t.idle()
     t.status()
     out.append("played: %s, %d entries, %d frames" % (loaded(), t.count, len(sent)))
+    from firmware.link import Link  # as the board layer makes it at the first byte
     from shared_rules import wire  # as the link's reader does at the first byte
 
-    t.frame(1, wire.HELLO, {"proto": wire.PROTO})
-    out.append("hello: %s, listening %s, sent %s" % (loaded(), t.listening, sent[0] if sent else None))
+    host = Link(t, lambda kind, body: sent.append(kind))
+    host.frame(1, wire.HELLO, {"proto": wire.PROTO})
+    out.append("hello: %s, listening %s, sent %s" % (loaded(), host.listening, sent[0] if sent else None))
     return out
 
 

@@ -25,6 +25,7 @@ import sys
 import wire_fuzz  # noqa: I001  (a sibling runner: tests/mp is on the path)
 
 from firmware.journal import Journal
+from firmware.link import Link
 from firmware.table import Table
 from shared_rules import canon, wire
 
@@ -40,7 +41,8 @@ def run(folder, cases, seed, say):
         counts[key] = counts.get(key, 0) + 1
         crc[0] = binascii.crc32(key.encode(), crc[0])
 
-    table = Table(Journal(folder), send, lambda n: b"\x5a" * n, "chancellors", {"players": 3}, "fuzz").boot()
+    table = Table(Journal(folder), lambda n: b"\x5a" * n, "chancellors", {"players": 3}, "fuzz").boot()
+    host = Link(table, send)
     table.act({"type": "roll"})  # a game under way
     before = (table.count, canon.digest(table.state), _journal(folder))
     r = wire_fuzz.Rand(seed)
@@ -52,9 +54,9 @@ def run(folder, cases, seed, say):
         data, _expect, _want = wire_fuzz.mutate(r, pool)
         for item in wire_fuzz.feed(reader, r, data + b"\n", 8192 if len(data) > wire.MAX_FRAME else 96):
             if isinstance(item, wire.FrameError):
-                table.link_error(item)
+                host.bad_line(item)
             elif item[1] != wire.PRESS:
-                table.frame(item[0], item[1], item[2])
+                host.frame(item[0], item[1], item[2])
         if not reader.idle():
             stuck += 1
     after = (table.count, canon.digest(table.state), _journal(folder))

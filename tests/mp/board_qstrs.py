@@ -25,8 +25,7 @@ from shared_rules import engine
 
 
 def run(folder, game="chancellors", ballot=""):
-    sent = []
-    table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom, game,
+    table = Table(Journal(folder), os.urandom, game,
                   {"players": 4}).boot()
     if game == "chancellors" or game == "kings_dilemma":
         table.act({"type": "roll"})
@@ -39,7 +38,7 @@ def run(folder, game="chancellors", ballot=""):
 
             act["seat"], act["cards"] = 0, list(decktet.NAMES[:5])
         table.act(act)
-    table = Table(Journal(folder), lambda kind, body: sent.append(kind), os.urandom).boot()  # resume
+    table = Table(Journal(folder), os.urandom).boot()  # resume
     for key in ("down", "select", "down", "back", "select", "select"):
         table.key(5, key)
     table.key(0, "down")

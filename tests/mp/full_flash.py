@@ -20,6 +20,7 @@ import sys
 
 from firmware.journal import Journal
 from firmware.journal.store import LfsStore
+from firmware.link import Link
 from firmware.table import Table
 from shared_rules import canon
 
@@ -35,10 +36,10 @@ def journal(dev, raw):
     return Journal(FOLDER, 16, LfsStore(FOLDER, dev) if raw else False)
 
 
-def send(table, sent, kind, body):
+def send(link, sent, kind, body):
     del sent[:]
-    table.frame(1, kind, body)
-    table.idle()
+    link.frame(1, kind, body)
+    link.table.idle()
     return sent[-1]
 
 
@@ -76,15 +77,16 @@ def board(blocks, chip):
 def main(blocks, raw, chip=False):
     dev = board(blocks, chip)
     sent = []
-    table = Table(journal(dev, raw), lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors",
+    table = Table(journal(dev, raw), os.urandom, "chancellors",
                   {"players": 3}).boot()
+    host = Link(table, lambda kind, body: sent.append((kind, body)))
     out = {}
     for _ in range(2):
         for _ in range(20):
-            assert send(table, sent, "act", ROLL)[0] == "ok", sent
-            assert send(table, sent, "act", UNDO)[0] == "ok", sent
-        assert send(table, sent, "act", ROLL)[0] == "ok", sent
-        assert send(table, sent, "act", NEW)[0] == "ok", sent
+            assert send(host, sent, "act", ROLL)[0] == "ok", sent
+            assert send(host, sent, "act", UNDO)[0] == "ok", sent
+        assert send(host, sent, "act", ROLL)[0] == "ok", sent
+        assert send(host, sent, "act", NEW)[0] == "ok", sent
     fill(4096 if chip else 512)  # on the chip a synced append to a file erases a block
     st = os.statvfs(FOLDER)
     out["statvfs"] = [st[0], st[2], st[3], st[4]]
@@ -93,7 +95,7 @@ def main(blocks, raw, chip=False):
     while acts < 2000:
         move = UNDO if move is ROLL else ROLL
         before = (table.count, canon.digest(table.state), table.journal.last)
-        answer = send(table, sent, "act", move)
+        answer = send(host, sent, "act", move)
         if answer[0] != "ok":
             break
         acts += 1
@@ -101,20 +103,21 @@ def main(blocks, raw, chip=False):
     out["refused"] = [answer[0], answer[1].get("code"), answer[1].get("detail")]
     out["unchanged"] = (table.count, canon.digest(table.state), table.journal.last) == before
     # the board switched off and on: the game resumes where the refusal left it
-    table = Table(journal(dev, raw), lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors",
+    table = Table(journal(dev, raw), os.urandom, "chancellors",
                   {"players": 3}).boot()
+    host = Link(table, lambda kind, body: sent.append((kind, body)))
     out["resumed"] = (table.count, canon.digest(table.state), table.journal.last) == before
     pulled = 0
     while True:
         del sent[:]
-        table.frame(2, "pull", {"id": None, "i": 0, "j": 0})
+        host.frame(2, "pull", {"id": None, "i": 0, "j": 0})
         head = sent[0][1]
         if head["id"] is None:
             break
-        assert send(table, sent, "ack", {"id": head["id"]})[0] == "ok", sent
+        assert send(host, sent, "ack", {"id": head["id"]})[0] == "ok", sent
         pulled += 1
     out["pulled"] = pulled
-    out["again"] = send(table, sent, "act", move)[0]
+    out["again"] = send(host, sent, "act", move)[0]
     out["count"] = [before[0], table.count, move["move"]["type"]]
     print(json.dumps(out))
 

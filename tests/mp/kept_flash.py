@@ -17,6 +17,7 @@ from nor_dev import BLOCK, NorDev
 
 from firmware.journal import Journal
 from firmware.journal.store import LfsStore
+from firmware.link import Link
 from firmware.table import Table
 
 
@@ -25,15 +26,15 @@ def main(blocks):
     os.VfsLfs2.mkfs(dev, progsize=256)
     os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
     sent = []
-    table = Table(Journal("/flash", 16, LfsStore("/flash", dev)),
-                  lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors", {"players": 3}).boot()
+    table = Table(Journal("/flash", 16, LfsStore("/flash", dev)), os.urandom, "chancellors", {"players": 3}).boot()
+    host = Link(table, lambda kind, body: sent.append((kind, body)))
     new = {"seat": None, "move": {"type": "new_game", "game": "chancellors", "settings": {"players": 3}}}
     out = {"started": 0, "headers": []}
     while out["started"] < 40:
         table.act({"type": "roll"})
         out["headers"].append(table.header["start"])
         del sent[:]
-        table.frame(1, "act", new)
+        host.frame(1, "act", new)
         table.idle()
         kind, body = sent[-1]
         if kind == "error":
@@ -42,24 +43,24 @@ def main(blocks):
         out["started"] += 1
     # the board switched off and on: its boot maps the reservations again, and its upkeep removes
     # what no game holds, never a kept game
-    table = Table(Journal("/flash", 16, LfsStore("/flash", dev)),
-                  lambda kind, body: sent.append((kind, body)), os.urandom, "chancellors", {"players": 3}).boot()
+    table = Table(Journal("/flash", 16, LfsStore("/flash", dev)), os.urandom, "chancellors", {"players": 3}).boot()
+    host = Link(table, lambda kind, body: sent.append((kind, body)))
     while table.journal.tidy():
         pass
     pulled = []
     while True:
         del sent[:]
-        table.frame(2, "pull", {"id": None, "i": 0, "j": 50})
+        host.frame(2, "pull", {"id": None, "i": 0, "j": 50})
         head = sent[0][1]
         if head["id"] is None:
             break
         pulled.append([head["head"]["start"], len([k for k, b in sent if k == "old"]), head["left"]])
         del sent[:]
-        table.frame(3, "ack", {"id": head["id"]})
+        host.frame(3, "ack", {"id": head["id"]})
         assert sent[-1][0] == "ok", sent
     out["pulled"] = pulled
     del sent[:]
-    table.frame(4, "act", new)
+    host.frame(4, "act", new)
     out["after"] = sent[-1][0]
     out["files"] = sorted(n for n in os.listdir("/flash"))
     print(json.dumps(out))

@@ -49,7 +49,7 @@ def run(folder):
     out = []
     g = engine.game_module(GAME)
     real = g.decide
-    table = Table(Journal(folder), lambda kind, body: None, lambda n: bytes(n), GAME, {"players": 3}).boot()
+    table = Table(Journal(folder), lambda n: bytes(n), GAME, {"players": 3}).boot()
     roll = {"type": "roll", "values": [3] * g.dice_wanted(table.state)}
     table.act(roll)  # one good entry on the journal first
     move = an_action(table.state)

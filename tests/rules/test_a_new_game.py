@@ -94,7 +94,7 @@ def test_the_boards_table_plays_it_on_the_seats_pads_and_resumes_it(tmp_path):
     from shared_rules import canon
 
     def table():
-        return Table(Journal(str(tmp_path)), lambda kind, body: None, lambda n: b"\x07" * n, "nim",
+        return Table(Journal(str(tmp_path)), lambda n: b"\x07" * n, "nim",
                      {"players": 2, "pile": 5}, "t").boot()
 
     class Pad(MenuPlayer):

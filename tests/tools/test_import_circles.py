@@ -70,3 +70,22 @@ def test_no_import_circle_in_the_firmware():
 
 def test_the_check_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def reached(edges, start):
+    """Every module `start` imports, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        for w in edges[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def test_the_table_reaches_no_link_code():
+    """The host's link is a client of the table (firmware/link.py's Link listens to it): the
+    table's modules import none of it, lazily or not (issue 42, part 1)."""
+    edges = graph()
+    assert "firmware.link" not in reached(edges, "firmware.table")
+    assert "firmware.link" in reached(edges, "firmware.board.sim")  # the board layer composes it

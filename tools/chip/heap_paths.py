@@ -194,7 +194,7 @@ try:
         at = {}
     hw = rp2.Hardware(dict(at, data="/heap", seed=entropy_seed))
     at = None
-    table = Table(Journal(hw.data_dir()), lambda kind, body: None, hw.entropy, first, settings, hw.board_id())
+    table = Table(Journal(hw.data_dir()), hw.entropy, first, settings, hw.board_id())
     from firmware.board import reboot  # as main.py boots: the switch noted, if any
 
     switch = reboot.switched(hw.data_dir())
@@ -203,7 +203,7 @@ try:
     table.boot()
     if path_name == "switch":  # as on a Pico: the switch restarts the board (the next STEP's run boots)
 
-        def restart(listening, switch):
+        def restart(switch):
             from firmware.board import reboot
 
             reboot.note(hw.data_dir(), switch)
@@ -223,8 +223,8 @@ try:
             wire.write(seq[0], kind, body, lambda piece: None)
             seq[0] = wire.next_seq(seq[0])
 
-        table.send = hw.send = frame
-        table.listening = True
+        hw.send = frame
+        hw.host_link(table).listening = True
         gc.collect()
         base = gc.mem_alloc() - held
     if path_name in ("game", "ballot", "link"):
