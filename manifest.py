@@ -48,8 +48,8 @@ SHARED_RULES = [
     "render_leds", "render_tracks", "schema", "seat_names", "texts", "wire",
 ]
 FIRMWARE = [
-    "ahead", "argv", "ballot_box", "boot", "buttons", "keymap", "keys", "kept", "link", "main", "menu", "menus", "names",
-    "pads", "table", "ticks", "undo", "words",
+    "ahead", "argv", "ballot_box", "ballot_keys", "boot", "buttons", "controls", "keymap", "keys", "kept", "link", "main",
+    "menu", "menus", "names", "pads", "table", "ticks", "undo", "words",
 ]
 JOURNAL = ["__init__", "core", "flash", "flash_read", "kept", "line", "read", "resume", "start", "store"]  # not files: the CPython tests
 BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "leds", "mpboard", "oled", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard

@@ -4,6 +4,7 @@ first game of the board's options), a game switch's restart answered (firmware/m
 import gc
 
 from firmware import board as boards
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules.compat import const
@@ -47,6 +48,7 @@ def start(opts):
     except RuleError as e:  # a main.py with a game or setting this firmware does not know: play on
         print("chancery: the first game's options were refused (%s %s); starting chancellors" % (e.code, e.detail))
         table = Table(Journal(hw.data_dir()), hw.entropy, "chancellors", None, hw.board_id()).boot()
+    hw.controls = Controls(table)  # the pads' and the table's keys: a client of the table, as a host's link is
     if restarts:
         if reboot.taken(hw.data_dir()):  # the host of before a game switch's restart: still listening
             hw.host_link(table).listening = True

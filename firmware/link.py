@@ -17,10 +17,12 @@ from shared_rules.errors import RuleError
 
 
 class Link:
-    def __init__(self, table, send):
-        """table: firmware.table.Table; send(kind, body): writes one frame to the host."""
+    def __init__(self, table, send, controls=None):
+        """table: firmware.table.Table; send(kind, body): writes one frame to the host; controls:
+        the board's firmware/controls.py Controls, which a press from the host goes to."""
         self.table = table
         self.send = send
+        self.controls = controls
         self.listening = False  # nothing is sent before a hello (the port may be a REPL)
         table.listen(self.heard)
 
@@ -87,7 +89,7 @@ class Link:
     def hello(self):
         self.send(wire.WELCOME, self.welcome())
         self.send_state()
-        self.table.status_due()  # a host that has just come sees the display as it is
+        self.table.tell("hello")  # the controls show the display as it is to a host that has just come
 
     def send_state(self):
         """The state frame: the log's length, the state's digest and the public view, so a
@@ -139,7 +141,7 @@ class Link:
             self.error(seq, "bad_press", "press needs pad 0-%d, a key of that pad and hold short|long"
                        % pads.TABLE)
             return
-        screen, index = self.table.pressed(pad, pads.menu_name(names[key], hold))
+        screen, index = self.controls.pressed(pad, pads.menu_name(names[key], hold))
         self.send(wire.DISPLAY, {"lines": screen})
         self.send(wire.OK, {"re": seq, "i": index})
 

@@ -1,6 +1,7 @@
 """The table's one menu, as the pads share it: the actions it offers (the game's, and the table's
 own: undo, names, the smart dice's holders, new_game with its settings), and the menu opened on a
 pad, closed with its choices parked, and opened again where it was (firmware/keys.py, firmware/ahead.py).
+`c` is firmware/controls.py's Controls; the table is c.table.
 """
 
 from firmware.menu import Menu
@@ -8,15 +9,16 @@ from shared_rules import engine
 from shared_rules.schema import action, param
 
 
-def legal(table, state, seat):
+def legal(c, state, seat):
     """The menus' actions (firmware/menu.py asks this, as it would a game): the
     game's, and for the table also undo (once there is an entry) and new_game,
     whose settings are asked next."""
-    if table.setup is not None and seat is None:
-        if isinstance(table.setup, list):  # the seats' names
-            return table.setup
+    table = c.table
+    if c.setup is not None and seat is None:
+        if isinstance(c.setup, list):  # the seats' names
+            return c.setup
         return [action("new_game", "table", [param(x["name"], x["domain"], optional=True, default=x["default"])
-                                             for x in engine.game_module(table.setup).SETTINGS])]
+                                             for x in engine.game_module(c.setup).SETTINGS])]
     out = list(engine.game_module(table.game).legal(state, seat))
     if seat is None:
         if table.count:
@@ -31,38 +33,39 @@ def legal(table, state, seat):
     return out
 
 
-def open_on(table, seat, picks, auto=0):
+def open_on(c, seat, picks, auto=0):
     """The menu on the table's state for `seat`, resuming `picks` (None: none); its screen."""
-    schemas = legal(table, table.state, seat)
-    m = menu(table)
-    screen = m.start(table.state, seat, schemas)
+    state = c.table.state
+    schemas = legal(c, state, seat)
+    m = menu(c)
+    screen = m.start(state, seat, schemas)
     if picks is not None:
         screen = m.resume(picks, auto)
     return screen
 
 
-def reopen(table, pad, seat, at):
+def reopen(c, pad, seat, at):
     """The pad's menu open again on its confirm screen, scrolled as it was (at: the menu's auto,
     cur and top), after firmware/ahead.py took its entry ahead."""
-    kept = table.parked.pop(pad, None)
+    kept = c.parked.pop(pad, None)
     if kept is not None:
-        open_on(table, seat, kept[0], at[0])
-        table.menu_pad = pad
-        table.menu.cur, table.menu.top = at[1], at[2]
+        open_on(c, seat, kept[0], at[0])
+        c.menu_pad = pad
+        c.menu.cur, c.menu.top = at[1], at[2]
 
 
-def park(table):
-    """The menu closed, the choices its pad had begun kept (table.parked: picks and how many of the
+def park(c):
+    """The menu closed, the choices its pad had begun kept (c.parked: picks and how many of the
     last were defaults it skipped), as when the menu turns to another pad: that pad's next key opens
     it again and resumes them, its back still going to the first default skipped."""
-    m = table.menu
-    if m is not None and table.menu_pad is not None and m.state is table.state:
-        table.parked[table.menu_pad] = m.kept()
-    table.menu = table.menu_pad = None
+    m = c.menu
+    if m is not None and c.menu_pad is not None and m.state is c.table.state:
+        c.parked[c.menu_pad] = m.kept()
+    c.menu = c.menu_pad = None
 
 
-def menu(table):
+def menu(c):
     """The table's one menu (closed before a step it sends: park())."""
-    if table.menu is None:
-        table.menu = Menu(table.legal, table.card_names)
-    return table.menu
+    if c.menu is None:
+        c.menu = Menu(c.legal, c.table.card_names)
+    return c.menu

@@ -18,10 +18,7 @@
   name for each seat among them ("-": none), then select.
 """
 
-from firmware import keymap
 from shared_rules import engine, seat_names
-from shared_rules.errors import RuleError
-from shared_rules.schema import action, param
 
 KNOWN = "known.json"  # firmware/menus.py's legal() looks for it by its name
 NO_NAME = "-"  # the menu's item for a seat without a name
@@ -55,23 +52,3 @@ def act(table, move, seats=None):
             table.reload()
             raise
     return names
-
-
-def menu(table, menu, move, seat):
-    """The table's menu chose "names": first a name for each seat among the known ones (the
-    menu asks seat by seat), then, with them, the naming. The screen lines."""
-    if "names" not in move:
-        choices = known(table.journal) + [NO_NAME]
-        table.setup = [action("names", "table", [param("names", {"kind": "per_seat", "of": {
-            "kind": "enum", "values": choices}})])]
-        return menu.start(table.state, seat)
-    names = [None if n == NO_NAME else n for n in move["names"]]
-    try:
-        act(table, {"type": "names", "names": names})
-    except RuleError as e:  # the confirm screen stays: back corrects a pick, as for any action refused
-        table.tell("refused", e)  # a host's link says it in its words, the display in the board's
-        return table.why(e, seat, None, keymap.foot("fix", "t" if seat is None else "s", 2))
-    table.setup = None
-    menu.rest()  # its next key starts the table's menu afresh
-    table.tell("named")
-    return ["names set"] + ["%d %s" % (s, names[s] or NO_NAME) for s in range(len(names))]

@@ -1,17 +1,22 @@
-"""The board's game controller: one match, its journal, and its listeners; its pads' keys and
-menus in firmware/keys.py and firmware/menu.py. The host's link (firmware/link.py) is a client:
-it listens (listen()) and acts; the table imports none of it.
+"""The board's table: one match, its journal, and the clients that listen to it.
 
-No I/O of its own: the board layer hands it presses and composes its clients,
-so the same controller runs on a Pico, an ESP32, a CircuitPython board and the
-simulated board, and the tests drive it directly on either interpreter.
+The table is the model: the match (header, state, count), act(), undo(), reload(), a new game
+and a game switch, the board's dice generator, the idle upkeep. It does no I/O and imports no
+client: the pads' keys and menus (firmware/controls.py's Controls) and the host's link
+(firmware/link.py's Link) act on it and hear its news as listeners; the board layer composes
+them (firmware/boot.py). So the same table runs on a Pico, an ESP32, a CircuitPython board and
+the simulated board, and the tests drive it directly on either interpreter.
 
 Listeners: each is called as fn(what, data) (tell()), in the order they listened, with
 - "entry", (index, action, events, digest): an entry is on flash and in the state;
 - "new", None: a new game (another, or the same with other settings) is under way;
 - "undone", None: the last entry was taken back (the state is the shorter log's);
 - "named", None: the seats' names changed (journal.names);
-- "refused", the RuleError: an entry from a pad, the dice or a menu was refused.
+- "reload", None: the state is the journal's again (a step failed half-way through it);
+- "fault", None: a board fault let an input go (fault());
+- "idle", None: the upkeep after an entry is shown is done (idle()): a client's own idle work;
+- "refused", the RuleError, and "hello", None: a client's news for the others (a pad's entry
+  the rules refused; a host that said hello), told through the table.
 
 A new game (another game, or the same with other settings) is chosen on the
 table's menu (its last action, "new_game": the game, then each of its
@@ -36,6 +41,10 @@ the same way: the rules core checks it (engine.step); only then is the entry
 appended to the journal, flushed, and only then acknowledged and echoed to
 the host. A refusal changes nothing and is answered with the rule's code.
 
+An entry computed ahead (firmware/ahead.py, for a press the controls await): decide() takes the
+step on a copy of the state, with the board's reveal after it when it leaves a sealed ballot
+due; commit() enters it when the press comes.
+
 Dice: the board rolls with its own generator, seeded from os.urandom at boot
 and never written anywhere, and puts the faces into the roll action, so the
 log holds every value (source "board") and nothing in it predicts the next
@@ -44,10 +53,22 @@ roll. The match seed stays in the log for replays.
 
 import gc
 
-from firmware import ahead, ballot_box, keymap, keys, menus, undo
+from firmware import ballot_box, undo
 from firmware.journal import NoGame
 from shared_rules import canon, engine, prng, schema
-from shared_rules.errors import RuleError
+
+
+class Step:
+    """One entry decided on a copy of the state (Table.decide), entered by Table.commit."""
+
+    def __init__(self, state, count, last, move, texts, digest, rng, entry, after, then):
+        self.state, self.count, self.last = state, count, last  # what it was decided on
+        self.move, self.texts, self.digest, self.rng = move, texts, digest, rng
+        self.entry = entry  # (the normalised action, its events)
+        self.after = after  # the state after it (and after `then`): commit() makes it the table's
+        # the board's reveal after it, when the entry leaves a sealed ballot due (a close): (its
+        # action, texts, digest, normalised action, events), or None
+        self.then = then
 
 
 class Table:
@@ -63,31 +84,15 @@ class Table:
         self.header = None
         self.state = None
         self.count = 0
-        self.menu = None  # the one menu (firmware/menu.py), loaded at the first press
-        self.menu_pad = None  # the pad it serves now
-        self.parked = {}  # pad: its choices so far, while the menu serves another pad
-        # pad: what a game's own pad keys have counted so far (see key()); and a refusal longer than
-        # the display, scrolled by its pad ([seat, lines, top, footer]: firmware/words.py). Both go
-        # with the state.
-        self.held = {}
-        self.refusal = None
         self.ballot_box = None  # the private box, with the first ballot: plain data (firmware/ballot_box.py)
         self.dice = None  # the smart dice this board reads, when it reads some (firmware/board/ble_dice.py)
-        # what the table's menu sets up: the game chosen, while its settings are entered, or the
-        # names action (a list: its schema), while the seats are named (firmware/names.py)
-        self.setup = None
-        self.changed = True  # the LEDs and the display need a redraw
-        self.screen_due = True  # the game moved (an entry, an undo, a new game): the display shows status()
-        self.last_type = None  # the last entry's action type, for status()
+        self.changed = True  # the LEDs need a redraw (the board layer clears it)
+        self.last_type = None  # the last entry's action type (the controls' status)
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
-        # an entry computed ahead while its press is awaited: a menu's confirm, a hold on a game's own
-        # pad, the table's hold that closes a sealed ballot (firmware/ahead.py); and the board layer's
-        # on_ahead(state): the strip's frame for that state, or None
-        self.ahead = self.on_ahead = None
         # (index, state, digest): the state before entry `index`, the last, and the digest it
-        # chained on, where the entry was computed ahead on a copy (firmware/ahead.py: the state
-        # it was computed on is kept); else None
+        # chained on, where the entry was computed ahead on a copy (commit(): the state it was
+        # decided on is kept); else None
         self.before = None
         self.restart = None  # the board layer's restart(switch), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
@@ -125,11 +130,7 @@ class Table:
         self.journal.start(self.header)
         self.game, self.state, self.count = match["game"], match["state"], 0
         self.before = None
-        self.menu = None
-        self.menu_pad = None
-        self.parked = {}
-        self.setup = None
-        self.changed = self.screen_due = True
+        self.changed = True
         self.last_type = None
 
     def start(self, move, seq=None):
@@ -143,8 +144,6 @@ class Table:
         room is checked here; the restart notes the action (and seq, the host's frame), and
         the boot starts the game with no other game's code or names in its heap and answers.
         seq: the host's frame that asked for it, kept with a switch's note for its answer."""
-        self.menu = self.menu_pad = self.ahead = None
-        self.parked = {}
         game, settings, names = move.get("game"), move.get("settings", {}), move.get("names")
         switch = game != self.game and game in engine.games.GAMES
         # no room on the flash for a new game's journal: refused, nothing moved
@@ -162,18 +161,12 @@ class Table:
 
         if names is not None:  # nothing moved yet
             names = code.act(self, {"type": "names", "names": names}, players)
-        self.setup = None
         self.ballot_box = None
-        self.held, self.refusal = {}, None
         self.new_game(game, settings)
         if names is not None:
             code.act(self, {"type": "names", "names": names})
         self.tell("new")
         return short
-
-    def legal(self, state, seat):
-        """The menus' actions: firmware/menus.py (firmware/menu.py asks this, as it would a game)."""
-        return menus.legal(self, state, seat)
 
     def card_names(self, state):
         return engine.game_module(self.game).card_names(state)
@@ -182,7 +175,6 @@ class Table:
         """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
-        self.ahead = None  # an entry computed ahead (firmware/ahead.py) is on the state before: its room is the step's
         self.before = None  # folded in place: no state before it is kept
         move, self._rng = self.prepare(move, seat)
         cast = isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move
@@ -214,24 +206,69 @@ class Table:
         self.reveal_if_due()
         return index
 
+    def decide(self, move, seat):
+        """The entry `move` would make for `seat`, decided on a copy of the state (nothing is
+        journalled, shown or changed): a Step for commit(); raises RuleError when the rules
+        refuse it. A sealed ballot the entry leaves due (a close) is revealed on the same copy."""
+        state = self.state
+        move, rng = self.prepare(move, seat)
+        act, events, work = engine.decide(self.game, state, move, False)  # on a copy
+        texts = canon.encode(act), canon.encode(events)
+        last = self.journal.last
+        digest = canon.chain(last, texts[0], texts[1])
+        entry = (act, events)
+        then, b = None, work.get("ballot")
+        if b is not None and b["result"] is None and not b["open"]:  # as reveal_if_due: the board's reveal
+            then = ballot_box.reveal(self, b)
+            act, events, work = engine.decide(self.game, work, then, True)  # the copy's own: in place
+            more = canon.encode(act), canon.encode(events)
+            then = (then, more, canon.chain(digest, more[0], more[1]), act, events)
+        return Step(state, self.count, last, move, texts, digest, rng, entry, work, then)
+
+    def due(self, step):
+        """`step` was decided on the table as it is now (no entry, undo or reload since)."""
+        return step.state is self.state and step.count == self.count
+
+    def commit(self, step, frame=None):
+        """Enter a Step decided ahead (decide()), and the board's reveal after it: on flash, then on
+        the strip (`frame`, the board layer's for the state after it, given to on_entry), then the
+        state decided with it is the table's. The state it was decided on is kept as the one
+        before it (self.before), so that an undo of it needs no replay (firmware/undo.py).
+        Returns the entry's index."""
+        texts, then = step.texts, step.then
+        try:
+            self.journal.write(self.count, texts[0], texts[1], step.digest)  # on flash before anyone hears of it
+            if then is not None:
+                self.journal.write(self.count + 1, then[1][0], then[1][1], then[2])
+        except BaseException:
+            self.reload()  # as act(): the journal's tail is checked again
+            raise
+        shown = frame is not None and self.on_entry is not None
+        if shown:
+            self.on_entry(frame)
+        index = self.count
+        before = self.state
+        self.state = step.after
+        self.entered(step.entry[0], step.entry[1], step.digest, shown, step.rng)
+        if then is not None:
+            self.entered(then[3], then[4], then[2], shown, None)
+            ballot_box.clear(self)  # after the frame: the box emptied, as its reveal() does
+        # the state before the entry, for its undo; none before a reveal, which is never taken back
+        self.before = (index, before, step.last) if then is None else None
+        self.reveal_if_due()
+        return index
+
     def entered(self, act, events, digest, shown, rng=None):
         """After an entry is on flash and folded into self.state: the count, what waits for
-        the next idle(), the strip (unless `shown` already: firmware/ahead.py), the host.
-        rng: the board's dice generator after a roll computed ahead, taken now that it is entered."""
+        the next idle(), the strip (unless `shown` already: commit()), the listeners.
+        rng: the board's dice generator after a roll decided ahead, taken now that it is entered."""
         if rng is not None:
             self._rng = rng
         index = self.count
         self.count += 1
         self.changed = not shown
-        self.screen_due = True
         self.last_type = act["type"]
         self.snapshot_due = self.journal.due()  # taken in idle(), once the entry is shown
-        self.held = {}  # counts kept on the pads (KD's Power) belong to the state that is gone
-        self.refusal = None
-        self.parked = {}  # the state moved on: every pad's next key starts afresh
-        self.ahead = None  # and an entry computed ahead on the state before
-        if self.menu is not None:
-            self.menu.rest()
         if self.on_entry is not None and not shown:  # the LEDs first; the host and the menu's next screen can wait
             self.on_entry()
         self.tell("entry", (index, act, events, digest))
@@ -239,58 +276,55 @@ class Table:
 
     def reveal_if_due(self):
         """A sealed ballot that every voter has voted in, or the table closed, is revealed by
-        the board from its private box as the next entry (firmware/ballot_box.py, loaded for it)."""
+        the board from its private box as the next entry (firmware/ballot_box.py)."""
         b = self.state.get("ballot")
         if b is not None and b["result"] is None and not b["open"]:
             ballot_box.reveal(self)
 
     def undo(self, entry=None):
-        """Take back the last entry: firmware/undo.py, loaded for it (see there)."""
+        """Take back the last entry: firmware/undo.py (see there). The listeners hear "undone"."""
         return undo.undo(self, entry)
 
-    def name(self, move, seats=None, menu=None, seat=None):
-        """The host's names or known_names (`seats`: a new game's, checked only), or (with
-        `menu`) the table menu's names: firmware/names.py, loaded for it (see there). The
-        listeners hear "named" once the seats' names are on flash."""
+    def name(self, move, seats=None):
+        """The host's names or known_names (`seats`: a new game's, checked only): firmware/names.py,
+        loaded for it (see there). The listeners hear "named" once the seats' names are on flash."""
         from firmware import names as code
 
-        if menu is not None:
-            return code.menu(self, menu, move, seat)
         names = code.act(self, move, seats)
         if seats is None and move["type"] == "names":
             self.tell("named")
         return names
 
     def reload(self):
-        """The state from the journal again: a step failed half-way through the state. Short
-        memory is the likeliest cause, so a resume that runs short too is tried once more
-        without the menu (its code and screen: the next key loads it again). If that fails as
-        well the table has no state until the next action, key or status reloads it (they
-        check; no new name for it: see the module's note on names); the entries are on flash."""
+        """The state from the journal again: a step failed half-way through the state. The
+        listeners hear "reload" first (the controls let go of what held the spoiled state); a
+        resume that runs short of memory is tried once more after a "fault" (the controls let
+        go of all they hold). If that fails as well the table has no state until the next
+        action, key or status reloads it (they check); the entries are on flash."""
         self.state = self.before = None
-        if self.menu is not None:
-            self.menu.rest()  # it held the spoiled state too; the next key starts it afresh on the new one
+        self.tell("reload")
         gc.collect()
         try:
             self.header, self.state, self.count = self.journal.resume(engine)
         except MemoryError:
-            self.menu = self.menu_pad = None  # the choices parked on other pads stay
+            self.tell("fault")
             gc.collect()
             self.header, self.state, self.count = self.journal.resume(engine)
-        self.changed = self.screen_due = True
+        self.changed = True
         self.last_type = None
 
     def fault(self):
         """A board fault: the heap ran out in the middle of an input (the board layer caught the
-        MemoryError). What the input held goes (the menu and its choices, an entry computed ahead,
-        a new game being set up or switched to, and the code of every game), and the state is
-        reloaded from the journal, so the table is as it was before the input: every entry is on
-        flash, nothing entered is lost. A reload that runs short too restarts a board that can
-        restart, into the same game from its journal. Returns the display's lines saying so."""
-        self.menu = self.menu_pad = self.ahead = self.setup = self.switch_due = None
-        self.parked = {}
+        MemoryError). What the input held goes (the listeners hear "fault": the menu and its
+        choices, an entry computed ahead, a new game being set up; here a game being switched
+        to), and the state is reloaded from the journal, so the table is as it was before the
+        input: every entry is on flash, nothing entered is lost. A reload that runs short too
+        restarts a board that can restart, into the same game from its journal. Returns the
+        display's lines saying so."""
+        self.switch_due = None
         self.restart_due = False
         self.state = self.before = None
+        self.tell("fault")
         try:
             self.reload()
             self.game = self.header["game"]
@@ -304,8 +338,9 @@ class Table:
 
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):
-        the snapshot, a step of the journal's own upkeep, then a collection, so the next
-        press starts on a tidy heap. After a game switch, a board that can restarts instead."""
+        the snapshot, a step of the journal's own upkeep, the listeners' "idle" (the controls
+        compute the entry an awaited press would make), then a collection, so the next press
+        starts on a tidy heap. After a game switch, a board that can restarts instead."""
         if self.restart_due and self.restart is not None:
             self.restart_due = False
             self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
@@ -319,15 +354,14 @@ class Table:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
-        if self.ahead is None and self.setup is None and self.state is not None:
-            # the entry an awaited press would make, computed now, not after it (firmware/ahead.py)
-            ahead.look(self)
+        if self.state is not None:
+            self.tell("idle")
         gc.collect()  # the step's garbage now, between presses: not in the next one
 
     def prepare(self, move, seat):
         """(the move as it is entered: the board's faces in a roll it makes, `seat` in a seat's action
         that names none (not in the table's: a seat's pad may roll); the board's dice generator after
-        it). Table.act's, and firmware/ahead.py's."""
+        it). act()'s and decide()'s."""
         rng = self._rng
         if isinstance(move, dict):
             g = engine.game_module(self.game)
@@ -351,76 +385,9 @@ class Table:
         out["source"] = "board"
         return out, rng
 
-    # --- the menus (pads and table controls) ---------------------------------------
-
-    def pressed(self, pad, name):
-        """key(), and the screen the display shows after it: the key's own, or status() when
-        the key moved the game (an entry, an undo, a new game: its menu screen would be
-        left over from the state before). (screen, entry or None)"""
-        if self.state is None:  # see reload()
-            self.reload()
-        screen, index = self.key(pad, name)
-        if self.screen_due:
-            self.screen_due = False
-            screen = self.status()
-            self.menu_pad = None  # the next key opens a menu on the screen, not blind on one not shown
-        return screen, index
-
-    def status(self):
-        """The display's lines when no menu is open: the entry count and the last action,
-        and the game's end (and who won) or a ballot's count. Derived from the present state, so after
-        an entry from anywhere, an undo or a new game nothing is left over from before."""
-        if self.state is None:  # see reload()
-            self.reload()
-        top = "#%d %s" % (self.count, self.last_type) if self.last_type else "#%d" % self.count
-        out = [top[:16]]
-        g = engine.game_module(self.game)
-        for kind in keymap.status(g, self.state):  # what each key does now (firmware/keymap.py)
-            data = b = self.state.get("ballot")
-            if kind == "over":
-                out.append("game over")
-                # and who won, as the seats' pads name them: "won: S1", "won: S0,2"
-                out.append(("won: S" + ",".join([str(s) for s in self.state.get("winners") or []]))[:16])
-            elif kind == "ballot":
-                out.append("vote: %d of %d" % (len(b["voted"]), len(b["voters"])))
-            elif kind == "pad":  # a seat's pad is the game's own now: which, and its keys
-                seat, data = g.pad(self.state, None, "keys", None)
-                out.append("S%d's pad:" % seat)
-            out += keymap.foot(kind, None, 8 - len(out), data)
-        return out
-
-    def key(self, pad, name):
-        """A menu key from a pad (seat 0..4, or pads.TABLE): (the screen lines, the entry
-        index if the key completed an action, else None). firmware/keys.py, loaded for keys."""
-        return keys.key(self, pad, name)
-
-    def pad_act(self, move, seat, foot=()):
-        """An action entered on a pad (or by the smart dice, or a sealed ballot's box): (its entry
-        index, None), or (None, the refusal as display lines): the rules' answer goes to the
-        display, the board plays on. The listeners hear "refused" (a host's link says it in its
-        words); the display says it in the board's (why(),
-        which alone loads the keys' code: a die's roll or a ballot's cast does not); `foot`: the
-        footer's lines below a refusal (a menu's: what its keys do then)."""
-        try:
-            return self.act(move, seat), None
-        except RuleError as e:
-            self.tell("refused", e)
-            return None, self.why(e, seat, None, foot)
-
-    def why(self, e, seat, key=None, foot=()):
-        """A refusal's display lines, `foot` below them (firmware/keys.py, firmware/words.py)."""
-        return keys.why(self, e, seat, key, foot)
-
-    def status_due(self):
-        """The display shows status() next, unless a key's screen is up (a host that has just said
-        hello sees the display as it is, not a blank until the next key)."""
-        if self.menu_pad is None:
-            self.screen_due = True
-
 
 def _int(data):
     out = 0
     for b in data:
         out = (out << 8) | b
     return out
-

@@ -2,7 +2,6 @@
 why nothing is rewritten) is the journal's: Journal.undo, firmware/journal/__init__.py.
 """
 
-from firmware import keymap
 from shared_rules.errors import RuleError
 
 
@@ -38,31 +37,10 @@ def undo(table, entry=None):
         raise
     if kept is not None:  # the state before it, kept: no replay
         table.state, table.count = kept[1], last
-        table.changed = table.screen_due = True
+        table.changed = True
         table.last_type = None
     else:
         table.reload()
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
-    table.held, table.refusal = {}, None
-    table.setup = None
-    table.parked = {}  # every pad's next key starts afresh, as after an entry
-    if table.menu is not None:
-        table.menu.rest()
-    table.tell("undone")
+    table.tell("undone")  # the controls start every pad afresh, a host hears the shorter log
     return last
-
-
-def ballot_key(table, box, name):
-    """The table's keys while a ballot is open, for an undo: back asks, and a push then
-    takes back the last entry (a cast entered by mistake: that seat votes again); any
-    other key lets the question go. (screen, None)"""
-    box[3] = name == "back"  # firmware/ballot_box.py: its undo_asked
-    if box[3]:
-        return ["ballot", "take back #%d?" % table.count] + keymap.foot("undo?", "t", 6), None
-    if name != "select":
-        return ["ballot", "not taken back"], None
-    try:
-        i = table.undo()
-    except RuleError as e:
-        return table.why(e, None), None
-    return ["undone", "entry %d" % (i + 1)], None

@@ -18,23 +18,23 @@ _W = 16  # the display's columns (128 px, 8x8 font)
 _ROWS = 8  # its lines (64 px)
 
 
-def lines(table, error, seat, key=None, foot=()):
-    """For firmware/table.py (Table.why): the display's lines for `error` (a RuleError),
-    the first screen of it, the whole kept in table.refusal for `seat`'s pad to scroll
+def lines(c, error, seat, key=None, foot=()):
+    """For firmware/controls.py (Controls.why): the display's lines for `error` (a RuleError),
+    the first screen of it, the whole kept in c.refusal for `seat`'s pad to scroll
     (it goes with the state, as a refusal's screen does); `foot`: the footer's lines below
     it, what the keys do now (firmware/keymap.py). With error None, a key of a
     pad while a long refusal is kept: up or down of its pad scroll it (the lines), any
     other key lets it go (None)."""
     if error is not None:
-        out = screen(table.game, error)
+        out = screen(c.table.game, error)
         rows = _ROWS - len(foot)
-        table.refusal = [seat, out, 0, foot] if len(out) > rows else None
+        c.refusal = [seat, out, 0, foot] if len(out) > rows else None
         return out[:rows] + list(foot)
-    kept, table.refusal = table.refusal, None
+    kept, c.refusal = c.refusal, None
     if kept is None or kept[0] != seat or (key != "up" and key != "down"):
         return None
     out, kept[2] = scroll(kept[1], kept[2], 1 if key == "down" else -1, len(kept[3]))
-    table.refusal = kept
+    c.refusal = kept
     return out + list(kept[3])
 
 

@@ -5,9 +5,11 @@ A backend module offers `Hardware(options)` with:
   entropy(n)            n random bytes (os.urandom)
   data_dir()            where the journal lives on flash
   send(kind, body)      one frame to the host, dropped if nobody listens
-  async link(table)     read frames from the host and hand them to the table
-  async inputs(table)   scan buttons (and the encoder) and hand presses to the table
-  show(table)           redraw pixels and display after a change
+  controls              the table's keys (firmware/controls.py's Controls): firmware/boot.py sets it
+  async link(table)     read frames from the host and hand them to the host's link (firmware/link.py,
+                        made at the first byte: sim.host_link), a client of the table
+  async inputs(table)   scan buttons (and the encoder) and hand presses to the controls
+  show(table)           redraw pixels and display after a change (the display's lines: the controls')
 Backends: sim (the unix port), rp2 (Pico), esp32, circuitpy. Pin maps and LED
 layouts are data in hardware/, read by the backend.
 """

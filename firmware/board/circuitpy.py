@@ -45,7 +45,7 @@ class Hardware:
     def __init__(self, opts):
         self._data = opts.get("data") or "/chancery"
         self._seq = 0
-        self.host = None  # the host's link, from its first byte (host_link())
+        self.host, self.controls = None, opts.get("controls")  # the host's link (sim.host_link), the keys (boot.py)
         self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
         try:
             import usb_cdc
@@ -170,7 +170,7 @@ class Hardware:
         for k in range(n):
             pad, key = pads.menu_key(events[k][0], events[k][1])
             try:
-                self.screen = table.pressed(pad, key)[0]
+                self.screen = self.controls.pressed(pad, key)[0]
             except MemoryError:  # a board fault: the table lets the key go, reloads and says so (sim.fault)
                 self.screen = sim.fault(table)
             except Exception as e:
@@ -184,8 +184,9 @@ class Hardware:
         return n
 
     def show(self, table):
-        if table.screen_due:  # the game moved, not by a key (a key's screen is pressed()'s): status()
-            table.screen_due, self.screen = False, table.status()
+        c = self.controls
+        if c.screen_due:  # the game moved, not by a key (a key's screen is pressed()'s): status()
+            c.screen_due, self.screen = False, c.status()
             if sim.listening(self):
                 self.send(wire.DISPLAY, {"lines": self.screen})
             self._draw()

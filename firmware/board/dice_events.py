@@ -71,7 +71,7 @@ def nus(die, shell):
 
 def _act(table, hw, move):
     """The dice's roll entered as a pad's is (Table.pad_act): None, or the refusal's last line."""
-    index, refused = table.pad_act(move, None)
+    index, refused = hw.controls.pad_act(move, None)
     hw.show(table)  # the entry on the strip and the display, as a press's
     table.idle()
     return None if refused is None else refused[-1]

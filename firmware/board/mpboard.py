@@ -70,7 +70,7 @@ class Hardware(sim.Hardware):
             self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
         table.on_entry = lambda ready=None: self._entry(table, ready)  # the strip shows an entry once it is on flash
-        table.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
+        self.controls.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
         table.idle()  # as after every input: the first awaited press (a roll, a vote's hold) is computed now
         clock = self.buttons.clock
         last = clock.ticks_ms()
@@ -150,7 +150,7 @@ class Hardware(sim.Hardware):
     def _key(self, table, index, kind):
         pad, key = pads.menu_key(index, kind)
         try:
-            screen = table.pressed(pad, key)[0]
+            screen = self.controls.pressed(pad, key)[0]
         except MemoryError:  # a board fault: the table lets the key go, reloads and says so (sim.fault)
             screen = sim.fault(table)
         except Exception as e:  # a bug in a menu must not end the scan loop
@@ -174,8 +174,9 @@ class Hardware(sim.Hardware):
             self._render(table.game, table.state)
             self._write(self._frame)
             table.changed = False
-        if table.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
-            table.screen_due, self.screen = False, table.status()
+        c = self.controls
+        if c.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
+            c.screen_due, self.screen = False, c.status()
             self._dirty = True
             self.tell_screen(table, self.screen)
         if self._dirty:

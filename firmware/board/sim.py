@@ -23,6 +23,9 @@ class Hardware:
         self._data = opts["data"]
         self._seq = 0
         self.host = None  # the host's link, from its first byte (host_link())
+        # the table's keys and menus (firmware/controls.py's Controls): firmware/boot.py sets them once
+        # the table is up; a test's options may give its own
+        self.controls = opts.get("controls")
         # a fixed --seed makes the board's own dice repeatable (tests); otherwise os.urandom
         self._fixed = None if opts.get("seed") is None else prng.seed_state(opts["seed"])
         self._out = select.poll()
@@ -123,10 +126,11 @@ class Hardware:
 
     def show(self, table):
         table.changed = False
-        if table.screen_due:  # no display here: the host's mirror shows it
-            table.screen_due = False
+        c = self.controls
+        if c.screen_due:  # no display here: the host's mirror shows it
+            c.screen_due = False
             if self.listening():  # status() only for a host to hear
-                self.tell_screen(table, table.status())
+                self.tell_screen(table, c.status())
 
 
 def host_link(hw, table):
@@ -136,7 +140,7 @@ def host_link(hw, table):
     if hw.host is None:
         from firmware.link import Link
 
-        hw.host = Link(table, hw.send)
+        hw.host = Link(table, hw.send, hw.controls)
     return hw.host
 
 

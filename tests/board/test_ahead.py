@@ -9,6 +9,7 @@ import sys
 
 import paths
 import pytest
+from clients import controls
 
 from chancery.board import micropython as mp
 from shared_rules import games
@@ -55,21 +56,21 @@ def test_the_tables_hold_that_rolls_is_computed_ahead_and_rolls_the_same_faces(t
     from firmware.table import Table
 
     def table(name):
-        return Table(Journal(str(tmp_path / name)), lambda n: b"\x05" * n,
-                     "chancellors", {"players": 4}).boot()
+        t = Table(Journal(str(tmp_path / name)), lambda n: b"\x05" * n, "chancellors", {"players": 4}).boot()
+        return t, controls(t)
 
-    ahead, plain = table("ahead"), table("plain")
+    (ahead, keys), (plain, plain_keys) = table("ahead"), table("plain")
     ahead.idle()
-    assert ahead.ahead is not None and ahead.ahead.move["type"] == "roll"
-    assert ahead.pressed(1, "down")[1] is None and ahead.ahead is None  # another pad's key: dropped
+    assert keys.ahead is not None and keys.ahead.step.move["type"] == "roll"
+    assert keys.pressed(1, "down")[1] is None and keys.ahead is None  # another pad's key: dropped
     shown = []
     ahead.on_entry = lambda ready=None: shown.append(ready)
-    ahead.on_ahead = lambda state: "frame of %d" % len(state["dice"] if "dice" in state else state)
+    keys.on_ahead = lambda state: "frame of %d" % len(state["dice"] if "dice" in state else state)
     ahead.idle()  # computed again (a menu open on seat 1's pad does not stop the table's hold)
-    assert ahead.ahead is not None and ahead.ahead.frame is not None
-    assert ahead.pressed(TABLE, "long_select")[1] == 0
+    assert keys.ahead is not None and keys.ahead.frame is not None
+    assert keys.pressed(TABLE, "long_select")[1] == 0
     assert len(shown) == 1 and shown[0] is not None  # the frame drawn ahead, shown at the press
-    assert plain.pressed(TABLE, "long_select")[1] == 0
+    assert plain_keys.pressed(TABLE, "long_select")[1] == 0
     with open(tmp_path / "ahead" / "game.jsonl", "rb") as a, open(tmp_path / "plain" / "game.jsonl", "rb") as p:
         assert a.read() == p.read()  # the same faces, the same line
     ahead.idle()
@@ -89,12 +90,13 @@ def test_an_entry_computed_ahead_is_taken_back_without_a_replay(tmp_path, monkey
 
     t = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n, "chancellors",
               {"players": 4}).boot()
+    controls(t)  # the pads' keys, which compute the awaited entry when the table idles
     replays = []
     real = Table.reload
     monkeypatch.setattr(Table, "reload", lambda self: (replays.append(self.count), real(self)))
     before = canon.encode(t.state)
     t.idle()
-    assert t.pressed(TABLE, "long_select")[1] == 0 and t.before is not None  # the roll, computed ahead
+    assert controls(t).pressed(TABLE, "long_select")[1] == 0 and t.before is not None  # the roll, computed ahead
     t.idle()
     assert t.undo() == 0 and replays == [] and canon.encode(t.state) == before
     again = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n).boot()

@@ -18,7 +18,7 @@ import sys
 import paths
 import pytest
 from ballot_runs import REVEALED, by_run, lines  # tests/helpers/ballot_runs.py: shared with the chip's test
-from linked import linked
+from clients import controls, linked
 
 from chancery.board import micropython as mp
 from chancery.board.link import Link
@@ -141,7 +141,7 @@ def test_votes_survive_a_power_cut_and_the_board_reveals_after_it(tmp_path):
     t.journal.close()  # the power goes; the board boots again on the same flash
     again = table(tmp_path)
     assert again.state["ballot"]["voted"] == [0, 2] and again.state["ballot"]["result"] is None
-    again.key(1, "select")  # seat 1's pad: select is the second option
+    controls(again).key(1, "select")  # seat 1's pad: select is the second option
     assert again.state["ballot"]["result"] == {"choices": ["Nay", "Nay", "Aye"], "counts": [1, 2]}
 
 
@@ -174,12 +174,12 @@ def test_a_cut_between_a_casts_box_and_its_journal_line_leaves_a_ballot_that_rev
     j.close()
     again = table(tmp_path)
     if again.state["ballot"]["voted"] == [0, 2]:  # the journal's line went first: its choice must be found
-        again.key(1, "up")
+        controls(again).key(1, "up")
         assert again.state["ballot"]["result"] == {"choices": ["Nay", "Aye", "Aye"], "counts": [2, 1]}
         return
     assert again.state["ballot"]["voted"] == [0] and again.state["ballot"]["result"] is None
     again.act({"type": "ballot_cast", "choice": "Nay"}, 2)
-    again.key(1, "up")  # seat 1's pad: up is the first option
+    controls(again).key(1, "up")  # seat 1's pad: up is the first option
     assert again.state["ballot"]["result"] == {"choices": ["Nay", "Aye", "Nay"], "counts": [1, 2]}
 
 
@@ -198,10 +198,10 @@ def test_a_host_cannot_reveal_for_the_board(tmp_path):
 def test_a_voters_pad_casts_and_its_screen_does_not_say_what(tmp_path):
     t = table(tmp_path)
     t.act({"type": "ballot_open", "question": "Which?", "options": ["a", "b", "c", "d"]})
-    assert t.key(0, "long_down") == (["Not allowed:", "no option on", "that key"], None)  # no 6th option: nothing cast
-    screen, index = t.key(0, "back")  # held up: the fourth option
+    assert controls(t).key(0, "long_down") == (["Not allowed:", "no option on", "that key"], None)  # no 6th option: nothing cast
+    screen, index = controls(t).key(0, "back")  # held up: the fourth option
     assert screen == ["S0 ballot", "voted"] and index is not None
-    assert t.key(0, "up")[0] == ["S0 ballot", "voted"]  # again: the same screen
+    assert controls(t).key(0, "up")[0] == ["S0 ballot", "voted"]  # again: the same screen
     with open(tmp_path / "ballot.json") as f:
         assert '"0":["d",null]' in f.read()
 
@@ -209,9 +209,9 @@ def test_a_voters_pad_casts_and_its_screen_does_not_say_what(tmp_path):
 def test_the_tables_controls_close_a_ballot_and_the_board_reveals_it(tmp_path):
     t = table(tmp_path)
     t.act(OPEN)
-    t.key(2, "select")  # seat 2: Nay
-    assert t.key(5, "select") == (["ballot", "1 of 3 voted", "hold push: close", "back: undo"], None)
-    screen, index = t.key(5, "long_select")
+    controls(t).key(2, "select")  # seat 2: Nay
+    assert controls(t).key(5, "select") == (["ballot", "1 of 3 voted", "hold push: close", "back: undo"], None)
+    screen, index = controls(t).key(5, "long_select")
     assert screen == ["ballot", "closed"] and index is not None
     assert t.state["ballot"]["result"] == {"choices": [None, None, "Nay"], "counts": [0, 1]}
 
@@ -281,18 +281,18 @@ def test_a_multi_ballot_on_the_pads_marks_in_secret_and_casts_the_marks(tmp_path
     t, host = linked(table(tmp_path), sent)
     host.frame(0, wire.HELLO, {"proto": 1})
     t.act(MULTI)
-    screens = [t.key(0, k)[0] for k in ("up", "down", "select", "select")]  # marks 1, 3; 2 on and off
+    screens = [controls(t).key(0, k)[0] for k in ("up", "down", "select", "select")]  # marks 1, 3; 2 on and off
     # the same screen whatever was marked: "marked", and what each key does
     assert screens == [["S0 ballot", "marked", "up: mark 1", "sel: mark 2", "dn: mark 3", "hold up: mark 4",
                         "hold sel: mark 5", "hold dn: cast"]] * 4
-    t.key(1, "long_down")  # another seat casts nothing marked: seat 0's marks stay
-    assert t.key(0, "long_down")[0] == ["S0 ballot", "voted"]
+    controls(t).key(1, "long_down")  # another seat casts nothing marked: seat 0's marks stay
+    assert controls(t).key(0, "long_down")[0] == ["S0 ballot", "voted"]
     with open(tmp_path / "ballot.json") as f:
         box = f.read()
     assert '"0":[["1","3"],null]' in box and '"1":[[],null]' in box
     assert "ballot_cast" in canon.encode(sent) and '["1","3"]' not in canon.encode(sent)
-    t.key(2, "back")  # marks 4
-    t.key(2, "long_down")  # the last voter: the board reveals
+    controls(t).key(2, "back")  # marks 4
+    controls(t).key(2, "long_down")  # the last voter: the board reveals
     assert t.state["ballot"]["result"] == {"choices": [["1", "3"], [], ["4"]], "counts": [1, 0, 1, 1, 0]}
 
 
@@ -300,11 +300,11 @@ def test_a_houses_count_survives_another_houses_cast(tmp_path):
     t = Table(Journal(str(tmp_path)), lambda n: b"\x01" * n, "kings_dilemma",
               {"players": 3, "voting": "sealed"}, "kd").boot()
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
-    t.key(0, "up")
-    t.key(0, "up")
-    t.key(1, "long_select")  # House 1 casts in between
-    t.key(0, "back")  # House 0 casts AYE with the 2 it counted
-    t.key(2, "select")
+    controls(t).key(0, "up")
+    controls(t).key(0, "up")
+    controls(t).key(1, "long_select")  # House 1 casts in between
+    controls(t).key(0, "back")  # House 0 casts AYE with the 2 it counted
+    controls(t).key(2, "select")
     assert t.state["ballot"]["result"]["amounts"] == [2, None, None]
 
 
@@ -315,16 +315,16 @@ def test_the_box_and_the_pads_counts_outlive_the_boards_idles(tmp_path):
               {"players": 3, "voting": "sealed"}, "kd").boot()
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     for pad, key in ((0, "up"), (0, "up"), (1, "long_select"), (0, "back"), (TABLE, "back")):
-        t.key(pad, key)
+        controls(t).key(pad, key)
         t.idle()
     assert t.state["ballot"]["voted"] == [1, 0]
-    assert t.key(TABLE, "select")[0] == ["undone", "entry 3"]  # the back asked before the idle: taken back
+    assert controls(t).key(TABLE, "select")[0] == ["undone", "entry 3"]  # the back asked before the idle: taken back
     t.idle()
     assert t.state["ballot"]["voted"] == [1]
     for key in ("down", "down", "long_down"):  # House 0 counts 2 again, across idles, and casts NAY
-        t.key(0, key)
+        controls(t).key(0, key)
         t.idle()
-    t.key(2, "select")  # the last voter: the board reveals from the box
+    controls(t).key(2, "select")  # the last voter: the board reveals from the box
     t.idle()
     assert t.state["ballot"]["result"]["choices"] == ["nay", "moderate", "gather"]
     assert t.state["ballot"]["result"]["amounts"] == [2, None, None]

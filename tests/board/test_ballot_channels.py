@@ -21,7 +21,7 @@ import sys
 
 import paths
 import pytest
-from linked import linked
+from clients import controls, linked
 
 from chancery.board import micropython as mp
 from firmware.journal import Journal
@@ -127,8 +127,8 @@ def test_a_pad_that_counts_past_the_most_casts_the_most_and_says_nothing_else(tm
     del sent[:]
     # the same screen at every press, past the most too: "counted", and what each key does
     keys = ["up: +1 Aye", "dn: +1 Nay", "hold up: Aye", "sel: Abstain", "hold sel: Pass", "hold dn: Nay"]
-    assert [t.key(0, "up")[0] for _ in range(7)] == [["S0 ballot", "counted"] + keys] * 7
-    assert t.key(0, "back")[0] == ["S0 ballot", "voted"]
+    assert [controls(t).key(0, "up")[0] for _ in range(7)] == [["S0 ballot", "counted"] + keys] * 7
+    assert controls(t).key(0, "back")[0] == ["S0 ballot", "voted"]
     assert [kind for kind, _ in sent] == [wire.ENTRY]
     with open(tmp_path / "ballot.json") as f:
         assert '"0":["Aye",5]' in f.read()

@@ -25,7 +25,8 @@ RIGHT = pads.index_of(pads.TABLE, "right")
 
 
 class Table:
-    """What scan() needs of firmware.table.Table: pressed() records the keys, nothing changes on the strip."""
+    """What scan() needs of firmware.table.Table and of the board's firmware.controls.Controls (one stub
+    plays both): pressed() records the keys, nothing changes on the strip."""
 
     def __init__(self):
         self.keys = []
@@ -67,7 +68,8 @@ def board(monkeypatch, tmp_path):
     clock = FakeClock(29, start=(1 << 29) - 300)  # supervisor.ticks_ms wraps at 2**29: a hold across the wrap
     hw = backend.Hardware({"pins": str(PICO), "data": str(tmp_path), "clock": clock})
     keys = core["keypad"].Keys.made[-1] if core["keypad"].Keys.made else None  # None: no keypad (the old backend)
-    return types.SimpleNamespace(hw=hw, keys=keys, clock=clock, table=Table(), cfg=cfg, board=core["board"])
+    hw.controls = table = Table()
+    return types.SimpleNamespace(hw=hw, keys=keys, clock=clock, table=table, cfg=cfg, board=core["board"])
 
 
 def _scan(b, ms):

@@ -77,7 +77,8 @@ def board(monkeypatch, tmp_path):
 
 
 class Table:
-    """What show() needs of firmware.table.Table: a game, its state, `changed` and `screen_due`."""
+    """What show() needs of firmware.table.Table (a game, its state, `changed`) and of the board's
+    firmware.controls.Controls (`screen_due`): one stub plays both."""
 
     def __init__(self):
         self.game = "chancellors"
@@ -119,7 +120,7 @@ def wire_bytes(frame, order, brightness):
 def test_the_wire_carries_our_frame_in_the_maps_order(board, tmp_path, order, budget):
     path, cfg = pin_map(tmp_path, order, budget)
     hw = board.backend.Hardware({"pins": path, "data": str(tmp_path)})
-    table = Table()
+    table = hw.controls = Table()
     hw.show(table)
     assert table.changed is False
     assert len(board.writes) == 1
@@ -145,6 +146,6 @@ def test_a_dimmed_strip_scales_our_bytes_once(board, tmp_path):
     path, _ = pin_map(tmp_path, "GRB", 500)
     hw = board.backend.Hardware({"pins": path, "data": str(tmp_path)})
     hw.strip.brightness = 0.5
-    table = Table()
+    table = hw.controls = Table()
     hw.show(table)
     assert board.writes[-1][1] == wire_bytes(expected_frame(table, 500), "GRB", 0.5)

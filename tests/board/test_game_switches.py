@@ -25,14 +25,14 @@ def _board(tmp_path, micropython, firmware_build, heap=HEAP):
 # The firmware as main.py runs it, but the first key that comes while a new game's settings are open on
 # the table's menu (a switch half done) runs out of memory, as a heap too small for it would.
 SHORT_IN_A_SWITCH = """
-from firmware import table as t
-real = t.Table.pressed
+from firmware import controls as t
+real = t.Controls.pressed
 def pressed(self, pad, name):
     if self.setup is not None and not t.__dict__.get("ran_out"):
         t.ran_out = True
         raise MemoryError("memory allocation failed")
     return real(self, pad, name)
-t.Table.pressed = pressed
+t.Controls.pressed = pressed
 from firmware import main
 from firmware.argv import options
 main.run(options(%r))

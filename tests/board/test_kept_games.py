@@ -18,7 +18,7 @@ import os
 
 import paths
 import pytest
-from linked import linked
+from clients import linked
 from test_simboard import HEAP, connect, lines_of, play, start
 
 from chancery.board import micropython as mp

@@ -12,6 +12,7 @@ import shutil
 import menu_player  # noqa: E402  (tests/helpers, tests/mp: on the path by conftest.py)
 import pytest
 import random_game  # noqa: E402
+from clients import controls
 
 from chancery.mirror import keyhelp
 from firmware import keymap
@@ -62,7 +63,7 @@ class Walk:
         return self.t.count, id(self.t.state), self.t.game
 
     def press(self, pad, key):
-        screen, index = self.t.pressed(pad, key)
+        screen, index = controls(self.t).pressed(pad, key)
         self.last = pad  # the pad a screen that names none answered (a refusal)
         if self.stamp() != self.mark:
             self.since, self.mark = [], self.stamp()
@@ -77,9 +78,10 @@ class Walk:
         d = self.folder / ("p%d" % self.probes)
         shutil.copytree(self.folder / "main", d)
         p = boot(d, self.t.game, self.t.settings)
-        shown = p.status()
+        c = controls(p)
+        shown = c.status()
         for pad, key in self.since:
-            shown, _ = p.pressed(pad, key)
+            shown, _ = c.pressed(pad, key)
         return p, shown
 
     # --- the footers -------------------------------------------------------------
@@ -123,6 +125,7 @@ class Walk:
 
     def verify(self, screen, kinds, kind, e, pad):
         p, shown = self.probe()
+        c = controls(p)  # its keys
         # the same screen (a status's first line names the last entry, which a copy does not know)
         assert shown[screen[0][:1] == "#":] == screen[screen[0][:1] == "#":], (shown, screen, self.since)
         key = e[1]
@@ -133,21 +136,21 @@ class Walk:
                                    if k not in named])
         elif key == "ud":
             key = self.rnd.choice(("up", "down"))
-        m = p.menu if p.menu_pad == pad else None
-        before = {"count": p.count, "game": p.game, "setup": p.setup, "state": p.state,
+        m = c.menu if c.menu_pad == pad else None
+        before = {"count": p.count, "game": p.game, "setup": c.setup, "state": p.state,
                   "picks": list(m.picks) if m else None, "cur": m.cur if m else None,
                   "group": group(m), "n": m._count() if m else None,
-                  "box": dict(p.ballot_box[2]) if p.ballot_box else {}, "held": p.held.get(pad)}
+                  "box": dict(p.ballot_box[2]) if p.ballot_box else {}, "held": c.held.get(pad)}
         b = p.state.get("ballot")
-        after, index = p.pressed(pad, key)
+        after, index = c.pressed(pad, key)
         where = "%s %s: %r on %s pressed %s -> %s" % (self.game, kind, e, screen, key, after)
         words = e[2]
-        m = p.menu if p.menu_pad == pad and p.menu is not None and p.menu.state is not None else None
+        m = c.menu if c.menu_pad == pad and c.menu is not None and c.menu.state is not None else None
         entered = p.count != before["count"] or p.game != before["game"]
         if kind == "ballot":
             self.ballot(p, b, seat, key, words, before, after, index, where)
         elif kind == "pad":  # The King's Dilemma's House on its voting turn
-            held = p.held.get(pad)
+            held = c.held.get(pad)
             if words.startswith("+1 "):
                 was = before["held"]
                 n = was["power"] + 1 if was and was["side"] == words[3:].lower() else 1
@@ -169,7 +172,7 @@ class Walk:
             assert index is None, where
             grew = m is not None and len(m.picks) > len(before["picks"])
             if words == "pick":
-                assert grew or after[0] != screen[0] or p.setup is not before["setup"], where
+                assert grew or after[0] != screen[0] or c.setup is not before["setup"], where
             elif words == "done":
                 assert grew and m.picks[-1] is menu_code._END, where
             else:
@@ -183,7 +186,7 @@ class Walk:
             assert group(m) != before["group"] or len(set(m._group(i) for i in range(m._count()))) == 1, where
         elif words in ("send", "send again"):
             assert entered or after[0] in ("Not allowed:", "undone", "names set", "new_game") or \
-                p.setup is not before["setup"], where
+                c.setup is not before["setup"], where
         elif words == "close":
             assert index is not None and p.state["ballot"]["result"] is not None, where
         elif words == "undo":
@@ -226,7 +229,7 @@ class Walk:
 
     def play(self, entries=70):
         g, t = self.g, self.t
-        self.check(t.status())
+        self.check(controls(t).status())
         if self.game == "chancellors":  # the table sends what the rules refuse (a score below 0): the refusal's footer
             for k in ("down", "down", "select", "select", "up", "select", "select"):
                 self.press(TABLE, k)
@@ -261,7 +264,7 @@ class Walk:
         for _ in range(self.rnd.randrange(3)):
             self.press(seat, self.rnd.choice(("up", "down", "select")))
         self.press(seat, self.rnd.choice(("back", "long_down", "long_select")))
-        if self.t.held.get(seat) is not None or self.t.state.get("turn") == seat:
+        if controls(self.t).held.get(seat) is not None or self.t.state.get("turn") == seat:
             self.press(seat, "long_select")  # refused (too much Power, the Moderator taken): a pass
 
     def enter(self):
@@ -329,7 +332,7 @@ def test_help_shows_the_key_map_of_the_screen_in_view(tmp_path):
     screen's lines, each key with its words and the keyboard's keys for it."""
     t = boot(tmp_path / "kd", "kings_dilemma", {"players": 3, "voting": "sealed"})
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
-    status = t.status()
+    status = controls(t).status()
     assert status[1:] == ["vote: 0 of 3", "up: +1 aye", "dn: +1 nay", "hold up: aye", "sel: gather",
                           "hold sel:moderat", "hold dn: nay"]
     help = "\n".join(keyhelp.text(status, "kings_dilemma", t.state))
@@ -340,7 +343,7 @@ def test_help_shows_the_key_map_of_the_screen_in_view(tmp_path):
     assert "keyboard: A S D F G" in help  # a hold is the capital letter
     t = boot(tmp_path / "ch", "chancellors", {"players": 3})
     for k in ("select", "select"):  # seat 1's menu, its roll: every parameter optional, the confirm
-        screen, _ = t.pressed(1, k)
+        screen, _ = controls(t).pressed(1, k)
     assert screen[-2:] == ["sel: send", "hold up: change"]
     help = keyhelp.text(screen, "chancellors", t.state)
     assert help[0] == "Keys on the board's screen now (send):" and "hold up    change" in "\n".join(help)

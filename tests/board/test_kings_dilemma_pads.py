@@ -8,7 +8,7 @@ is given as actions; pads.py's keys are checked one by one too.
 import os
 
 import paths
-from linked import linked
+from clients import controls, linked
 
 from firmware.journal import Journal
 from firmware.table import Table
@@ -46,7 +46,7 @@ def test_the_five_player_vote_by_pad_presses(tmp_path):
                (1, "up"), (1, "up"), (1, "up"), (1, "back"),       # Julius adds 3
                (2, "down"), (2, "long_down"),                      # Armin adds 1
                (3, "up"), (3, "back")]                             # Diana adds her last
-    screens = [t.key(pad, key)[0] for pad, key in presses]
+    screens = [controls(t).key(pad, key)[0] for pad, key in presses]
     # Frances counts on the pad (her Power is not shown); below, what the House's keys do (firmware/keymap.py)
     keys = ["up: +1 AYE", "dn: +1 NAY", "hold up:vote AYE", "hold dn:vote NAY", "sel: PASS kind"]
     assert screens[1] == ["S0", "PASS: moderator", "hold to pass"] + keys
@@ -122,12 +122,12 @@ def sealed_run(folder, nay_presses):
     all on their pads; (what showed before House 2 cast, the table after)."""
     sent = []
     t = sealed_table(folder, sent)
-    screens = [t.key(0, k)[0] for k in ("up", "up", "up", "back")]
-    screens += [t.key(1, "down")[0] for _ in range(nay_presses)] + [t.key(1, "long_down")[0]]
+    screens = [controls(t).key(0, k)[0] for k in ("up", "up", "up", "back")]
+    screens += [controls(t).key(1, "down")[0] for _ in range(nay_presses)] + [controls(t).key(1, "long_down")[0]]
     with open(os.path.join(str(folder), "game.jsonl"), "rb") as f:
         # the screens as a set: a table sees how often a House presses, never what that counts
         before = (canon.encode(sent), sorted(set(tuple(x) for x in screens)), f.read(), canon.digest(t.state))
-    t.key(2, "long_select")
+    controls(t).key(2, "long_select")
     return before, t
 
 
@@ -172,9 +172,9 @@ def test_a_refusal_on_a_pad_reaches_the_host_as_facts_to_say_in_words(tmp_path):
     t.act({"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"})
     seat = t.state["turn"]
     for _ in range(30):  # AYE 30: more Power than any House has
-        t.key(seat, "up")
+        controls(t).key(seat, "up")
     before = len(sent)
-    screen, index = t.key(seat, "back")  # held: the vote
+    screen, index = controls(t).key(seat, "back")  # held: the vote
     assert index is None and screen[0] == "Not allowed:"
     (kind, body), = sent[before:]
     assert kind == "error" and body["re"] is None and body["code"] == "not_enough_power" and body["detail"]

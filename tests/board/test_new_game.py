@@ -3,7 +3,7 @@ another game, or the same one with other settings; the old game stays in done1.j
 
 import os
 
-from linked import linked
+from clients import controls, linked
 
 from firmware.journal import Journal
 from firmware.table import Table
@@ -25,11 +25,11 @@ def cursor(screen):
 
 def pick(t, wanted, limit=60):
     """Press down on the table's pad until the cursor is on `wanted`, then select."""
-    screen = t.key(TABLE, "down")[0]
+    screen = controls(t).key(TABLE, "down")[0]
     for _ in range(limit):
         if cursor(screen) == wanted:
-            return t.key(TABLE, "select")[0]
-        screen = t.key(TABLE, "down")[0]
+            return controls(t).key(TABLE, "select")[0]
+        screen = controls(t).key(TABLE, "down")[0]
     raise AssertionError("%r not on the menu: %r" % (wanted, screen))
 
 
@@ -39,12 +39,12 @@ def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
     before = t.journal.entries(0)
     pick(t, "new_game")                    # the table's last action
     screen = pick(t, "kings_dilemma")      # its one parameter: the game
-    assert screen[0] == "table new_game?" and t.setup is None
-    screen = t.key(TABLE, "select")[0]     # sent: now the game's settings, as one action
-    assert t.setup == "kings_dilemma" and t.game == "chancellors" and cursor(screen) == "new_game"
-    screen = t.key(TABLE, "select")[0]  # every setting optional: their defaults at once, to confirm
+    assert screen[0] == "table new_game?" and controls(t).setup is None
+    screen = controls(t).key(TABLE, "select")[0]     # sent: now the game's settings, as one action
+    assert controls(t).setup == "kings_dilemma" and t.game == "chancellors" and cursor(screen) == "new_game"
+    screen = controls(t).key(TABLE, "select")[0]  # every setting optional: their defaults at once, to confirm
     assert screen[0] == "table new_game?" and screen[-2:] == ["push: send", "back: change"]
-    screen = t.key(TABLE, "back")[0]  # to the first setting
+    screen = controls(t).key(TABLE, "back")[0]  # to the first setting
     assert screen[0] == "table new_game" and screen[1].startswith("players")
     # the King's Dilemma's settings, "(default)" first: players 3, voting sealed. The rest, all
     # optional, are left at their defaults: the confirm; its back opens the next one left
@@ -53,17 +53,17 @@ def test_the_tables_menu_starts_another_game_with_its_settings(tmp_path):
         if screen[1].startswith("voting"):
             break
         if screen[0].endswith("?"):  # the confirm: back to the first setting it left
-            screen = t.key(TABLE, "back")[0]
+            screen = controls(t).key(TABLE, "back")[0]
         else:
-            screen = t.key(TABLE, "select")[0]  # (default)
+            screen = controls(t).key(TABLE, "select")[0]  # (default)
     screen = pick(t, "sealed")
     for _ in range(40):
         if screen[0].endswith("?"):  # the confirm screen
             break
-        screen = t.key(TABLE, "select")[0]
-    screen = t.key(TABLE, "select")[0]
+        screen = controls(t).key(TABLE, "select")[0]
+    screen = controls(t).key(TABLE, "select")[0]
     assert screen == ["new_game", "kings_dilemma"], screen
-    assert t.game == "kings_dilemma" and t.count == 0 and t.setup is None
+    assert t.game == "kings_dilemma" and t.count == 0 and controls(t).setup is None
     assert t.header["settings"]["players"] == 3 and t.header["settings"]["voting"] == "sealed"
     assert os.path.exists(tmp_path / "done1.jsonl")  # the old game, whole
     resumed = Table(Journal(str(tmp_path)), lambda n: b"\x05" * n).boot()
@@ -76,9 +76,9 @@ def test_back_leaves_the_settings_and_keeps_the_game(tmp_path):
     t = board(tmp_path)
     pick(t, "new_game")
     pick(t, "kings_dilemma")
-    t.key(TABLE, "select")
-    t.key(TABLE, "back")
-    assert t.setup is None and t.game == "chancellors" and not os.path.exists(tmp_path / "done1.jsonl")
+    controls(t).key(TABLE, "select")
+    controls(t).key(TABLE, "back")
+    assert controls(t).setup is None and t.game == "chancellors" and not os.path.exists(tmp_path / "done1.jsonl")
 
 
 def test_the_host_starts_a_new_game_and_hears_the_welcome(tmp_path):
@@ -214,14 +214,14 @@ def test_a_switch_from_the_tables_menu_restarts_into_the_game_chosen(tmp_path):
     t, _ = restarting_board(tmp_path, sent, restarts)
     pick(t, "new_game")
     pick(t, "the_council")
-    t.key(TABLE, "select")  # the game: its settings next
-    screen = t.key(TABLE, "select")[0]  # every setting optional: to the confirm screen
+    controls(t).key(TABLE, "select")  # the game: its settings next
+    screen = controls(t).key(TABLE, "select")[0]  # every setting optional: to the confirm screen
     for _ in range(40):
         if screen[0].endswith("?"):
             break
-        screen = t.key(TABLE, "select")[0]
-    assert t.key(TABLE, "select")[0][:2] == ["new_game", "the_council"]
-    assert t.game == "chancellors" and t.menu is None  # the menu went with the old game's code
+        screen = controls(t).key(TABLE, "select")[0]
+    assert controls(t).key(TABLE, "select")[0][:2] == ["new_game", "the_council"]
+    assert t.game == "chancellors" and controls(t).menu is None  # the menu went with the old game's code
     t.idle()
     assert restarts[0][0] is False and restarts[0][1]["re"] is None
     after, _ = boot_after_restart(tmp_path, sent, listening=False)
@@ -252,9 +252,9 @@ def test_a_fault_in_the_middle_of_a_switch_reloads_the_journalled_game_with_its_
     pick(t, "kings_dilemma")
     lines = t.fault()
     assert lines[0] == "Board fault:" and "nothing lost" in " ".join(lines)
-    assert t.menu is None and t.setup is None and t.game == "chancellors"
+    assert controls(t).menu is None and controls(t).setup is None and t.game == "chancellors"
     assert t.count == 1 and canon.digest(t.state) == digest
-    assert t.key(TABLE, "select")[0][0] == "table action?"
+    assert controls(t).key(TABLE, "select")[0][0] == "table action?"
     assert t.act({"type": "score", "seat": 0, "amount": 2}) == 1
 
 

@@ -17,7 +17,7 @@ import sqlite3
 
 import heaps  # tests/helpers/heaps.py: the unix port's heap, in one place
 import pytest
-from linked import linked, welcome
+from clients import controls, linked, welcome
 from logbook_games import (  # noqa: F401  (book_path: a fixture)
     CHANCELLORS_CATASTROPHE,
     KD_ABDICATION,
@@ -177,10 +177,10 @@ def test_a_new_game_comes_with_its_names_in_one_act(tmp_path):
 
 def names_on_the_menu(t):
     """Press down on the table's pad through its whole first screen list; the items seen."""
-    seen, screen = [], t.key(TABLE, "down")[0]
+    seen, screen = [], controls(t).key(TABLE, "down")[0]
     for _ in range(30):
         seen.append(cursor(screen))
-        screen = t.key(TABLE, "down")[0]
+        screen = controls(t).key(TABLE, "down")[0]
     return seen
 
 
@@ -200,27 +200,27 @@ def test_the_tables_menu_picks_names_among_those_the_host_offered(tmp_path):
     t, host = linked(reboot(tmp_path), sent)  # the board remembers what it was offered
     host.listening = True
     assert pick(t, "names") == ["table names?", "push: send", "back: change"]
-    t.key(TABLE, "select")  # the names action, now with a name to pick for each seat
-    screen = t.key(TABLE, "select")[0]
+    controls(t).key(TABLE, "select")  # the names action, now with a name to pick for each seat
+    screen = controls(t).key(TABLE, "select")[0]
     assert screen[1] == "names seat 0" and [line[2:] for line in screen[2:-2]] == ["Zed", "Yan", "Xu", "-"]
     for name in ("Yan", "Xu", "Yan", "-"):  # Yan twice: refused when sent
         pick(t, name)
     before = journal_bytes(tmp_path)
-    assert t.key(TABLE, "select")[0] == ["Not allowed:", "Yan is the name", "of two seats", "back: change",
+    assert controls(t).key(TABLE, "select")[0] == ["Not allowed:", "Yan is the name", "of two seats", "back: change",
                                          "push: send again"]  # in words, and how to correct it
     assert sent[-1][0] == wire.ERROR and sent[-1][1]["code"] == "name_duplicate"  # the host hears why
     assert journal_bytes(tmp_path) == before and "names" not in welcome(t)
-    t.key(TABLE, "back")  # back corrects the picks, the last first
-    assert t.key(TABLE, "back")[0][1] == "names seat 2"
+    controls(t).key(TABLE, "back")  # back corrects the picks, the last first
+    assert controls(t).key(TABLE, "back")[0][1] == "names seat 2"
     for name in ("-", "Zed"):
         pick(t, name)
-    assert t.key(TABLE, "select")[0] == ["names set", "0 Yan", "1 Xu", "2 -", "3 Zed"]
+    assert controls(t).key(TABLE, "select")[0] == ["names set", "0 Yan", "1 Xu", "2 -", "3 Zed"]
     assert sent[-1][0] == wire.WELCOME and sent[-1][1]["names"] == ["Yan", "Xu", None, "Zed"]
     assert welcome(reboot(tmp_path))["names"] == ["Yan", "Xu", None, "Zed"]
     # back, before anything is picked, leaves naming for the table's own menu
     pick(t, "names")
-    t.key(TABLE, "select")
-    assert t.key(TABLE, "back")[0][0] == "table action?" and t.setup is None
+    controls(t).key(TABLE, "select")
+    assert controls(t).key(TABLE, "back")[0][0] == "table action?" and controls(t).setup is None
 
 
 def test_names_on_the_raw_flash_log_of_a_pico(tmp_path):

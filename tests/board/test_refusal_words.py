@@ -9,6 +9,7 @@ import os
 
 import paths
 import pytest
+from clients import controls
 
 from firmware import words as refusal
 from firmware.journal import Journal
@@ -103,8 +104,8 @@ def test_a_refusal_on_the_tables_menu_is_said_in_words(tmp_path):
     keys = ["long_select", "select", "down", "down", "select", "select", "long_down", "long_down", "long_down",
             "select"]
     for k in keys:
-        t.pressed(TABLE, k)
-    screen, index = t.pressed(TABLE, "select")
+        controls(t).pressed(TABLE, k)
+    screen, index = controls(t).pressed(TABLE, "select")
     assert index is None and screen == ["Not allowed:", "seat 0 has 0", "points: taking", "20 would leave",
                                         "it below 0", "back: change", "push: send again"]
 
@@ -114,18 +115,18 @@ def test_a_refusal_longer_than_the_display_scrolls_on_its_pads_up_and_down(tmp_p
     e = RuleError("unknown_game", {"game": " ".join(["word%d" % i for i in range(20)])})
     whole = refusal.screen("chancellors", e)
     assert len(whole) == 12  # "Not allowed:" and 11 lines of words
-    first = t.why(e, 1)
+    first = controls(t).why(e, 1)
     assert first == whole[:8]
-    down = t.pressed(1, "down")[0]
+    down = controls(t).pressed(1, "down")[0]
     assert down == whole[:1] + whole[2:9]
     for _ in range(5):
-        last = t.pressed(1, "down")[0]
+        last = controls(t).pressed(1, "down")[0]
     assert last == whole[:1] + whole[5:]  # at the end it stays
-    assert t.pressed(1, "up")[0] == whole[:1] + whole[4:11]
-    t.pressed(1, "select")  # any other key: the pad's menu, as ever
-    assert -1 not in t.held and t.pressed(1, "down")[0][0] != "Not allowed:"
-    t.why(e, 1)
-    assert t.pressed(2, "down")[0][0] != "Not allowed:"  # another pad's keys are its own
+    assert controls(t).pressed(1, "up")[0] == whole[:1] + whole[4:11]
+    controls(t).pressed(1, "select")  # any other key: the pad's menu, as ever
+    assert -1 not in controls(t).held and controls(t).pressed(1, "down")[0][0] != "Not allowed:"
+    controls(t).why(e, 1)
+    assert controls(t).pressed(2, "down")[0][0] != "Not allowed:"  # another pad's keys are its own
 
 
 def test_a_board_without_the_file_shows_the_code(tmp_path, monkeypatch):

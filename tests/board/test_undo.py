@@ -10,7 +10,7 @@ taken back before the reveal lets that seat vote again, and nothing says what it
 
 import os
 
-from linked import linked
+from clients import controls, linked
 from test_ballot import OPEN
 from test_ballot import table as ballot_board  # 3 seats
 from test_new_game import TABLE, board, cursor
@@ -76,16 +76,16 @@ def test_what_cannot_be_taken_back_is_refused_in_words_and_changes_nothing(tmp_p
 
 def test_the_tables_menu_offers_undo_with_a_confirmation(tmp_path):
     t = board(tmp_path)
-    screen = t.key(TABLE, "down")[0]
+    screen = controls(t).key(TABLE, "down")[0]
     assert "undo" not in [line[2:].strip() for line in screen[1:]]  # nothing to take back yet
     t.act({"type": "roll"})
-    screen = t.key(TABLE, "down")[0]
+    screen = controls(t).key(TABLE, "down")[0]
     for _ in range(20):
         if cursor(screen) == "undo":
             break
-        screen = t.key(TABLE, "down")[0]
-    assert t.key(TABLE, "select") == (["table undo?", "push: send", "back: change"], None) and t.count == 1
-    assert t.key(TABLE, "select") == (["undone", "entry 1"], None)
+        screen = controls(t).key(TABLE, "down")[0]
+    assert controls(t).key(TABLE, "select") == (["table undo?", "push: send", "back: change"], None) and t.count == 1
+    assert controls(t).key(TABLE, "select") == (["undone", "entry 1"], None)
     assert t.count == 0 and moves_of(t) == []
 
 
@@ -98,13 +98,13 @@ def test_a_cast_taken_back_is_cast_again_and_nothing_tells_what_it_was(tmp_path)
     t.act({"type": "ballot_cast", "choice": "Aye"}, 1)
     start = len(sent)
     # the table's controls: back asks, push takes back seat 1's cast
-    assert t.key(TABLE, "back") == (["ballot", "take back #3?", "push: yes", "other: no"], None)
-    assert t.key(TABLE, "select") == (["undone", "entry 3"], None)
+    assert controls(t).key(TABLE, "back") == (["ballot", "take back #3?", "push: yes", "other: no"], None)
+    assert controls(t).key(TABLE, "select") == (["undone", "entry 3"], None)
     assert t.state["ballot"]["voted"] == [0]
     after = canon.encode(sent[start:])
     assert "Aye" not in after.replace('"options":["Aye","Nay"]', "")  # the state frame names no choice
-    t.key(1, "select")   # seat 1 votes again: Nay
-    t.key(2, "up")       # seat 2: Aye; all voted, the board reveals
+    controls(t).key(1, "select")   # seat 1 votes again: Nay
+    controls(t).key(2, "up")       # seat 2: Aye; all voted, the board reveals
     assert t.state["ballot"]["result"] == {"choices": ["Nay", "Nay", "Aye"], "counts": [1, 2]}
 
 

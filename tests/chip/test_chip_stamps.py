@@ -16,7 +16,7 @@ import stamps  # noqa: E402
 
 def test_every_stamp_finds_its_line_and_the_stamped_modules_compile():
     built = stamps.build()
-    assert sorted(built) == ["lib/firmware/_stamps.mpy", "lib/firmware/ahead.mpy", "lib/firmware/board/mpboard.mpy",
+    assert sorted(built) == ["lib/firmware/_stamps.mpy", "lib/firmware/board/mpboard.mpy",
                              "lib/firmware/table.mpy"]
     text = stamps.sources()
     # every stamp once on each path a press takes: the step at the press, and an entry computed ahead

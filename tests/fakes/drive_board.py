@@ -30,8 +30,9 @@ TIGHT = 258  # a budget the first frame (260 mA: the panel's 256 chips idle, the
 
 
 class StubTable:
-    """What the backend needs of firmware.table.Table: pressed(), status(), idle(), changed,
-    screen_due, game, state."""
+    """What the backend needs of firmware.table.Table (idle(), changed, game, state) and of its
+    firmware.controls.Controls (pressed(), status(), screen_due): one stub plays both, as the
+    board's `controls` too."""
 
     def __init__(self):
         self.game = "chancellors"
@@ -142,7 +143,7 @@ def main():
     assert out["id"] == "deadbeef01020304"
     assert hw.oled is not None
 
-    table = StubTable()
+    table = hw.controls = StubTable()
     run(hw, clock, table, 200)  # everything pulled up: nothing pressed
     assert table.keys == [], table.keys
 
@@ -266,6 +267,7 @@ def main():
     hw = None  # one board at a time, as on a board
     gc.collect()
     tight, clock2 = make(budget=TIGHT)
+    tight.controls = table
     table.changed = True
     tight.show(table)
     dim = tight.strip.writes[-1]
@@ -286,7 +288,7 @@ def main():
     gc.collect()
     bare, clock3 = make()
     assert bare.oled is None
-    t2 = StubTable()
+    t2 = bare.controls = StubTable()
     pin = gpio[keys.index_of(2, "up")]
     machine.LEVELS[pin] = 0
     run(bare, clock3, t2, 40)

@@ -25,6 +25,7 @@ import sys
 from menu_player import MenuPlayer, cursor  # noqa: I001  (tests/helpers/, on the path)
 from random_game import Draw, action  # (tests/mp, on the path)
 
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.pads import TABLE
 from firmware.table import Table
@@ -34,19 +35,15 @@ from shared_rules.errors import RuleError
 KEYS = ("select", "select", "up", "down", "down", "back", "long_select", "long_down")
 
 
-class Plain(Table):
-    """A board that never looks ahead: its idle() runs as while the table's menu sets up a new game
-    (Table.idle() looks ahead at nothing then: no confirm, no pad's hold, no ballot's close)."""
+class Plain(Controls):
+    """A board's keys that never look ahead: the table's "idle" is not theirs to hear."""
 
-    def idle(self):
-        setup, self.setup = self.setup, self.setup or "plain"
-        try:
-            Table.idle(self)
-        finally:
-            self.setup = setup
+    def heard(self, what, data):
+        if what != "idle":
+            Controls.heard(self, what, data)
 
 
-def strip(table, counts):
+def strip(table, keys, counts):
     """The board layer's hooks: a 'frame' is the state's digest (what render would draw from)."""
 
     def on_ahead(state):
@@ -60,7 +57,7 @@ def strip(table, counts):
         counts["due"] = ready
         counts["met"] += 1
 
-    table.on_ahead, table.on_entry = on_ahead, on_entry
+    keys.on_ahead, table.on_entry = on_ahead, on_entry
 
 
 def lines(folder):
@@ -72,15 +69,16 @@ def lines(folder):
 
 
 class Walk:
-    """Both tables, each key to both, compared; idle() after each, as a board runs it."""
+    """Both tables, each key to both (through its controls), compared; idle() after each, as a board
+    runs it."""
 
-    def __init__(self, tables, counts, rnd, trace):
-        self.tables, self.counts, self.rnd, self.trace = tables, counts, rnd, trace
+    def __init__(self, tables, controls, counts, rnd, trace):
+        self.tables, self.controls, self.counts, self.rnd, self.trace = tables, controls, counts, rnd, trace
         self.keys = self.left = 0
 
     def key(self, pad, name):
-        had = self.tables[0].ahead is not None
-        got = [t.pressed(pad, name) for t in self.tables]
+        had = self.controls[0].ahead is not None
+        got = [c.pressed(pad, name) for c in self.controls]
         if self.trace:
             print(self.keys, pad, name, had, got[0])
         self.keys += 1
@@ -89,7 +87,7 @@ class Walk:
                 raise Mismatch("key %d (%s on %s): the frame computed ahead is not the entry's state"
                                % (self.keys, name, pad))
             self.counts["due"] = None
-        elif had and self.tables[0].ahead is None:
+        elif had and self.controls[0].ahead is None:
             self.left += 1
         if got[0] != got[1]:
             raise Mismatch("key %d (%s on %s): %r with the look-ahead, %r without" % (self.keys, name, pad, got[0],
@@ -120,7 +118,7 @@ class Player(MenuPlayer):
 
     def press(self, k):
         w = self.walk
-        if k == "select" and w.tables[0].ahead is not None:
+        if k == "select" and w.controls[0].ahead is not None:
             r = w.rnd.below(8)
             if r < 2:
                 w.key(self.pad, ("down", "up", "long_down", "long_up")[w.rnd.below(4)])
@@ -144,7 +142,7 @@ def enter(w, g, pads, most):
         order[i], order[j] = order[j], order[i]
     for pad in order:
         seat = None if pad == TABLE else pad
-        offered = [x for x in t.legal(t.state, seat) if x["type"] not in ("undo", "new_game", "names", "dice")]
+        offered = [x for x in w.controls[0].legal(t.state, seat) if x["type"] not in ("undo", "new_game", "names", "dice")]
         for _ in range(3 if offered else 0):
             schema = w.rnd.pick(offered)
             move = action(w.rnd, schema, most, list(g.card_names(t.state)))
@@ -219,14 +217,15 @@ def walk(folder, game, seed, keys, trace):
     g = engine.game_module(game)
     most = [s for s in g.SETTINGS if s["name"] == "players"][0]["domain"]["max"]
     pads = list(range(most)) + [TABLE]
-    tables = []
+    tables, controls = [], []
     counts = {"looked": 0, "met": 0, "due": None}
-    for cls, sub in ((Table, "/ahead"), (Plain, "/plain")):
+    for cls, sub in ((Controls, "/ahead"), (Plain, "/plain")):
         os.mkdir(folder + sub)
-        t = cls(Journal(folder + sub), lambda n: b"\x05" * n, game, dict(settings, players=most))
+        t = Table(Journal(folder + sub), lambda n: b"\x05" * n, game, dict(settings, players=most))
         tables.append(t.boot())
-    strip(tables[0], counts)
-    w = Walk(tables, counts, Draw(seed), trace)
+        controls.append(cls(t))
+    strip(tables[0], controls[0], counts)
+    w = Walk(tables, controls, counts, Draw(seed), trace)
     while w.keys < keys and not g.is_over(tables[0].state):
         b = tables[0].state.get("ballot")
         if b is not None and b["open"]:  # every voter's pad and the table's are the ballot's: its keys

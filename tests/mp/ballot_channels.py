@@ -45,6 +45,7 @@ import json
 import os
 import sys
 
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.link import Link
 from firmware.pads import LONG, PAD_BUTTONS, SHORT, TABLE, TABLE_BUTTONS
@@ -164,9 +165,10 @@ class Board:
     def boot(self, game=None, settings=None):
         t = self.table = Table(Journal(self.folder), lambda n: b"\x33" * n, game, settings,
                                "ballot").boot()
-        self.link = Link(t, self.send)  # the host's, as the board layer makes it
+        self.controls = Controls(t)  # the pads' keys and the host's link, as the board layer makes them
+        self.link = Link(t, self.send, self.controls)
         t.on_entry = self.on_entry
-        t.on_ahead = lambda state: bytes(self.render(state))
+        self.controls.on_ahead = lambda state: bytes(self.render(state))
         self.on_entry()  # the strip at boot
         t.idle()
 
@@ -211,16 +213,16 @@ class Board:
             self.send(wire.DISPLAY, {"lines": lines})
 
     def show(self):
-        t = self.table
+        c = self.controls
         self.on_entry()
-        if t.screen_due:
-            t.screen_due = False
-            self.screen(t.status())
+        if c.screen_due:
+            c.screen_due = False
+            self.screen(c.status())
 
     # the pads
     def key(self, pad, name):
         """A button of a pad pressed (mpboard.py's scan): the screen it shows, then the strip."""
-        self.screen(self.table.pressed(pad, name)[0])
+        self.screen(self.controls.pressed(pad, name)[0])
         self.show()
         self.table.idle()
 
@@ -237,7 +239,7 @@ class Board:
     # what a host and the seats see at a moment
     def moment(self):
         t = self.table
-        self.seen.add("status", canon.encode(t.status()))
+        self.seen.add("status", canon.encode(self.controls.status()))
         self.seen.add("view", canon.encode(engine.game_module(t.game).view(t.state, None)))
         for phase in range(5):  # each seat's turn on an LED that seats share (The Council's ranks)
             self.seen.add("leds", binascii.hexlify(self.render(t.state, phase)).decode())

@@ -44,6 +44,7 @@ import json
 import os
 import sys
 
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.journal.store import MAGIC
 from firmware.link import Link
@@ -144,28 +145,29 @@ def run(folder, tag, layout, game="chancellors", frames=None):
     screens = []
     table = Table(Journal(folder), lambda n: b"\x33" * n,
                   game, settings, "ballot").boot()
-    host = Link(table, sent)
+    keys = Controls(table)  # the pads' keys, as the board layer makes them
+    host = Link(table, sent, keys)
     host.frame(0, wire.HELLO, {"proto": 1})
     for body in opening if isinstance(opening, list) else [opening]:
         host.frame(1, wire.ACT, body)
     for key in hidden[tag]:
-        screens.append(table.key(0, key)[0])
-    screens.append(table.key(0, "select")[0])  # again: voted already, whatever it chose
+        screens.append(keys.key(0, key)[0])
+    screens.append(keys.key(0, "select")[0])  # again: voted already, whatever it chose
     for key in second:
-        screens.append(table.key(1, key)[0])
+        screens.append(keys.key(1, key)[0])
     # mid-vote, every channel a host has: the last cast taken back (its state frame) and cast
     # again, a host that reconnects (hello: its welcome and digests, the state), and a GET of
     # every entry
     host.frame(2, wire.ACT, {"move": {"type": "undo", "entry": table.count - 1}, "seat": None})
     for key in second:
-        screens.append(table.key(1, key)[0])
+        screens.append(keys.key(1, key)[0])
     host.frame(3, wire.HELLO, {"proto": 1})
     host.frame(4, wire.GET, {"i": 0, "j": table.count})
     out = [_moment("before", table, sent, screens, folder, layout)]
     if frames is not None:
         frames.append(None)  # the moment: the frames before it are all a mirror had seen
     for key in last:
-        screens.append(table.key(2, key)[0])  # the last voter: the board reveals
+        screens.append(keys.key(2, key)[0])  # the last voter: the board reveals
     out.append(_moment("after", table, sent, screens, folder, layout))
     result = table.state["ballot"]["result"]
     out.append("revealed %s counts %s amounts %s" % (canon.encode(result["choices"]), canon.encode(result["counts"]),

@@ -4,7 +4,7 @@
 
 SCRIPT.json: {"dice": [[address, shell], ...], "script": [[address, what], ...] (see the fake),
 "then": [[at, move], ...], "keys": [[at, pad, key], ...]} where each move is acted on the table (a
-host's act), and each key pressed on a pad (Table.pressed), when the script has `at` items left.
+host's act), and each key pressed on a pad (Controls.pressed), when the script has `at` items left.
 Prints "said LINE" for each display, "key PAD KEY menu loaded|let go | LINES" for each key (the
 menu's code as the key found it, the screen after it), then "entry JSON" for each log entry, then
 "loaded MODULES": the dice's and the board's modules still loaded at the end.
@@ -19,6 +19,7 @@ import sys
 import aioble
 
 from firmware.board import ble_dice
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.table import Table
 
@@ -30,6 +31,7 @@ class Hardware:
     def __init__(self):
         self.screens = []
         self._screen = None
+        self.controls = None  # the table's keys (firmware/controls.py), as firmware/boot.py sets them
 
     @property
     def screen(self):
@@ -42,7 +44,7 @@ class Hardware:
 
     def show(self, table):
         table.changed = False
-        table.screen_due = False
+        self.controls.screen_due = False
 
     def send(self, kind, body):
         if kind == "display":
@@ -82,7 +84,7 @@ async def main(table, spec, hw):
                 at_move[0] = None
         for k in keys:
             if k[0] is not None and len(aioble.SCRIPT) <= k[0]:
-                print("key", k[1], k[2], "|", " | ".join(table.pressed(k[1], k[2])[0]))
+                print("key", k[1], k[2], "|", " | ".join(hw.controls.pressed(k[1], k[2])[0]))
                 k[0] = None
         idle = idle + 1 if not aioble.SCRIPT else 0
 
@@ -99,6 +101,7 @@ aioble.SCRIPT = spec["script"]
 table = Table(Journal(folder), lambda n: b"\x5a" * n, "chancellors", {"players": 2}, "t")
 table.boot()
 hw = Hardware()
+hw.controls = Controls(table)
 asyncio.run(main(table, spec, hw))
 for entry in table.journal.entries(0):
     print("entry", json.dumps(entry["action"]))

@@ -11,6 +11,7 @@ the display's status and idle(); a hello then loads it. Prints one line per chec
 import sys
 
 from firmware.board import sim  # noqa: F401  (the link's task lives here: importing it loads no wire)
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.pads import TABLE
 from firmware.table import Table
@@ -28,19 +29,20 @@ def run(folder):
     sent = []
     t = Table(Journal(folder), lambda n: b"\x02" * n, "chancellors",
               {"players": 3}).boot()
+    keys = Controls(t)  # the pads' keys, as the board layer makes them
     out.append("boot: " + loaded())
     t.act({"type": "roll", "values": [3] * engine.game_module("chancellors").dice_wanted(t.state),
            "source": "manual"})
     t.idle()
     for pad, key in ((0, "down"), (0, "select"), (TABLE, "long_select"), (1, "down")):
-        t.pressed(pad, key)
+        keys.pressed(pad, key)
         t.idle()
-    t.status()
+    keys.status()
     out.append("played: %s, %d entries, %d frames" % (loaded(), t.count, len(sent)))
     from firmware.link import Link  # as the board layer makes it at the first byte
     from shared_rules import wire  # as the link's reader does at the first byte
 
-    host = Link(t, lambda kind, body: sent.append(kind))
+    host = Link(t, lambda kind, body: sent.append(kind), keys)
     host.frame(1, wire.HELLO, {"proto": wire.PROTO})
     out.append("hello: %s, listening %s, sent %s" % (loaded(), host.listening, sent[0] if sent else None))
     return out

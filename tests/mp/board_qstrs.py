@@ -19,6 +19,7 @@ import micropython
 
 from firmware import main  # noqa: F401  (what the board imports first)
 from firmware.board import sim  # noqa: F401
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import engine
@@ -39,13 +40,14 @@ def run(folder, game="chancellors", ballot=""):
             act["seat"], act["cards"] = 0, list(decktet.NAMES[:5])
         table.act(act)
     table = Table(Journal(folder), os.urandom).boot()  # resume
+    keys = Controls(table)  # the pads' keys, as the board layer makes them
     for key in ("down", "select", "down", "back", "select", "select"):
-        table.key(5, key)
-    table.key(0, "down")
+        keys.key(5, key)
+    keys.key(0, "down")
     if ballot:  # a sealed ballot too: its modules and the private box
         table.act({"type": "ballot_open", "question": "Q?", "options": ["a", "b"]})
         for seat in range(4):
-            table.key(seat, "up")
+            keys.key(seat, "up")
     micropython.qstr_info()
 
 

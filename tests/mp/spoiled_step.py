@@ -104,16 +104,18 @@ def short_of_memory(table):
     the entry is refused whole, the state comes back from the journal (without the menu,
     when the first reload runs short too), and with a second short reload the table has no
     state until the next status, key or action reloads it."""
+    from firmware.controls import Controls
     from firmware.menu import Menu
 
+    keys = Controls(table)  # the pads' keys, as the board layer makes them
     out = []
     journal = table.journal
     write, resume = journal.write, journal.resume
     for shorts in (0, 1, 2):
         move = an_action(table.state)
         before, count = canon.digest(table.state), table.count
-        table.menu = Menu(table.legal, table.card_names)
-        table.menu.start(table.state, None)
+        keys.menu = Menu(keys.legal, table.card_names)
+        keys.menu.start(table.state, None)
         journal.write, journal.resume = failing(1, write), failing(shorts, resume)
         try:
             table.act(move)
@@ -124,11 +126,11 @@ def short_of_memory(table):
             journal.write = write
         if table.state is None:  # the second reload ran short: the next status reloads
             out.append("short %d: no state until the status" % shorts)
-            table.status()
+            keys.status()
         journal.resume = resume
         out.append("short %d: count %d state kept %d menu %s" % (
             shorts, table.count - count, canon.digest(table.state) == before,
-            "kept" if table.menu is not None else "gone"))
+            "kept" if keys.menu is not None else "gone"))
         table.act(move)
         out.append("short %d: then played %d" % (shorts, table.count - count))
     return out

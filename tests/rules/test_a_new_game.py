@@ -7,6 +7,7 @@ import sys
 
 import game_nim
 import pytest
+from clients import controls
 
 from chancery import cli
 from chancery.mirror import app as mirror
@@ -104,7 +105,7 @@ def test_the_boards_table_plays_it_on_the_seats_pads_and_resumes_it(tmp_path):
             self.key("down")  # the first press opens the seat's menu
 
         def press(self, k):
-            return self.t.key(self.seat, k)
+            return controls(self.t).key(self.seat, k)
 
     t = table()
     schema = game_nim.SCHEMAS[0]

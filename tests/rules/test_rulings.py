@@ -344,12 +344,12 @@ def test_the_boards_new_game_menu_offers_each_ruling_with_its_default():
     """The table's new_game menu asks every setting, "(default)" first (firmware/menus.py)."""
     from firmware import menus
 
-    class Table:
-        setup = None
+    class Controls:  # what menus.legal reads of firmware/controls.py's Controls while a new game is set up
+        setup = table = None
 
     for game, names in RULINGS.items():
-        Table.setup = game
-        (new_game,) = menus.legal(Table, None, None)
+        Controls.setup = game
+        (new_game,) = menus.legal(Controls, None, None)
         params = {p["name"]: p for p in new_game["params"]}
         for name in names:
             assert params[name]["optional"] and params[name]["domain"]["kind"] == "enum"

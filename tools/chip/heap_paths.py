@@ -72,6 +72,7 @@ gc.threshold(8192)  # as firmware/boot.py's start sets it
 
 from firmware import main as _main  # noqa: F401  (the board runs from it: its code is resident too)
 from firmware.board import rp2
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import prng
@@ -201,6 +202,7 @@ try:
     if switch is not None:
         reboot.begin(table, switch)
     table.boot()
+    hw.controls = Controls(table)  # the pads' keys, as firmware/boot.py composes them
     if path_name == "switch":  # as on a Pico: the switch restarts the board (the next STEP's run boots)
 
         def restart(switch):
@@ -212,7 +214,7 @@ try:
     # the board's hooks, as mpboard's inputs task sets them: an entry on the strip once it is on flash,
     # and the strip's frame of an entry computed ahead (firmware/ahead.py), kept while it waits
     table.on_entry = lambda ready=None: hw.show(table, ready)
-    table.on_ahead = lambda state: hw._render(table.game, state) or bytes(hw._frame)
+    hw.controls.on_ahead = lambda state: hw._render(table.game, state) or bytes(hw._frame)
     shown(hw, table)
     gc.collect()
     base = gc.mem_alloc() - held

@@ -34,16 +34,16 @@ STAMPS = (
     ("firmware/board/mpboard.py", "if pin.value() == self._active and self.buttons.note_press(i):", 0, "before"),
     ("firmware/board/mpboard.py", "latched = self._latched  # presses the IRQs saw, down or not by now", 1, "before"),
     ("firmware/board/mpboard.py", "events = self.buttons.update(down | latched, latched & ~down)", 2, "after"),
-    ("firmware/board/mpboard.py", "screen = table.pressed(pad, key)[0]", 3, "before"),
+    ("firmware/board/mpboard.py", "screen = self.controls.pressed(pad, key)[0]", 3, "before"),
     ("firmware/table.py", "move, self._rng = self.prepare(move, seat)", 4, "after"),
     ("firmware/table.py", "act, events, state = engine.decide(self.game, self.state, move, True)", 5, "after"),
     ("firmware/table.py", "digest = canon.chain(self.journal.last, action_text, events_text)", 6, "after"),
     ("firmware/table.py", "self.journal.write(self.count, action_text, events_text, digest)"
                           "  # on flash before anyone hears of it", 7, "after"),
-    # an entry computed ahead (firmware/ahead.py): its rules and texts were done before the press,
-    # and its frame drawn (no view, render or limiter after it)
-    ("firmware/ahead.py", "texts, then = a.texts, a.then", (4, 5, 6), "before"),
-    ("firmware/ahead.py", "table.journal.write(table.count, texts[0], texts[1], a.digest)"
+    # an entry computed ahead (firmware/ahead.py, Table.commit): its rules and texts were done before
+    # the press, and its frame drawn (no view, render or limiter after it)
+    ("firmware/table.py", "texts, then = step.texts, step.then", (4, 5, 6), "before"),
+    ("firmware/table.py", "self.journal.write(self.count, texts[0], texts[1], step.digest)"
                           "  # on flash before anyone hears of it", 7, "after"),
     ("firmware/board/mpboard.py", "self._frame[:] = ready  # C memcpy", (8, 9, 10, 11), "before"),
     ("firmware/board/mpboard.py", "self._write(self._frame)  # the entry's frame, drawn ahead", 12, "after"),

@@ -1,0 +1,81 @@
+"""A sealed ballot's keys: the voters' pads and the table's controls while a ballot is open
+(firmware/controls.py hands them here). The box they cast into is firmware/ballot_box.py's.
+"""
+
+from firmware import keymap
+from firmware.ballot_box import of
+from shared_rules.errors import RuleError
+
+
+def key(c, seat, name, b):
+    """A voter's pad while a ballot is open: each key is an option (up, select, down,
+    then held up, select, down for a fourth to sixth), cast at once. The screen never
+    shows which: it reads the same whatever the seat chose. With counted options a
+    short press counts one more, up to max, and holding the key casts the option with its count
+    (a held key whose option takes no count casts the fourth option). With "multi",
+    the first five keys mark or unmark an option, and holding down casts what is
+    marked (nothing marked: an empty choice). The table's controls (seat None) show
+    how many have voted; holding push closes the ballot, and the board then reveals
+    it; back, then push, takes back the last entry (a cast entered by mistake: that seat
+    votes again). (screen, entry or None)"""
+    table = c.table
+    if seat is None:
+        box = of(table)
+        if name == "back" or box[3]:  # a cast entered by mistake: back, then push, takes it back
+            return _undo_key(c, box, name)
+        if name != "long_select":
+            return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"]))] + keymap.foot("box", "t", 6), None
+        return ["ballot", "closed"], table.act({"type": "ballot_close"})
+    title = "S%d ballot" % seat
+    if seat in b["voted"]:
+        return [title, "voted"], None  # already: the same words as after its cast
+    keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
+    i = keys.index(name) if name in keys else len(keys)
+    held = of(table)[2]
+    counted = b.get("counted")
+    choice = count = None
+    if b.get("multi") and i < 6:
+        marked = [k for k in range(5) if held.get((b["n"], seat, k))]
+        if i < 5:
+            if i < len(b["options"]):
+                held[(b["n"], seat, i)] = i not in marked
+            return [title, "marked"] + keymap.foot("ballot", "s", 6, b), None
+        choice = [b["options"][k] for k in marked if k < len(b["options"])]
+    elif counted and i < 6:
+        short = i < 3
+        i = i % 3
+        if b["options"][i] in counted:
+            at = (b["n"], seat, i)
+            # past max a press keeps max: a refusal would tell the table what the seat counted
+            count = min(held.get(at, 0) + 1, b["max"]) if short else held.get(at, 1)
+            if short:
+                held[at] = count
+                return [title, "counted"] + keymap.foot("ballot", "s", 6, b), None
+        elif not short:
+            i = 3
+    if choice is None:
+        if i >= len(b["options"]):
+            return ["Not allowed:", "no option on", "that key"], None
+        choice = b["options"][i]
+    move = {"type": "ballot_cast", "choice": choice}
+    if count is not None:
+        move["count"] = count
+    index, refused = c.pad_act(move, seat)
+    return refused or [title, "voted"], index
+
+
+def _undo_key(c, box, name):
+    """The table's keys while a ballot is open, for an undo: back asks, and a push then
+    takes back the last entry (a cast entered by mistake: that seat votes again); any
+    other key lets the question go. (screen, None)"""
+    table = c.table
+    box[3] = name == "back"  # firmware/ballot_box.py: its undo_asked
+    if box[3]:
+        return ["ballot", "take back #%d?" % table.count] + keymap.foot("undo?", "t", 6), None
+    if name != "select":
+        return ["ballot", "not taken back"], None
+    try:
+        i = table.undo()
+    except RuleError as e:
+        return c.why(e, None), None
+    return ["undone", "entry %d" % (i + 1)], None
