@@ -229,6 +229,10 @@ class Menu:
             d = self._leaf()
             if _card(d, v):
                 return _deck().rank(v)
+            if d["kind"] == "card":  # a deck that groups its cards (Yes, Your Grace's: by type)
+                group = getattr(self.cards, "group", None)
+                if group is not None:
+                    return group(v)
             if d["kind"] == "int":
                 return v // 10
         return i // _ROWS
@@ -326,10 +330,16 @@ class Menu:
     def _first(self):
         """Where a new screen's cursor starts: on the likeliest value. A parameter's default
         where it has one; 0 for an amount whose range holds it (a correction is small either
-        way: up for -1, down for +1); on a seat's pad, that seat; else the first item."""
+        way: up for -1, down for +1); on a seat's pad, that seat; the next card of a list (one
+        not toggled) on the card picked last (a hand's cards come in runs: a Civil War's cards
+        are one type per Holding, a side's are sorted as they are read); else the first item."""
         if self.stage != _PARAM or self._default():
             return 0
         d = self._leaf()
+        if d["kind"] == "card" and self.stack and not self._toggling():
+            for i in range(len(self.picks) - 1, 0, -1):  # picks[0] is the action's type
+                if isinstance(self.picks[i], str):
+                    return self._find(self.picks[i])
         if d.get("among") is None:
             if d["kind"] == "int" and d["min"] < 0 <= d["max"]:
                 return -d["min"]

@@ -40,23 +40,39 @@ BOARDS_OWN = ("ballot_cast", "ballot_close", "ballot_reveal")  # the board's key
 
 class Player(LocalPlayer):
     def seek(self, text):
-        """As a player walks: up to a number below the one under the cursor, or to an item the screen
-        shows above it; else down."""
+        """As a player walks: to a card's group (a Decktet rank, a Resource type) by holds of down,
+        then up to a card before the cursor in its group, a number below the one under the cursor,
+        or an item the screen shows above it; else down."""
+        for _ in range(60):  # as a player crosses a deck: a hold of down jumps a group, wrapping (firmware/pads.py)
+            if self._group(text) < 0 or self._group((cursor(self.screen) or "").lstrip("*")) in (-1, self._group(text)):
+                break
+            self.key("long_down")
         now = cursor(self.screen)
         rows = [line[2:] for line in self.screen[1:-2]]
         above = text in rows and now in rows and rows.index(text) < rows.index(now)
-        while text in decktet.NAMES and (cursor(self.screen) or "").lstrip("*") in decktet.NAMES \
-                and decktet.rank(cursor(self.screen).lstrip("*")) < decktet.rank(text):
-            self.key("long_down")  # as a player crosses a deck: a hold of down jumps a rank (firmware/pads.py)
-        now = cursor(self.screen)
-        rows = [line[2:] for line in self.screen[1:-2]]
-        above = text in rows and now in rows and rows.index(text) < rows.index(now)
+        if self._group(text) >= 0 and self._group((now or "").lstrip("*")) == self._group(text):
+            above = self._order(text) < self._order(now.lstrip("*"))  # the deck's order, as its cards read
         if above or _number(now) is not None and _number(text) is not None and _number(text) < _number(now):
             for _ in range(300):
                 if cursor(self.screen) == text:
                     return
                 self.key("up")
         MenuPlayer.seek(self, text)
+
+    def _order(self, text):
+        seq = self.m._seq()
+        for i in range(len(seq)):
+            if seq[i] == text:
+                return i
+        return -1
+
+    def _group(self, text):
+        """A card's group, as the deck's order shows it (a Decktet rank; Yes, Your Grace's Resource
+        type: the card_names' group); -1 for what is not a card of a deck that groups (no jump)."""
+        if text in decktet.NAMES:
+            return decktet.rank(text)
+        group = getattr(self.m.cards, "group", None)
+        return group(text) if group is not None and text in self.m.cards else -1
 
 
 def _number(text):

@@ -49,6 +49,11 @@ class Names:
         for i in range(len(self)):
             yield self[i]
 
+    def group(self, name):
+        """A card's group for a menu's jump (a hold of down, firmware/menu.py): its type, in the
+        order the names run (Soldier, Spy, Diplomat, Coin)."""
+        return TYPES.index(name.split(" ")[0])
+
     def __contains__(self, name):
         parts = name.split(" ") if isinstance(name, str) else ()
         if len(parts) not in (2, 3) or parts[0] not in TYPES or (len(parts) == 3) == (parts[0] == TYPES[3]):

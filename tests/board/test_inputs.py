@@ -826,3 +826,42 @@ def test_a_confirm_names_each_seats_values_apart():
         screen = m.key(state, k)[0]
     text = " ".join([line.strip() for line in screen[1:-2]])  # the wrapped lines, read on
     assert "S0: Coin 1" in text and "S1: -" in text and "S2: Spy 2" in text, screen
+
+
+def _civil_war():
+    """A Yes, Your Grace game at its Civil War (the King assassinated, nobody Heir: L24), its menu at seat 0's
+    cards."""
+    state = engine.new_match("yes_your_grace", {"players": 4}, 0)["state"]
+    for act in ({"type": "next"}, {"type": "next"}, {"type": "fall", "how": "assassinated"}):
+        state = engine.step("yes_your_grace", state, act)[2]
+    assert state["step"] == "civil_war"
+    p = Player(engine.game_module("yes_your_grace"), state, None)
+    p.choose("civil_war")
+    assert p.screen[1] == "cards 0/12" and cursor(p.screen) == "Soldier 1 c0"
+    return p
+
+
+def test_a_lists_next_card_starts_on_the_card_picked_last():
+    """Issue 45, part 3: a list of cards that are not toggled (a side of an Event, a seat's Civil War cards) starts
+    each next card on the one picked last, the next seat's first card too: a hand comes in runs (a Civil War's
+    cards are one type per Holding, L25), so the next is near, not a deck's walk away (a 60-card Civil War took
+    3130 presses). (Fails with each card starting at the deck's first, "Soldier 1 c0".)"""
+    p = _civil_war()
+    p.choose("Spy 3 c1")
+    assert p.screen[1] == "cards 1/12" and cursor(p.screen) == "Spy 3 c1"
+    p.choose("Spy 3 c2")
+    p.key("long_select")  # seat 0's cards done: seat 1's start on seat 0's last
+    assert p.screen[1] == "cards 0/12" and cursor(p.screen) == "Spy 3 c2"
+
+
+def test_a_hold_of_down_jumps_a_resource_type():
+    """Issue 45, part 3: Yes, Your Grace's Resource cards (type, value, cost: 65 names, 117 with values to 9) are
+    crossed a type at a time by a hold of down, as a Decktet is a rank at a time. (Fails with the hold jumping
+    a page of four: "Soldier 2 c0".)"""
+    p = _civil_war()
+    seen = []
+    for _ in range(4):
+        p.key("long_down")
+        seen.append(cursor(p.screen))
+    assert seen == ["Spy 1 c0", "Diplomat 1 c0", "Coin 1", "Soldier 1 c0"]
+
