@@ -329,13 +329,16 @@ class Menu:
 
     def _first(self):
         """Where a new screen's cursor starts: on the likeliest value. A parameter's default
-        where it has one; 0 for an amount whose range holds it (a correction is small either
-        way: up for -1, down for +1); on a seat's pad, that seat; the next card of a list (one
-        not toggled) on the card picked last (a hand's cards come in runs: a Civil War's cards
-        are one type per Holding, a side's are sorted as they are read); else the first item."""
+        where it has one; the domain's "start" where the game's legal() sets one; 0 for an
+        amount whose range holds it (a correction is small either way: up for -1, down for
+        +1); on a seat's pad, that seat; the next card of a list (one not toggled) on the card
+        picked last (a hand's cards come in runs: a Civil War's cards are one type per Holding,
+        a side's are sorted as they are read); else the first item."""
         if self.stage != _PARAM or self._default():
             return 0
         d = self._leaf()
+        if "start" in d:  # the likeliest value, as the game's rules imply it now (shared_rules/schema.py)
+            return self._find(d["start"])
         if d["kind"] == "card" and self.stack and not self._toggling():
             for i in range(len(self.picks) - 1, 0, -1):  # picks[0] is the action's type
                 if isinstance(self.picks[i], str):

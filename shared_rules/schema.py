@@ -16,6 +16,10 @@ of:
   {"kind": "list", "of": DOMAIN, "min": a, "max": b}   ("distinct": True: no repeats)
   {"kind": "per_seat", "of": DOMAIN}          one item for each seat, in seat order
 
+A scalar domain may carry "start": the value a menu's cursor starts on, the likeliest one the
+rules imply now (a game's legal() sets it: a service's holder stays when nobody takes it); it
+narrows nothing.
+
 `check` validates an action against its schema and returns it with defaults
 filled in; it raises RuleError("bad_param", ...) with the parameter, what was
 wrong and the domain (texts.describe turns a domain into words).

@@ -51,7 +51,14 @@ def legal(state, seat=None):
         s = schema("reveal")
         out.append(_narrow(s, {"cards": _with_domain(s["params"][0], {
             "kind": "per_seat", "of": {"kind": "card", "deck": "decktet", "among": cards}})}))
-        out.append(schema("assign"))
+        s = schema("assign")
+        # each cursor on the service's holder: nobody matching its suits, control stays (chancellors.txt L39)
+        params = {}
+        for p in s["params"]:
+            d = dict(p["domain"])
+            d["start"] = state["control"][p["name"]]
+            params[p["name"]] = _with_domain(p, d)
+        out.append(_narrow(s, params))
     else:
         who = actor(state)
         if seat is None or seat == who:

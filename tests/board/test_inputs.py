@@ -865,3 +865,23 @@ def test_a_hold_of_down_jumps_a_resource_type():
         seen.append(cursor(p.screen))
     assert seen == ["Spy 1 c0", "Diplomat 1 c0", "Coin 1", "Soldier 1 c0"]
 
+
+def test_a_services_holder_is_where_its_assign_starts():
+    """Issue 45, part 3: entering step A's outcome (assign), each service's screen starts on the seat that holds
+    it: nobody matching its suits, control stays (chancellors.txt L39). (Fails with each at seat 0.)"""
+    g = engine.game_module("chancellors")
+    found = []
+    for seed in (3, 5, 8):
+        for state, _, _ in played(seed, 4, True):
+            held = [state["control"][k] for k in ("diplomatic", "army", "navy")]
+            if state["step"] == "A" and [s for s in held if s] and None in held:
+                found.append(state)
+    state = found[0]  # a service held by a seat other than 0, one held by nobody
+    p = Player(g, state, None)
+    p.choose("assign")
+    for k in ("diplomatic", "army", "navy"):
+        holder = state["control"][k]
+        assert p.screen[1] == k and cursor(p.screen) == ("nobody" if holder is None else "seat %d" % holder)
+        p.key("select")
+    assert p.confirming()
+
