@@ -58,8 +58,7 @@ def look(c):
     state = table.state
     b = state.get("ballot")
     if b is not None and b["open"]:  # its voters' keys are the ballot box's (firmware/ballot_keys.py), not the pad's
-        box = table.ballot_box
-        if box is None or not box[3]:  # the table's push held closes it, unless its back asked for an undo
+        if not c.undo_asked:  # the table's push held closes it, unless its back asked for an undo
             _try(c, TABLE, None, _HOLD, {"type": "ballot_close"})
         return
     g = engine.game_module(table.game)

@@ -8,14 +8,9 @@ acknowledged (a power cut loses no vote), in a file of its own (ballot.json besi
 the journal) that no frame, log or export includes. When the ballot is due, the
 controller asks for the reveal action and clears the box.
 
-The box itself is plain data on the table (table.ballot_box):
-[n, choices, held, undo_asked]
-  n        the ballot its choices are for
-  choices  str(seat): [choice, count or None]
-  held     what voters' pads have counted or marked so far, before their casts, in RAM
-           only (a mark is not a vote until it is cast): (ballot n, seat, key): value.
-           Kept there, not with the table's own counts: another seat's cast must not wipe it
-  undo_asked  the table's back was pressed: a push now takes back the last entry (ballot_keys.py)
+The box itself is plain data on the table (table.ballot_box), as its file holds it:
+{"n": the ballot its choices are for, "choices": {str(seat): [choice, count or None]}}.
+What the voters' pads have counted or marked before their casts is the controls' (Controls.marks).
 
 File: ballot.json, one line in the journal's format (tag "b", then
 `{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}`, then its CRC-32), written
@@ -30,27 +25,25 @@ BOX = "ballot.json"
 
 
 def of(table):
-    """The table's box, read from flash on first use: [n, choices, held, undo_asked]."""
+    """The table's box, read from flash on first use: {"n", "choices"}."""
     if table.ballot_box is None:
-        box = [0, {}, {}, False]
         got = table.journal.get(BOX, {"n": int, "choices": dict})
-        if got is not None:  # else none, torn or foreign: nothing of it was acknowledged
-            box[0], box[1] = got["n"], got["choices"]
-        table.ballot_box = box
+        # none, torn or foreign: nothing of it was acknowledged
+        table.ballot_box = {"n": got["n"], "choices": got["choices"]} if got is not None else {"n": 0, "choices": {}}
     return table.ballot_box
 
 
 def put(table, n, seat, choice):
     """Keep `seat`'s choice in ballot n (a newer ballot empties the box first), on flash."""
     box = of(table)
-    if n != box[0]:
-        box[0], box[1] = n, {}
-    box[1][str(seat)] = choice
-    table.journal.put(BOX, "b", {"n": n, "choices": box[1]})  # whole, then renamed over
+    if n != box["n"]:
+        box["n"], box["choices"] = n, {}
+    box["choices"][str(seat)] = choice
+    table.journal.put(BOX, "b", box)  # whole, then renamed over
 
 
 def clear(table):
-    table.ballot_box = [0, {}, {}, False]
+    table.ballot_box = {"n": 0, "choices": {}}
     table.journal.drop(BOX)
 
 
@@ -84,12 +77,11 @@ def reveal(table, b=None):
     the board reveals the choices from its box, all at once, as the next entry: each voter's
     choice, None for those who did not vote (a seat's choice that the log does not show as
     cast, left by a power cut between box and journal, does not count). With `b`, a ballot on a
-    copy of the state (firmware/ahead.py's, for a close it takes ahead): only the reveal's action.
-    (One function for both: each function on the board is an object in its RAM.)"""
+    copy of the state (Table.decide's, for a close decided ahead): only the reveal's action."""
     box, ours = of(table), b is None
     if ours:
         b = table.state["ballot"]
-    kept = box[1] if box[0] == b["n"] else {}
+    kept = box["choices"] if box["n"] == b["n"] else {}
     cast = [kept.get(str(s)) if s in b["voted"] else None for s in b["voters"]]
     act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
     if b.get("counted"):

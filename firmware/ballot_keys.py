@@ -3,7 +3,6 @@
 """
 
 from firmware import keymap
-from firmware.ballot_box import of
 from shared_rules.errors import RuleError
 
 
@@ -20,9 +19,8 @@ def key(c, seat, name, b):
     votes again). (screen, entry or None)"""
     table = c.table
     if seat is None:
-        box = of(table)
-        if name == "back" or box[3]:  # a cast entered by mistake: back, then push, takes it back
-            return _undo_key(c, box, name)
+        if name == "back" or c.undo_asked:  # a cast entered by mistake: back, then push, takes it back
+            return _undo_key(c, name)
         if name != "long_select":
             return ["ballot", "%d of %d voted" % (len(b["voted"]), len(b["voters"]))] + keymap.foot("box", "t", 6), None
         return ["ballot", "closed"], table.act({"type": "ballot_close"})
@@ -31,7 +29,7 @@ def key(c, seat, name, b):
         return [title, "voted"], None  # already: the same words as after its cast
     keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
     i = keys.index(name) if name in keys else len(keys)
-    held = of(table)[2]
+    held = c.marks
     counted = b.get("counted")
     choice = count = None
     if b.get("multi") and i < 6:
@@ -64,13 +62,13 @@ def key(c, seat, name, b):
     return refused or [title, "voted"], index
 
 
-def _undo_key(c, box, name):
+def _undo_key(c, name):
     """The table's keys while a ballot is open, for an undo: back asks, and a push then
     takes back the last entry (a cast entered by mistake: that seat votes again); any
     other key lets the question go. (screen, None)"""
     table = c.table
-    box[3] = name == "back"  # firmware/ballot_box.py: its undo_asked
-    if box[3]:
+    c.undo_asked = name == "back"
+    if c.undo_asked:
         return ["ballot", "take back #%d?" % table.count] + keymap.foot("undo?", "t", 6), None
     if name != "select":
         return ["ballot", "not taken back"], None

@@ -21,10 +21,15 @@ class Controls:
         self.menu_pad = None  # the pad it serves now
         self.parked = {}  # pad: its choices so far (picks, auto), while the menu serves another pad
         # pad: what a game's own pad keys have counted so far (keys.py); and a refusal longer than
-        # the display, scrolled by its pad ([seat, lines, top, footer]: firmware/words.py). Both go
-        # with the state.
+        # the display, scrolled by its pad (firmware/words.py's Refusal). Both go with the state.
         self.held = {}
         self.refusal = None
+        # while a sealed ballot is open: what voters' pads have counted or marked before their casts
+        # ((ballot n, seat, key): value; a mark is no vote until it is cast, and another seat's
+        # cast leaves it), and whether the table's back asked to take back the last entry
+        # (firmware/ballot_keys.py)
+        self.marks = {}
+        self.undo_asked = False
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
         # names action (a list: its schema), while the seats are named (keys.py)
         self.setup = None
@@ -48,6 +53,7 @@ class Controls:
             return
         self.screen_due = True  # the state moved, or is the journal's again: the display shows status()
         self.ahead = None  # computed on the state before
+        self.undo_asked = False
         if what == "fault":  # what the input held goes: the menu, its choices, a new game's setup
             self.menu = self.menu_pad = self.setup = None
             self.parked = {}
@@ -59,10 +65,14 @@ class Controls:
         # an entry, an undo or a new game: every pad's next key starts afresh
         self.held, self.refusal = {}, None
         self.parked = {}
+        if what == "entry" and data[1]["type"] == "ballot_reveal":  # the ballot is over: its marks go
+            self.marks = {}
         if what == "new":  # the old game's menu goes with its code
             self.menu = self.menu_pad = self.setup = None
-        elif what == "undone":
+            self.marks = {}
+        elif what == "undone":  # a cast taken back: its seat votes again, from nothing marked
             self.setup = None
+            self.marks = {}
 
     def legal(self, state, seat):
         """The menus' actions: firmware/menus.py (firmware/menu.py asks this, as it would a game)."""

@@ -18,6 +18,14 @@ _W = 16  # the display's columns (128 px, 8x8 font)
 _ROWS = 8  # its lines (64 px)
 
 
+class Refusal:
+    """A refusal longer than the display, kept for its pad to scroll: the seat whose pad it is
+    (None: the table's), all its lines, the first shown, and the footer below them."""
+
+    def __init__(self, seat, lines, foot):
+        self.seat, self.lines, self.top, self.foot = seat, lines, 0, foot
+
+
 def lines(c, error, seat, key=None, foot=()):
     """For firmware/controls.py (Controls.why): the display's lines for `error` (a RuleError),
     the first screen of it, the whole kept in c.refusal for `seat`'s pad to scroll
@@ -28,14 +36,14 @@ def lines(c, error, seat, key=None, foot=()):
     if error is not None:
         out = screen(c.table.game, error)
         rows = _ROWS - len(foot)
-        c.refusal = [seat, out, 0, foot] if len(out) > rows else None
+        c.refusal = Refusal(seat, out, foot) if len(out) > rows else None
         return out[:rows] + list(foot)
     kept, c.refusal = c.refusal, None
-    if kept is None or kept[0] != seat or (key != "up" and key != "down"):
+    if kept is None or kept.seat != seat or (key != "up" and key != "down"):
         return None
-    out, kept[2] = scroll(kept[1], kept[2], 1 if key == "down" else -1, len(kept[3]))
+    out, kept.top = scroll(kept.lines, kept.top, 1 if key == "down" else -1, len(kept.foot))
     c.refusal = kept
-    return out + list(kept[3])
+    return out + list(kept.foot)
 
 
 def screen(game, error):

@@ -308,6 +308,21 @@ def test_a_houses_count_survives_another_houses_cast(tmp_path):
     assert t.state["ballot"]["result"]["amounts"] == [2, None, None]
 
 
+def test_a_cast_after_the_tables_undo_question_lets_the_question_go(tmp_path):
+    """The table's back asks to take back the last entry (a cast made by mistake); a seat that casts
+    before the push makes another entry the last, which nobody asked about: the question goes with
+    that cast, and the push takes nothing back. (Failed when the question was kept in the box: the
+    push took back seat 1's cast.)"""
+    t = table(tmp_path)
+    t.act(OPEN)
+    controls(t).key(0, "up")  # seat 0 casts Aye
+    assert controls(t).key(TABLE, "back")[0][:2] == ["ballot", "take back #2?"]
+    controls(t).key(1, "select")  # seat 1 casts Nay before the table answers
+    screen, index = controls(t).key(TABLE, "select")
+    assert index is None and screen[:2] == ["ballot", "2 of 3 voted"], screen
+    assert t.state["ballot"]["voted"] == [0, 1] and t.count == 3
+
+
 def test_the_box_and_the_pads_counts_outlive_the_boards_idles(tmp_path):
     """What the voters' pads counted, the box's choices and the table's undo question are plain
     data on the table: the board's idle time between keys (a look ahead among it) keeps them."""

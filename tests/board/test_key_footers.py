@@ -140,7 +140,7 @@ class Walk:
         before = {"count": p.count, "game": p.game, "setup": c.setup, "state": p.state,
                   "picks": list(m.picks) if m else None, "cur": m.cur if m else None,
                   "group": group(m), "n": m._count() if m else None,
-                  "box": dict(p.ballot_box[2]) if p.ballot_box else {}, "held": c.held.get(pad)}
+                  "box": dict(c.marks), "held": c.held.get(pad)}
         b = p.state.get("ballot")
         after, index = c.pressed(pad, key)
         where = "%s %s: %r on %s pressed %s -> %s" % (self.game, kind, e, screen, key, after)
@@ -206,12 +206,12 @@ class Walk:
         if words.startswith("+1 "):
             at = (b["n"], seat, i % 3)
             assert index is None and after[1] == "counted", where
-            assert p.ballot_box[2][at] == min(before["box"].get(at, 0) + 1, b["max"]), where
+            assert controls(p).marks[at] == min(before["box"].get(at, 0) + 1, b["max"]), where
             return
         if words.startswith("mark "):
             at = (b["n"], seat, i)
             assert index is None and after[1] == "marked" and b["options"][i] == words[5:], where
-            assert bool(p.ballot_box[2].get(at)) != bool(before["box"].get(at)), where
+            assert bool(controls(p).marks.get(at)) != bool(before["box"].get(at)), where
             return
         assert index is not None, where  # a cast: what the seat chose is in the box, or revealed
         if words == "cast":
@@ -222,7 +222,7 @@ class Walk:
         if r["n"] == b["n"] and r["result"] is not None:
             got = r["result"]["choices"][r["voters"].index(seat)]
         else:
-            got = p.ballot_box[1][str(seat)][0]
+            got = p.ballot_box["choices"][str(seat)][0]
         assert got == want, where
 
     # --- the game, by its keys ---------------------------------------------------
