@@ -24,6 +24,7 @@ from chip_checks import expected_frame
 
 from chancery.vpico import cp
 from firmware import pads
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.table import Table
 from shared_rules import canon, engine, wire
@@ -186,10 +187,11 @@ def test_presses_on_the_gpios_enter_an_action_through_the_menus(kit):
     if "first" not in kit:
         pytest.skip("the boot test did not run first")
     shadow = _shadow(kit, "shadow")
+    keys = Controls(shadow)  # its keys, as firmware/boot.py composes them
     before = shadow.count
     for k in KEYS:
-        shadow.pressed(pads.TABLE, pads.menu_name(k, pads.SHORT))
-    assert shadow.count == before + 1, "the keys enter nothing on CPython: %r" % (shadow.status(),)
+        keys.pressed(pads.TABLE, pads.menu_name(k, pads.SHORT))
+    assert shadow.count == before + 1, "the keys enter nothing on CPython: %r" % (keys.status(),)
     cfg = _on_drive(kit, "hardware", "boards", BOARD + ".json")
     with cp.board_log(kit["here"], kit["uf2"], kit["image"], _boot_log(kit, "presses"), presses=True) as b:
         cp.wait_frame(b, pin=STRIP)

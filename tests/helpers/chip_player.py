@@ -38,6 +38,7 @@ from menu_player import MenuPlayer, cursor
 from chancery.board.link import Link
 from chancery.logbook.store import Logbook
 from firmware import pads
+from firmware.controls import Controls
 from firmware.journal import Journal
 from firmware.link import Link as BoardLink
 from firmware.table import Table
@@ -66,7 +67,8 @@ class Shadow(Table):
     def __init__(self, folder, welcome, board_roll):
         self.sent = []  # the frames it answers the link with
         Table.__init__(self, Journal(folder), lambda n: bytes(n), welcome["game"], welcome["settings"], "shadow")
-        self.link = BoardLink(self, lambda kind, body: self.sent.append((kind, body)))  # the board's own link
+        self.keys = Controls(self)  # the board's own keys and link, as firmware/boot.py composes them
+        self.link = BoardLink(self, lambda kind, body: self.sent.append((kind, body)), self.keys)
         m = engine.new_match(welcome["game"], welcome["settings"], welcome["seed"])
         self.header = {"format": m["format"], "game": m["game"], "settings": m["settings"], "seed": m["seed"],
                        "start": m["start"]}
@@ -202,7 +204,7 @@ class ChipTable:
         lines = read_screen(self.vp.display)
         self.keys += 1
         try:
-            screen, index = self.shadow.pressed(pad, k)
+            screen, index = self.shadow.keys.pressed(pad, k)
         except Exception as e:  # as the board's scan loop answers a failing menu (mpboard.py)
             screen, index = ["Error:", type(e).__name__[:16]], None
         assert lines == drawn(screen), "pad %s key %s: the display shows\n%s\nwhere the firmware shows\n%s\n" \
@@ -368,7 +370,7 @@ class ChipPlayer(MenuPlayer):
 
     def seek(self, text):
         """Down to the item, or up where that is the shorter way round."""
-        m = self.table.shadow.menu
+        m = self.table.shadow.keys.menu
         items = menu_items(m)
         step = "down"
         if text in items:
