@@ -91,9 +91,12 @@ class Table:
         self.snapshot_due = False  # the journal wants a snapshot: idle() takes it
         self.on_entry = None  # the board layer's: called as soon as an entry is on flash (to show it)
         # (index, state, digest): the state before entry `index`, the last, and the digest it
-        # chained on, where the entry was computed ahead on a copy (commit(): the state it was
-        # decided on is kept); else None
+        # chained on, so that its undo needs no replay of the journal (firmware/undo.py): the state
+        # a commit() was decided on, or the spare an act() folded in place found; else None
         self.before = None
+        # (count, state, a copy of it), made by idle(): the state before the next entry that act()
+        # folds in place, which then becomes its `before`; None, or left behind by any change
+        self.spare = None
         self.restart = None  # the board layer's restart(switch), if it restarts after a game switch
         self.restart_due = False  # a game switch was asked for: idle() restarts the board into the new game
         self.switch_due = None  # its note: {"move": the new_game action, "re": the host's frame or None}
@@ -129,7 +132,7 @@ class Table:
                        "seed": match["seed"], "start": match["start"]}
         self.journal.start(self.header)
         self.game, self.state, self.count = match["game"], match["state"], 0
-        self.before = None
+        self.before = self.spare = None
         self.changed = True
         self.last_type = None
 
@@ -175,7 +178,10 @@ class Table:
         """Apply an action for `seat` (None: the table). Returns the entry's index; raises RuleError."""
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
-        self.before = None  # folded in place: no state before it is kept
+        # folded in place: the state before it is kept only as the copy idle() made of it
+        spare, self.spare, self.before = self.spare, None, None
+        kept = spare[2] if spare is not None and spare[0] == self.count and spare[1] is self.state else None
+        spare = None
         move, self._rng = self.prepare(move, seat)
         cast = isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move
         if cast:  # the choice goes to the private box, never to the log
@@ -191,7 +197,8 @@ class Table:
             if cast:  # on flash before the cast is journaled (a choice left by a failure after it does not count)
                 ballot_box.put(self, state["ballot"]["n"], act["seat"], choice)
             action_text, events_text = canon.encode(act), canon.encode(events)
-            digest = canon.chain(self.journal.last, action_text, events_text)
+            last = self.journal.last
+            digest = canon.chain(last, action_text, events_text)
             self.journal.write(self.count, action_text, events_text, digest)  # on flash before anyone hears of it
         except BaseException:
             # the spoiled state and the texts go before the reload, which needs a state's room
@@ -203,7 +210,10 @@ class Table:
         state = None
         index = self.entered(act, events, digest, False)
         act = events = None
-        self.reveal_if_due()
+        if kept is not None:
+            self.before = (index, kept, last)
+        kept = None
+        self.reveal_if_due()  # a reveal after it leaves no state before the reveal: it is never taken back
         return index
 
     def decide(self, move, seat):
@@ -248,7 +258,7 @@ class Table:
             self.on_entry(frame)
         index = self.count
         before = self.state
-        self.state = step.after
+        self.state, self.spare = step.after, None
         self.entered(step.entry[0], step.entry[1], step.digest, shown, step.rng)
         if then is not None:
             self.entered(then[3], then[4], then[2], shown, None)
@@ -301,7 +311,7 @@ class Table:
         resume that runs short of memory is tried once more after a "fault" (the controls let
         go of all they hold). If that fails as well the table has no state until the next
         action, key or status reloads it (they check); the entries are on flash."""
-        self.state = self.before = None
+        self.state = self.before = self.spare = None
         self.tell("reload")
         gc.collect()
         try:
@@ -339,8 +349,9 @@ class Table:
     def idle(self):
         """What waits until an entry is shown (the board layer calls this after each redraw):
         the snapshot, a step of the journal's own upkeep, the listeners' "idle" (the controls
-        compute the entry an awaited press would make), then a collection, so the next press
-        starts on a tidy heap. After a game switch, a board that can restarts instead."""
+        compute the entry an awaited press would make), a copy of the state for the undo of the
+        next entry folded in place (self.spare), then a collection, so the next press starts on
+        a tidy heap. After a game switch, a board that can restarts instead."""
         if self.restart_due and self.restart is not None:
             self.restart_due = False
             self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
@@ -356,6 +367,11 @@ class Table:
             print("chancery: journal tidy failed:", e)
         if self.state is not None:
             self.tell("idle")
+            s = self.spare
+            if s is None or s[0] != self.count or s[1] is not self.state:
+                # a copy of the state, for the undo of the next entry that act() folds in place
+                self.spare = (self.count, self.state, canon.copy(self.state))
+            s = None
         gc.collect()  # the step's garbage now, between presses: not in the next one
 
     def prepare(self, move, seat):

@@ -29,7 +29,7 @@ def undo(table, entry=None):
             break
     if kind == "ballot_reveal":
         raise RuleError("undo_reveal", {"entry": last})
-    table.before = None
+    table.before = table.spare = None
     try:
         table.journal.undo(undone, kept[2] if kept is not None else None)
     except BaseException:  # not taken back (a full flash refuses it in words): the state is the journal's again
@@ -42,5 +42,7 @@ def undo(table, entry=None):
     else:
         table.reload()
     table.ballot_box = None  # read from flash again: a taken-back cast's choice stays there, uncounted
+    if table.on_entry is not None:  # the LEDs first, as for an entry; the host's state frame can wait
+        table.on_entry()
     table.tell("undone")  # the controls start every pad afresh, a host hears the shorter log
     return last

@@ -11,6 +11,10 @@ import paths
 import pytest
 from clients import controls
 
+sys.path.insert(0, os.path.join(paths.ROOT, "tools", "chip"))
+
+import make_log  # noqa: E402  (tools/chip: a random game's actions, drawn from what the rules offer)
+
 from chancery.board import micropython as mp
 from shared_rules import games
 
@@ -101,5 +105,45 @@ def test_an_entry_computed_ahead_is_taken_back_without_a_replay(tmp_path, monkey
     assert t.undo() == 0 and replays == [] and canon.encode(t.state) == before
     again = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n).boot()
     assert canon.encode(again.state) == canon.encode(t.state) and again.count == t.count == 0
-    t.act({"type": "roll"})  # in place: nothing kept
+    t.act({"type": "roll"})  # in place, with no idle before it: nothing kept
     assert t.before is None and t.undo() == 0 and replays == [1]
+
+
+@pytest.mark.parametrize("game", ["chancellors", "the_council", "yes_your_grace"])
+def test_an_entry_folded_in_place_after_an_idle_is_taken_back_without_a_replay(tmp_path, monkeypatch, game):
+    """The host's actions, a die's roll and a confirm pressed before the board settled are folded into
+    the state in place (Table.act). The board's idle before them copied the state (Table.spare): the
+    entry keeps that copy as the state before it, so its undo needs no replay either, and the table is
+    then exactly what a replay gives. Random play, every action the rules offer. (Failed with every such undo replaying: a replay took most of a second
+    on the chip for The Council.)"""
+    from firmware.journal import Journal
+    from firmware.table import Table
+    from shared_rules import canon, engine
+    from shared_rules.errors import RuleError
+
+    t = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n, game, {"players": 4}).boot()
+    replays = []
+    real = Table.reload
+    monkeypatch.setattr(Table, "reload", lambda self: (replays.append(self.count), real(self)))
+    # the table's own game (its seed is its entropy's: 0x05050505), its rolls typed
+    header, entries = make_log.make(game, 0x05050505 & 0x3FFFFFFF, 4, 40, typed_rolls=True)
+    taken = 0
+    for e in entries:
+        move = e["action"]
+        if move["type"] in ("ballot_reveal", "ballot_cast"):
+            continue
+        t.idle()
+        before = canon.encode(t.state)
+        try:
+            t.act(move)
+        except RuleError:
+            continue
+        if t.state.get("ballot") or engine.game_module(game).is_over(t.state):
+            break
+        assert t.undo() == t.count and replays == [], move
+        assert canon.encode(t.state) == before, move
+        resumed = Table(Journal(str(tmp_path / "a")), lambda n: b"\x05" * n).boot()
+        assert canon.encode(resumed.state) == before and resumed.count == t.count
+        t.act(move)
+        taken += 1
+    assert taken >= 10, taken
