@@ -37,7 +37,7 @@ STAMPS = (
     ("firmware/board/mpboard.py", "screen = self.controls.pressed(pad, key)[0]", 3, "before"),
     ("firmware/table.py", "move, self._rng = self.prepare(move, seat)", 4, "after"),
     ("firmware/table.py", "act, events, state = engine.decide(self.game, self.state, move, True)", 5, "after"),
-    ("firmware/table.py", "digest = canon.chain(self.journal.last, action_text, events_text)", 6, "after"),
+    ("firmware/table.py", "digest = canon.chain(last, action_text, events_text)", 6, "after"),
     ("firmware/table.py", "self.journal.write(self.count, action_text, events_text, digest)"
                           "  # on flash before anyone hears of it", 7, "after"),
     # an entry computed ahead (firmware/ahead.py, Table.commit): its rules and texts were done before
