@@ -21,8 +21,12 @@ changes (mpboard.py) when it must still look on its own, and how soon: while a
 button is held (a long press comes with time, not with an edge: the loop's
 sleep ends when it is due) or a lockout runs (it ends when the lockout does).
 
-A scan can come late (the board busy writing flash): a pin's IRQ dates a
-press with note_press, and the hold is timed from that date.
+A scan can come late (the board busy writing flash, or running a resume's
+upkeep): a pin's IRQ dates a press with note_press, and the hold is timed
+from that date. Its note_release dates each release, so that further presses
+before that scan (two taps of a count while the board is busy) are each
+counted, past their bounce, and none is lost: update() gives each earlier one
+as a short press.
 
 The host's virtual presses (Buttons.press) and the encoder's detents join
 the same queue, so the menus cannot tell them from real buttons.
@@ -52,6 +56,9 @@ class Buttons:
         self._down = [0] * count  # tick the current hold began
         self._noted = [0] * count  # tick a pin's IRQ saw button i go down (note_press)
         self._dated = 0  # bit i: _noted[i] dates the press the next update counts
+        self._up = [0] * count  # tick a pin's IRQ saw button i go up (note_release)
+        self._released = 0  # bit i: _up[i] dates a release after the press _noted[i] dates
+        self._taps = bytearray(count)  # whole taps the IRQs noted before the press _noted dates
         self.busy = False  # a button held or locked at the last update: the scan loop must look on its own
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
@@ -75,7 +82,11 @@ class Buttons:
         lockout = self.lockout_ms
         mask = isinstance(levels, int)
         busy = False
+        taps = self._taps
         for i in range(self.count):
+            while taps[i]:  # taps an IRQ noted before the press it dates: each a short press
+                taps[i] -= 1
+                self._put(i, SHORT)
             if levels is None:
                 v = raw[i]
             elif mask:
@@ -108,7 +119,7 @@ class Buttons:
                 busy = True
                 self._long(i, now)
         self.busy = busy
-        self._dated = 0  # a date noted for a press no scan counted is stale by the next
+        self._dated = self._released = 0  # a date noted for a press no scan counted is stale by the next
         self._sent = len(q)
         return q
 
@@ -123,15 +134,36 @@ class Buttons:
         button is up and no lockout runs: an IRQ must not note a release's bounce); the
         press is then dated, so that a scan kept away by busy time (a flash write, a
         resume's upkeep) still times its hold from the edge: a 700 ms hold first seen
-        300 ms late is a long press, not a tap."""
+        300 ms late is a long press, not a tap. A press after one noted that no scan has
+        counted yet (its release noted by note_release, both past their bounce) makes that
+        one a whole tap, given by the next update before this one. Allocates nothing (a
+        hard IRQ)."""
         if self._level[i]:
             return False
-        now = self.clock.ticks_ms() if at is None else at
-        if self._locked[i] and self.clock.ticks_diff(now, self._edge[i]) < self.lockout_ms:
+        clock, lockout = self.clock, self.lockout_ms
+        now = clock.ticks_ms() if at is None else at
+        if self._locked[i] and clock.ticks_diff(now, self._edge[i]) < lockout:
             return False
+        bit = 1 << i
+        if self._dated & bit:  # a press noted, and no scan since
+            if not self._released & bit:
+                return False  # no release noted since it: a glitch of the same press
+            if clock.ticks_diff(now, self._noted[i]) < lockout or clock.ticks_diff(now, self._up[i]) < lockout:
+                return False  # its bounce, or its release's
+            if self._taps[i] < 255:
+                self._taps[i] += 1
         self._noted[i] = now
-        self._dated |= 1 << i
+        self._dated |= bit
+        self._released &= ~bit
         return True
+
+    def note_release(self, i, at=None):
+        """A pin's IRQ saw button i go up now (or at tick `at`): while a press it noted waits
+        for a scan, the release's date, which the next noted press must be past (note_press)."""
+        bit = 1 << i
+        if self._dated & bit:
+            self._up[i] = self.clock.ticks_ms() if at is None else at
+            self._released |= bit
 
     def settling(self, most=5):
         """0 while the last update saw no button held and no lockout running: a scan loop that

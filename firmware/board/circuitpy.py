@@ -5,12 +5,11 @@ Adafruit's `neopixel` (pixel_order does the byte order: each LED is one 0xRRGGBB
 tuple), the encoder `rotaryio` (keypad and rotaryio count in the background: the scan loop
 misses no edge), the id microcontroller.cpu.uid, the display `adafruit_ssd1306`.
 
-The link is usb_cdc.data, the second USB serial port, when boot.py enables it (the REPL's
-console stays out of the frames); else the console. The journal needs a writable flash: boot.py
-remounts "/" writable, which hides the drive from the laptop while the game runs.
+The link is usb_cdc.data, the second USB serial port, when boot.py enables it (the REPL's console stays
+out of the frames); else the console. The journal needs a writable flash: boot.py remounts "/" writable.
 
-Needs Adafruit's `asyncio`, `adafruit_ticks`, `neopixel` (and `adafruit_ssd1306`): `chancery deploy --drive` writes
-them, with a boot.py that does the above (host/chancery/deploy/cpboot.py).
+Needs Adafruit's `asyncio`, `adafruit_ticks`, `neopixel` (and `adafruit_ssd1306`): `chancery deploy --drive`
+writes them, and a boot.py that does the above (host/chancery/deploy/cpboot.py).
 """
 
 import asyncio
@@ -156,6 +155,7 @@ class Hardware:
                     taps |= 1 << i
             else:
                 self._down &= ~(1 << i)
+                b.note_release(i, ev.timestamp)
         return self._down, taps
 
     def scan(self, table):

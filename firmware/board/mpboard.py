@@ -46,10 +46,11 @@ class Hardware(sim.Hardware):
          self.oled) = wiring.parts(o, self.BOARD)
         self._layouts = o.get("layouts") or LAYOUTS
         self._game = self._layout = self._wire = self._lit = self._shown = None
-        self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # see _layout_for, _write
+        self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.screen, self._dirty = None, False  # the screen: a key's or status()
-        self._latched = 0  # buttons the IRQs saw pressed since the last scan
+        # buttons the IRQs saw pressed since the last scan; a press's edge as a pin's irq flags it (inputs)
+        self._latched = self._press_edge = 0
 
     def board_id(self):
         return binascii.hexlify(machine.unique_id()).decode()
@@ -61,11 +62,13 @@ class Hardware(sim.Hardware):
         both = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
         for i in range(len(self._pins)):
             p = self._pins[i]
-            if p is not None:  # hard: a press is dated at its edge, not when a collect or a flash write ends
+            if p is not None:  # hard: a press dated at its edge, not when a collect or flash write ends
                 try:
-                    p.irq(self._catch(i, flag), both, hard=True)
+                    irq = p.irq(self._catch(i, flag), both, hard=True)
                 except TypeError:  # a port without hard pin IRQs: a soft one, scheduled soon after
-                    p.irq(self._catch(i, flag), both)
+                    irq = p.irq(self._catch(i, flag), both)
+                if hasattr(irq, "flags"):  # the edges latched since the last run (rp2's; not esp32's)
+                    self._press_edge = machine.Pin.IRQ_RISING if self._active else machine.Pin.IRQ_FALLING
         if self._knob is not None:
             self._knob.listen(flag.set, both)
         asyncio.create_task(self._pace(flag))
@@ -82,22 +85,29 @@ class Hardware(sim.Hardware):
             last = now
 
     def _catch(self, i, flag):
-        """A pin's IRQ handler: wake the scan; note a press and its time for a scan that may come late.
-        A hard IRQ (it runs even during a collect, with the heap locked): nothing here allocates.
-        It closes over three names, not five: a closure with more than four (and its argument)
-        copies them to the heap at each call (MicroPython's closure_call), a MemoryError there."""
+        """A pin's IRQ handler: wake the scan; note a press or a release, dated, for a scan that
+        may come late (Buttons.note_press, note_release: each tap counts). A tap wholly inside a
+        time with interrupts off (the rp2's flash writes) runs it once, the pin up again: its
+        irq's flags say a press came. A hard IRQ (it runs during a collect, the heap locked):
+        nothing here allocates, and it closes over three names (more than four, and MicroPython's
+        closure_call copies them to the heap at each call)."""
 
         def edge(pin):
-            if pin.value() == self._active and self.buttons.note_press(i):
-                self._latched |= 1 << i
+            b = self.buttons
+            if pin.value() == self._active:
+                if b.note_press(i):
+                    self._latched |= 1 << i
+            else:
+                if self._press_edge and pin.irq().flags() & self._press_edge and b.note_press(i):
+                    self._latched |= 1 << i  # pressed and up again while the IRQ waited
+                b.note_release(i)
             flag.set()
         return edge
 
     async def _pace(self, flag):
-        """The scan's timer: every IDLE_MS (the strip's phase), sooner while a button is held or
-        settling, when a long press (it comes with time, not an edge) or a lockout's end is due. Not
-        every 5 ms through a hold: each wake allocates its wait, and a hold's many wakes would
-        leave a collection due just as it became long, delaying that press's frame."""
+        """The scan's timer: every IDLE_MS (the strip's phase), sooner when a held button's long
+        press or a lockout's end is due (settling). Not every 5 ms through a hold: each wake
+        allocates, and a collection due just as the hold became long delayed its frame."""
         while True:
             await asyncio.sleep_ms(self.buttons.settling(IDLE_MS) or IDLE_MS)
             flag.set()
@@ -116,10 +126,8 @@ class Hardware(sim.Hardware):
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        # no collect in the middle of a press (main.py collects every 8 KB: docs/performance.md
-        # has what one costs on the chip, several per entry), nor while a button is down: a hold's scans (each wake
-        # allocates its wait) left one due, which came as the hold became long. The heap has
-        # room (a short one collects anyway), and idle() collects after the frame
+        # no collect in the middle of a press (main.py's threshold), nor while a button is down (a
+        # hold's wakes left one due as it became long); idle() collects after the frame
         every = gc.threshold() if hasattr(gc, "threshold") else -1
         if every != _BURST:  # else still raised since a button went down: self._every is the board's
             self._every = every
@@ -162,11 +170,9 @@ class Hardware(sim.Hardware):
     # --- strip and display ----------------------------------------------------------
 
     def show(self, table, ready=None):
-        """Redraw after a change: the public view into the frame (in the strip's byte
-        order: see _layout_for), the current limiter with the board's budget, then the
-        strip; and the display if there is one and the screen changed. ready: an entry's
-        frame computed ahead (_render's), sent as it is: where a layout's LEDs take turns, with
-        the turn of when it was drawn (the phase's next step redraws them)."""
+        """Redraw after a change: the public view into the frame (the strip's byte order), the current
+        limiter, the strip; the display if the screen changed. ready: an entry's frame computed ahead
+        (_render's), sent as it is (LEDs that take turns: the phase's next step redraws them)."""
         if ready is not None:
             self._frame[:] = ready  # C memcpy
             self._write(self._frame)  # the entry's frame, drawn ahead

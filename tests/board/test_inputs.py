@@ -187,6 +187,47 @@ def test_a_hold_is_timed_from_the_edge_its_irq_noted_when_the_scan_comes_late(la
     assert [(i, k) for t, i, k in events] == [(5, SHORT)]
 
 
+def test_taps_the_irqs_noted_while_no_scan_came_are_each_a_press():
+    """The board busy (a resume's upkeep after a power cut) while a seat counts on its pad: two
+    80 ms taps of up, then a hold, all before the first scan. Each tap is its own short press,
+    before the hold's long one; the bounce of each edge adds nothing. (Fails with one date per
+    button and no count of taps: the count 2 arrived as 1, tests/chip/test_vpico_power.py's
+    CHANCERY_POWER_SEED=8264489.)"""
+    clock = ticks.FakeClock()
+    pads = Buttons(19, clock, lockout_ms=20, long_ms=600)
+
+    def edges(down, bounce):  # a contact's edges as the IRQ sees them: the level after each
+        for k in range(bounce):
+            clock.advance(1)
+            level = down if k % 2 == 0 else not down
+            if level:
+                pads.note_press(3)
+            else:
+                pads.note_release(3)
+
+    for _ in range(2):  # two taps, 150 ms apart
+        edges(True, 5)
+        clock.advance(80)
+        edges(False, 5)
+        clock.advance(150)
+    edges(True, 5)  # the hold
+    clock.advance(100)
+    events = list(pads.update(1 << 3))
+    assert events == [(3, SHORT), (3, SHORT)]
+    clock.advance(600)
+    assert list(pads.update(1 << 3)) == [(3, LONG)]
+    clock.advance(5)
+    assert list(pads.update(0)) == []
+    # a press's glitch with no release noted between is not a second press
+    clock.advance(100)
+    assert pads.note_press(3)
+    clock.advance(50)
+    assert not pads.note_press(3)
+    clock.advance(50)
+    assert list(pads.update(1 << 3, 1 << 3)) == []  # the scan: pressed and up again by now
+    assert [(i, k) for t, i, k in feed(pads, clock, [(30, 0)])] == [(3, SHORT)]
+
+
 def test_a_tap_shorter_than_the_lockout_counts_when_the_lockout_ends():
     clock = ticks.FakeClock()
     pads = Buttons(19, clock, lockout_ms=20)
@@ -777,8 +818,9 @@ def test_the_heap_buttons_and_menu_take(board_path, capsys):
     took = dict(item.split("=") for item in proc.stdout.split())
     with capsys.disabled():
         sys.stdout.write("\nheap (bytes, .mpy, 64-bit unix port): %s\n" % proc.stdout.strip())
-    # 5888 before settling() timed the pace to a hold's long press, 6016 with it
-    assert int(took["buttons"]) + int(took["buttons_in_use"]) < 6400, took
+    # the module's code is counted here (the .mpy in RAM); on the board it stays in flash. The
+    # bound catches state that grows with use: the buttons' arrays are made once
+    assert int(took["buttons"]) + int(took["buttons_in_use"]) < 7200, took
     # the menu imports the footers' key map (firmware/keymap.py: its code and its one string of
     # maps); on the 32-bit board about half of what the 64-bit unix port counts
     assert int(took["menu"]) + int(took["menu_in_use"]) < 15500, took

@@ -20,17 +20,34 @@ WRITES = []  # every I2C write: (address, bytes)
 STRIPS = {}  # GPIO -> the fake NeoPixel driven from it (neopixel.py's)
 
 
+class Irq:
+    """A pin's irq object: flags() are the edges latched since its handler last ran (the rp2's
+    flags; tests set `latched`)."""
+
+    def __init__(self):
+        self.latched = 0
+
+    def flags(self):
+        return self.latched
+
+
 class Pin(PinBase):
     IN = 0
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1):
         self.id = id
         self.mode = mode
         self.pull = pull
+        self._irq = Irq()
         MADE.append(self)
+
+    def irq(self, handler=None, trigger=None, hard=False):
+        return self._irq
 
     def value(self, v=None):
         if v is None:

@@ -31,7 +31,7 @@ STAGES = ("the IRQ to the scan", "the buttons' update", "to the menu's key", "th
 # (module, anchor: a line's text, stripped, found exactly once; the stamp's index, or a tuple of them;
 # before or after it)
 STAMPS = (
-    ("firmware/board/mpboard.py", "if pin.value() == self._active and self.buttons.note_press(i):", 0, "before"),
+    ("firmware/board/mpboard.py", "b = self.buttons", 0, "before"),
     ("firmware/board/mpboard.py", "latched = self._latched  # presses the IRQs saw, down or not by now", 1, "before"),
     ("firmware/board/mpboard.py", "events = self.buttons.update(down | latched, latched & ~down)", 2, "after"),
     ("firmware/board/mpboard.py", "screen = self.controls.pressed(pad, key)[0]", 3, "before"),
