@@ -107,8 +107,9 @@ def most(game):
 class Bench:
     """The samples, {game: {kind: [ns, ...]}}, and what each first input was ({game: {kind: set}})."""
 
-    def __init__(self, samples, seed, say=print):
+    def __init__(self, samples, seed, say=print, only=None):
         self.n = samples
+        self.only = only  # the kinds to time (--kinds), or None: every kind
         self.seed = seed
         self.say = say
         self.got = {}
@@ -130,16 +131,19 @@ class Bench:
         self.say("  %s: %s %.1f ms%s" % (game, kind, ms(ns), " (%s)" % what if what else ""))
 
     def need(self, game, kind):
-        return len(self.got.get(game, {}).get(kind, ())) < self.n
+        return (self.only is None or kind in self.only) and len(self.got.get(game, {}).get(kind, ())) < self.n
 
     # --- the games --------------------------------------------------------------------------------
 
     def run(self, games=GAMES):
+        sealed = ("cast", "close", "close boot")
         for game in games:
-            self.game(game, {})
-            if game == "kings_dilemma":
-                self.game(game, {"voting": "sealed"}, kinds=("cast", "close", "close boot"))
-        self.switches(games)
+            if self.only is None or set(self.only) - {"switch", "first switch"}:
+                self.game(game, {})
+            if game == "kings_dilemma" and (self.only is None or set(self.only) & set(sealed)):
+                self.game(game, {"voting": "sealed"}, kinds=sealed)
+        if self.only is None or set(self.only) & {"switch", "first switch"}:
+            self.switches(games)
 
     def game(self, game, settings, kinds=None):
         """Play `game` at its most seats until each kind it has (of `kinds`) has its samples."""
@@ -468,10 +472,10 @@ class GameChooser(press_play.GpioPlayer):
         return screen, None
 
 
-def report(samples, seed, games=GAMES, say=print):
-    """Run the bench: (the markdown lines, the kinds over the goal, wall seconds)."""
+def report(samples, seed, games=GAMES, say=print, only=None):
+    """Run the bench (`only`: those kinds): (the markdown lines, the kinds over the goal, wall seconds)."""
     t = time.monotonic()
-    bench = Bench(samples, seed, say)
+    bench = Bench(samples, seed, say, only)
     try:
         bench.run(games)
     finally:
@@ -506,14 +510,18 @@ def main(argv=None):
     ap.add_argument("--samples", type=int, default=5, help="samples of each kind a game (default 5)")
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
+    ap.add_argument("--kinds", nargs="+", choices=[k for k, _ in KINDS],
+                    help="time only these kinds (a quick look; --write wants them all)")
     ap.add_argument("--write", action="store_true", help="the table into docs/performance.md")
     args = ap.parse_args(argv)
-    bench(args.samples, args.seed, tuple(args.games), args.write)
+    if args.write and args.kinds:
+        ap.error("--write puts the whole table: leave out --kinds")
+    bench(args.samples, args.seed, tuple(args.games), args.write, only=args.kinds)
 
 
-def bench(samples, seed, games=GAMES, writing=False, say=print):
+def bench(samples, seed, games=GAMES, writing=False, say=print, only=None):
     """Run it, say the table, and with `writing` put it into docs/performance.md."""
-    lines, over, wall = report(samples, seed, games, say)
+    lines, over, wall = report(samples, seed, games, say, only)
     for line in lines + ["one run: %.0f s" % wall]:
         say(line)
     if writing:
