@@ -14,7 +14,7 @@ Listeners: each is called as fn(what, data) (tell()), in the order they listened
 - "named", None: the seats' names changed (journal.names);
 - "reload", None: the state is the journal's again (a step failed half-way through it);
 - "fault", None: a board fault let an input go (fault());
-- "idle", None: the upkeep after an entry is shown is done (idle()): a client's own idle work;
+- "idle", None: the board is idle after an entry is shown (upkeep()): a client's own idle work;
 - "refused", the RuleError, and "hello", None: a client's news for the others (a pad's entry
   the rules refused; a host that said hello), told through the table.
 
@@ -347,11 +347,18 @@ class Table:
                 "try that again."]
 
     def idle(self):
-        """What waits until an entry is shown (the board layer calls this after each redraw):
-        the snapshot, a step of the journal's own upkeep, the listeners' "idle" (the controls
-        compute the entry an awaited press would make), a copy of the state for the undo of the
-        next entry folded in place (self.spare), then a collection, so the next press starts on
-        a tidy heap. After a game switch, a board that can restarts instead."""
+        """What waits until an entry is shown, all at once (the board layer calls this after each
+        redraw, where it does not take upkeep()'s parts one by one)."""
+        for _ in self.upkeep():
+            pass
+
+    def upkeep(self):
+        """idle()'s parts, one at each step of this generator: the snapshot, a step of the
+        journal's own upkeep, the listeners' "idle" (the controls compute the entry an awaited
+        press would make), a copy of the state for the undo of the next entry folded in place
+        (self.spare), then a collection, so the next press starts on a tidy heap. After a game
+        switch, a board that can restarts instead. A board may serve an input between the parts
+        (firmware/board/later.py): each part reads the table as it is when it runs."""
         if self.restart_due and self.restart is not None:
             self.restart_due = False
             self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
@@ -361,16 +368,20 @@ class Table:
                 self.journal.snapshot(self.state)
             except Exception as e:  # the entries are on flash: a missed snapshot costs only boot time
                 print("chancery: snapshot failed:", e)
+            yield
         try:
             self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
         except Exception as e:  # an entry that finds no spare makes one itself
             print("chancery: journal tidy failed:", e)
+        yield
         if self.state is not None:
             self.tell("idle")
+            yield
             s = self.spare
             if s is None or s[0] != self.count or s[1] is not self.state:
                 # a copy of the state, for the undo of the next entry that act() folds in place
                 self.spare = (self.count, self.state, canon.copy(self.state))
+                yield
             s = None
         gc.collect()  # the step's garbage now, between presses: not in the next one
 

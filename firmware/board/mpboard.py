@@ -5,10 +5,10 @@ because `machine.Pin`, `neopixel.NeoPixel` and `machine.I2C` behave alike on
 both ports. The link is sim.Hardware's: sys.stdin/sys.stdout are the USB CDC
 serial port on a real board, polled with select.poll as the pty is on unix.
 
-RAM: pins, frame and strip buffer are made once; the scan allocates nothing while
-no button moves; show() renders in place, in the strip's byte order (leds.wire_order).
-Speed: a pin's IRQ wakes the scan (a timer when a held button's long press or a lockout's end is due),
-and what can wait for the frame does: the display (changed lines), the host, idle().
+RAM: pins, frame and strip buffer are made once; the scan allocates nothing while no button
+moves; show() renders in place, in the strip's byte order (leds.wire_order). Speed: a pin's IRQ
+wakes the scan (a timer when a long press or a lockout's end is due); the strip shows an input's
+answer first; the display and the table's upkeep wait for a quiet moment (later.py).
 
 Options (beside sim's): "pins" a board name or path (default: the subclass's
 BOARD), "layouts" the folder of layout files, "clock" a ticks-like clock
@@ -23,6 +23,7 @@ import machine
 
 from firmware import pads
 from firmware.board import sim
+from firmware.board.later import Later
 from firmware.board.leds import Scaler, changed_leds, load_layout, plan_kept, scan_and_tick
 from shared_rules import engine, power, render
 from shared_rules.compat import const
@@ -48,7 +49,8 @@ class Hardware(sim.Hardware):
         self._game = self._layout = self._wire = self._lit = self._shown = None
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
-        self.screen, self._dirty = None, False  # the screen: a key's or status()
+        self.screen = None  # the screen: a key's or status()
+        self.later = Later(self._draw)  # the display and the table's upkeep, between presses
         # buttons the IRQs saw pressed since the last scan; a press's edge as a pin's irq flags it (inputs)
         self._latched = self._press_edge = 0
 
@@ -75,7 +77,7 @@ class Hardware(sim.Hardware):
         table.on_entry = lambda ready=None: self._entry(table, ready)  # the strip shows an entry once it is on flash
         self.controls.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
         table.idle()  # as after every input: the first awaited press (a roll, a vote's hold) is computed now
-        clock = self.buttons.clock
+        clock, self.later.wake = self.buttons.clock, flag
         last = clock.ticks_ms()
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
         while True:
@@ -83,6 +85,9 @@ class Hardware(sim.Hardware):
             now = clock.ticks_ms()
             scan_and_tick(self, table, clock.ticks_diff(now, last))  # never raises: the loop goes on
             last = now
+            if self.quiet(table):  # one piece of what waits for a quiet moment: the next after a scan
+                flag.set()
+                await asyncio.sleep_ms(0)  # the host's link, the pace
 
     def _catch(self, i, flag):
         """A pin's IRQ handler: wake the scan; note a press or a release, dated, for a scan that
@@ -146,8 +151,18 @@ class Hardware(sim.Hardware):
                 gc.threshold(self._every)
             self.flush()
         if n:
-            table.idle()  # once the LEDs show the entry: its snapshot if due, a collection
+            self.settle(table)  # once the LEDs show the entry: its snapshot if due, a collection
         return n
+
+    def settle(self, table):
+        """After an input: the table's upkeep is due, a part at a time between scans (later.py)."""
+        self.later.settle()
+
+    def quiet(self, table):
+        """One piece of what waits for a quiet moment (later.py), none while an edge an IRQ noted
+        waits for its scan: True when more waits (inputs() takes it after a scan). A button held
+        does not stop them: its press is the time its release's entry is computed ahead in."""
+        return not self._latched and self.later.piece(table)
 
     def _entry(self, table, ready=None):
         """An entry is on flash: the strip shows it now; the host's frames wait for the input's answer (flush)."""
@@ -164,15 +179,16 @@ class Hardware(sim.Hardware):
         except Exception as e:  # a bug in a menu must not end the scan loop
             screen = ["Error:", type(e).__name__[:16]]
         self.screen = screen
-        self._dirty = True
+        self.later.redraw()
         self.tell_screen(table, screen)
 
     # --- strip and display ----------------------------------------------------------
 
     def show(self, table, ready=None):
         """Redraw after a change: the public view into the frame (the strip's byte order), the current
-        limiter, the strip; the display if the screen changed. ready: an entry's frame computed ahead
-        (_render's), sent as it is (LEDs that take turns: the phase's next step redraws them)."""
+        limiter, the strip; the display, if the screen changed, in the next quiet moment. ready: an
+        entry's frame computed ahead (_render's), sent as it is (LEDs that take turns: the phase's
+        next step redraws them)."""
         if ready is not None:
             self._frame[:] = ready  # C memcpy
             self._write(self._frame)  # the entry's frame, drawn ahead
@@ -183,11 +199,8 @@ class Hardware(sim.Hardware):
         c = self.controls
         if c.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
             c.screen_due, self.screen = False, c.status()
-            self._dirty = True
+            self.later.redraw()
             self.tell_screen(table, self.screen)
-        if self._dirty:
-            self._dirty = False
-            self._draw()
 
     def _render(self, game, state):
         """The public view of `state` into the frame, through the current limiter."""

@@ -117,12 +117,17 @@ class Hardware:
                 item = None
                 self.flush()  # the frames an entry it made held (mpboard's _entry)
                 self.show(table)
-                table.idle()  # between frames: the snapshot if due, then a tidy heap for the next step
+                self.settle(table)  # between frames: the snapshot if due, then a tidy heap for the next step
 
     async def inputs(self, table):
         table.idle()  # as after every input: the first awaited press is computed now
         while True:  # no pins to scan: presses come from the host
             await asyncio.sleep_ms(1000)
+
+    def settle(self, table):
+        """After an input is answered and shown: the table's upkeep (Table.idle), here at once (a
+        board with buttons takes its parts between presses: mpboard.py)."""
+        table.idle()
 
     def show(self, table):
         table.changed = False

@@ -50,6 +50,12 @@ class StubTable:
         return ["#0", "a pad: its menu"]
 
     def idle(self):
+        for _ in self.upkeep():
+            pass
+
+    def upkeep(self):  # Table.upkeep's parts: counted as begun, and as done
+        self.begun = getattr(self, "begun", 0) + 1
+        yield
         self.idles = getattr(self, "idles", 0) + 1
 
 
@@ -120,9 +126,11 @@ def make(budget=None):
 
 
 def run(hw, clock, table, ms):
-    """Scan every 5 ms for `ms` milliseconds, as the inputs task does."""
+    """Scan every 5 ms for `ms` milliseconds, each scan followed by a piece of what waits for a
+    quiet moment (the display, the table's upkeep), as the inputs task does."""
     for _ in range(ms // 5):
         hw.scan(table)
+        hw.quiet(table)
         clock.advance(5)
 
 
@@ -237,6 +245,33 @@ def main():
     machine.LEVELS[a] = machine.LEVELS[b] = 1
     run(hw, clock, table, 60)
     assert table.keys[6:] == [[0, "up"], [4, "down"]], table.keys
+
+    # What waits for a quiet moment (firmware/board/later.py: the display, the table's upkeep):
+    # one piece after each scan, none while an edge an IRQ noted waits for its scan. Seat 0's
+    # down changes the screen; seat 4's select goes down, its IRQ noting it, before the piece
+    # that would draw: no piece runs until the scan has served that edge. Held, it does not stop
+    # them (its press is when the entry its release makes is computed ahead).
+    run(hw, clock, table, 100)
+    shown, idles = len(hw.oled.shown), table.idles
+    a, b = gpio[keys.index_of(0, "down")], gpio[keys.index_of(4, "select")]
+    machine.LEVELS[a] = 0
+    hw.scan(table)
+    clock.advance(30)
+    machine.LEVELS[a] = 1
+    hw.scan(table)
+    assert table.keys[-1] == [0, "down"], table.keys
+    i = keys.index_of(4, "select")
+    machine.LEVELS[b] = 0
+    hw._catch(i, Wake(woken))(hw._pins[i])
+    assert not hw.quiet(table) and len(hw.oled.shown) == shown, hw.oled.shown[shown:]
+    hw.scan(table)
+    assert hw.quiet(table) and hw.oled.shown[shown:] == [[[0, "pad 0"], [8, "down"]]], hw.oled.shown[shown:]
+    run(hw, clock, table, 100)  # held
+    assert table.idles == idles + 1 and table.keys[-1] == [0, "down"], (table.idles, table.keys)
+    machine.LEVELS[b] = 1
+    run(hw, clock, table, 60)
+    assert table.keys[-1] == [4, "select"] and hw.oled.shown[-1] == [[0, "pad 4"], [8, "select"]], (
+        table.keys, hw.oled.shown[shown:])
 
     enc = pins.encoder(cfg)
     if enc:  # one detent clockwise: the table's right, which a menu reads as down

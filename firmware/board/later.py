@@ -1,0 +1,50 @@
+"""What waits for a quiet moment on a board with buttons: the display's redraw and the table's
+upkeep (Table.upkeep: the snapshot, the journal's tidy, the entry computed ahead, the spare
+copy, a collection), taken one piece at a time, each after a scan (mpboard.py's quiet: none
+while an edge an IRQ noted waits for its scan).
+
+An input is so served after one piece at most, never after the whole upkeep. A button held does
+not stop the pieces: its press is when the entry its release makes is computed ahead. An upkeep under way when an input comes goes on (each part reads the
+table as it is when it runs), and another follows it: the host's frames (a ping, a GET) come
+often, and one that restarted the upkeep each time kept it from ever reaching its look-ahead.
+"""
+
+
+class Later:
+    def __init__(self, draw):
+        """draw(): the display's changed lines (the board's)."""
+        self.draw = draw
+        self.drawn = True  # False: the screen changed since the display was drawn
+        self.parts = None  # the table's upkeep under way (a generator), or None
+        self.due = False  # an input was answered since: another upkeep after the one under way
+        self.wake = None  # the board's scan loop's flag, set when something is due
+
+    def redraw(self):
+        """The screen changed: the display is drawn in the next quiet moment."""
+        self.drawn = False
+
+    def settle(self):
+        """An input was answered and shown: the table's upkeep is due (again)."""
+        self.due = True
+        if self.wake is not None:
+            self.wake.set()
+
+    def piece(self, table):
+        """One piece (the display, else one of the upkeep's parts); True when more waits. Whatever
+        fails in a piece is said on the serial, and that upkeep goes."""
+        try:
+            if not self.drawn:
+                self.drawn = True
+                self.draw()
+                return True
+            if self.parts is None and self.due:
+                self.parts, self.due = table.upkeep(), False
+            if self.parts is not None:
+                next(self.parts)
+                return True
+        except StopIteration:
+            self.parts = None
+        except Exception as e:
+            self.parts = None
+            print("chancery: upkeep:", type(e).__name__, e)
+        return False
