@@ -19,6 +19,11 @@ class Later:
         self.due = False  # an input was answered since: another upkeep after the one under way
         self.wake = None  # the board's scan loop's flag, set when something is due
 
+    def busy(self):
+        """Something waits still: the host's link reads no frame until it is done (sim.py), so a
+        host's ping is answered once the board is idle, as before it took the upkeep in pieces."""
+        return self.parts is not None or self.due or not self.drawn
+
     def redraw(self):
         """The screen changed: the display is drawn in the next quiet moment."""
         self.drawn = False

@@ -158,6 +158,9 @@ class Hardware(sim.Hardware):
         """After an input: the table's upkeep is due, a part at a time between scans (later.py)."""
         self.later.settle()
 
+    def working(self):
+        return self.later.busy()  # the host's link waits for it (sim.py)
+
     def quiet(self, table):
         """One piece of what waits for a quiet moment (later.py), none while an edge an IRQ noted
         waits for its scan: True when more waits (inputs() takes it after a scan). A button held

@@ -99,6 +99,9 @@ class Hardware:
         chunk = bytearray(_CHUNK)
         view = memoryview(chunk)
         while True:
+            if self.working():  # the board's own work first: a frame's answer (a ping's) says it is idle
+                await asyncio.sleep_ms(1)
+                continue
             n = 0
             while n < _CHUNK and poller.poll(0):
                 if not src.readinto(view[n:n + 1]):
@@ -123,6 +126,11 @@ class Hardware:
         table.idle()  # as after every input: the first awaited press is computed now
         while True:  # no pins to scan: presses come from the host
             await asyncio.sleep_ms(1000)
+
+    def working(self):
+        """Whether the board has work under way that a host's frame waits for (mpboard.py's upkeep
+        in pieces); none here."""
+        return False
 
     def settle(self, table):
         """After an input is answered and shown: the table's upkeep (Table.idle), here at once (a
