@@ -13,8 +13,7 @@ ahead; `c` below is firmware/controls.py's Controls, the table c.table):
   table's pad: the roll, its faces drawn from the board's own generator (whose state after them
   is kept with the entry, and taken only when the press makes it; nothing is shown before).
 
-A menu on its confirm screen is parked first (its choices kept as plain data, as when it turns to
-another pad: firmware/menus.py's park). The table decides the action on a copy of the state
+A menu on its confirm screen stays open where it is. The table decides the action on a copy of the state
 (Table.decide: the entry's texts and chained digest, a reveal's too, on the same copy), and the
 board layer's Controls.on_ahead makes the strip's frame for the state after it. What stays
 (c.ahead, an Ahead) is the table's Step (the action, its texts, its digest, the generator after
@@ -22,13 +21,11 @@ a board roll, the state after it) and the frame.
 
 The awaited press makes it: key() has the table commit it (Table.commit: the journal's line or
 lines, the frame, then the state decided with it; a resume replays the same rules, so the same
-events and digest). Any other key on a menu's pad opens its menu again where it
-was and gives it the key; another key on a hold's pad, a key on another pad, or any entry, leaves
-the look-ahead behind. Nothing is journalled or shown before the press, and a step ahead that the
+events and digest). Any other key, on the menu's pad (which the open menu takes as it is), on a
+hold's pad or on another pad, or any entry, leaves the look-ahead behind. Nothing is journalled or shown before the press, and a step ahead that the
 rules refuse leaves the menu as it was.
 """
 
-from firmware.menus import park, reopen
 from firmware.pads import TABLE
 from shared_rules import engine
 
@@ -39,9 +36,9 @@ _HOLD = "long_select"  # the table's hold of push: a ballot's close, the board's
 
 
 class Ahead:
-    """One entry computed ahead, for the press `at` on `pad`: a key name (a hold), or for a menu's
-    confirm the menu's (auto, cur, top), to open it again where it was. step: the table's Step;
-    frame: the board layer's frame for the state after it, or None."""
+    """One entry computed ahead, for the press `at` on `pad`: a key name (a hold), or None for a
+    menu's confirm (its select). step: the table's Step; frame: the board layer's frame for the
+    state after it, or None."""
 
     def __init__(self, pad, seat, at, step, frame):
         self.pad, self.seat, self.at = pad, seat, at
@@ -85,14 +82,9 @@ def _begun(c, pad):
 
 
 def _menu(c):
-    menu, pad = c.menu, c.menu_pad
-    move = menu.confirming()
-    seat, at = menu.seat, (menu.auto, menu.cur, menu.top)
-    if move["type"] in _NOT_AHEAD:
-        return
-    park(c)  # as before a step the menu sends
-    if not _try(c, pad, seat, at, move):
-        reopen(c, pad, seat, at)  # the menu as it was, for the press to meet
+    move = c.menu.confirming()
+    if move["type"] not in _NOT_AHEAD:
+        _try(c, c.menu_pad, c.menu.seat, None, move)  # the menu stays open, as the press will find it
 
 
 def _try(c, pad, seat, at, move):
@@ -107,16 +99,15 @@ def _try(c, pad, seat, at, move):
 
 def key(c, pad, name):
     """A key while an entry waits ahead: the one that makes it (its entry's index); else None, and
-    the look-ahead goes, or for its own pad's other keys on a menu (seat, the menu's place), for
-    keys.key to open the menu again there (firmware/menus.py's reopen) and give it the key."""
+    the look-ahead goes (a key on its menu's pad: the menu, still open there, takes it)."""
     a = c.ahead
     c.ahead = None
     if not c.table.due(a.step):
         return None  # the state moved on
-    if a.pad != pad:  # another pad's key: a menu's parked choices stay as they are; the next idle
+    if a.pad != pad:  # another pad's key: a menu's choices stay as they are; the next idle
         return None  # takes the look-ahead again after the key
     if type(a.at) is str:  # a hold: a game's own pad's, or the table's that closes a ballot or rolls
         return c.table.commit(a.step, a.frame) if name == a.at else None
     if name == "select" or name == "long_select":
         return c.table.commit(a.step, a.frame)
-    return a.seat, a.at
+    return None

@@ -22,9 +22,7 @@ def key(c, pad, name):
     seat = None if pad == pads.TABLE else pad
     if c.ahead is not None:  # an entry computed ahead (firmware/ahead.py): this key makes it, or it goes
         index = ahead.key(c, pad, name)
-        if type(index) is tuple:  # its pad's other key on its confirm screen: the menu there again, given the key
-            menus.reopen(c, pad, index[0], index[1])
-        elif index is not None:
+        if index is not None:
             return ["sent", table.last_type], index
     if seat is not None and seat >= engine.seats(table.state):
         # the pad of a seat the game does not have (the fifth in a game of four): no menu, whose

@@ -1,6 +1,6 @@
 """The table's one menu, as the pads share it: the actions it offers (the game's, and the table's
 own: undo, names, the smart dice's holders, new_game with its settings), and the menu opened on a
-pad, closed with its choices parked, and opened again where it was (firmware/keys.py, firmware/ahead.py).
+pad, closed with its choices parked, and opened again where it was (firmware/keys.py).
 `c` is firmware/controls.py's Controls; the table is c.table.
 """
 
@@ -42,16 +42,6 @@ def open_on(c, seat, picks, auto=0):
     if picks is not None:
         screen = m.resume(picks, auto)
     return screen
-
-
-def reopen(c, pad, seat, at):
-    """The pad's menu open again on its confirm screen, scrolled as it was (at: the menu's auto,
-    cur and top), after firmware/ahead.py took its entry ahead."""
-    kept = c.parked.pop(pad, None)
-    if kept is not None:
-        open_on(c, seat, kept[0], at[0])
-        c.menu_pad = pad
-        c.menu.cur, c.menu.top = at[1], at[2]
 
 
 def park(c):
