@@ -62,10 +62,9 @@ def _work(table, hw, box, die=None, shell=None, data=None):
         dice_events.handle(table, hw, box, die, shell, data)
     except MemoryError:
         box["roll"] = None
-        hw.screen, hw._dirty = ["Out of memory", "at a die: roll", "it again or use", "the menu"], True
-        try:  # and to a host's mirror, as a key's screen is told (mpboard's _key)
-            hw.tell_screen(table, hw.screen)
-        except MemoryError:  # the display says it still; the dice read on
+        try:  # on the display and to a host's mirror, as a key's screen is
+            hw.put_screen(table, ["Out of memory", "at a die: roll", "it again or use", "the menu"])
+        except MemoryError:  # the dice read on
             pass
 
 

@@ -85,6 +85,5 @@ def say(table, hw, line):
             lines.append(word[:_W])
         else:
             lines[-1] = (lines[-1] + " " + word if lines[-1] else word)[:_W]
-    hw.screen, hw._dirty = lines, True  # mpboard draws it at show(); sim has no display
-    hw.tell_screen(table, lines)  # a listening host hears it (the link's code is loaded by a host, not here)
+    hw.put_screen(table, lines)  # on the display, and to a listening host
     hw.show(table)

@@ -12,9 +12,9 @@ often, and one that restarted the upkeep each time kept it from ever reaching it
 
 class Later:
     def __init__(self, draw):
-        """draw(): the display's changed lines (the board's)."""
+        """draw(lines): the board's: the lines on its display, then to a listening host."""
         self.draw = draw
-        self.drawn = True  # False: the screen changed since the display was drawn
+        self.screen = None  # the lines to draw next (a key's screen, status()), or None
         self.parts = None  # the table's upkeep under way (a generator), or None
         self.due = False  # an input was answered since: another upkeep after the one under way
         self.wake = None  # the board's scan loop's flag, set when something is due
@@ -22,11 +22,12 @@ class Later:
     def busy(self):
         """Something waits still: the host's link reads no frame until it is done (sim.py), so a
         host's ping is answered once the board is idle, as before it took the upkeep in pieces."""
-        return self.parts is not None or self.due or not self.drawn
+        return self.parts is not None or self.due or self.screen is not None
 
-    def redraw(self):
-        """The screen changed: the display is drawn in the next quiet moment."""
-        self.drawn = False
+    def show(self, lines):
+        """The screen changed: `lines` are drawn in the next quiet moment (a later screen before
+        it is drawn takes its place)."""
+        self.screen = lines
 
     def settle(self):
         """An input was answered and shown: the table's upkeep is due (again)."""
@@ -38,9 +39,9 @@ class Later:
         """One piece (the display, else one of the upkeep's parts); True when more waits. Whatever
         fails in a piece is said on the serial, and that upkeep goes."""
         try:
-            if not self.drawn:
-                self.drawn = True
-                self.draw()
+            if self.screen is not None:
+                lines, self.screen = self.screen, None  # its strings go once drawn (the display keeps bytes)
+                self.draw(lines)
                 return True
             if self.parts is None and self.due:
                 self.parts, self.due = table.upkeep(), False

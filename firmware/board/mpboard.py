@@ -49,7 +49,6 @@ class Hardware(sim.Hardware):
         self._game = self._layout = self._wire = self._lit = self._shown = None
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
-        self.screen = None  # the screen: a key's or status()
         self.later = Later(self._draw)  # the display and the table's upkeep, between presses
         # buttons the IRQs saw pressed since the last scan; a press's edge as a pin's irq flags it (inputs)
         self._latched = self._press_edge = 0
@@ -181,9 +180,7 @@ class Hardware(sim.Hardware):
             screen = sim.fault(table)
         except Exception as e:  # a bug in a menu must not end the scan loop
             screen = ["Error:", type(e).__name__[:16]]
-        self.screen = screen
-        self.later.redraw()
-        self.tell_screen(table, screen)
+        self.later.show(screen)
 
     # --- strip and display ----------------------------------------------------------
 
@@ -201,9 +198,8 @@ class Hardware(sim.Hardware):
             table.changed = False
         c = self.controls
         if c.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
-            c.screen_due, self.screen = False, c.status()
-            self.later.redraw()
-            self.tell_screen(table, self.screen)
+            c.screen_due = False
+            self.later.show(c.status())
 
     def _render(self, game, state):
         """The public view of `state` into the frame, through the current limiter."""
@@ -258,8 +254,12 @@ class Hardware(sim.Hardware):
         gc.collect()
         return layout
 
-    def _draw(self):
-        if self.oled is not None and self.screen is not None:
-            self.oled.show_lines(self.screen)
-        self.screen = None  # drawn (the display keeps its lines as bytes): its strings go with the key
+    def put_screen(self, table, lines):
+        self.later.show(lines)  # drawn, and told the host, in the next quiet moment (_draw)
 
+    def _draw(self, lines):
+        """A screen on the display, then to the host (a display frame: the host hears a screen once
+        the display shows it; one a later screen took the place of before it was drawn, never)."""
+        if self.oled is not None:
+            self.oled.show_lines(lines)
+        self.tell_screen(None, lines)

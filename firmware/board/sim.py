@@ -81,6 +81,10 @@ class Hardware:
     def listening(self):
         return listening(self)
 
+    def put_screen(self, table, lines):
+        """Lines of the board's own (the smart dice's) for the display, and a listening host."""
+        self.tell_screen(table, lines)
+
     def tell_screen(self, table, lines):
         """The display's lines to the host, if one listens (a hello came, so wire is loaded)."""
         if self.listening():

@@ -289,7 +289,7 @@ def main():
     assert window[:5] == bytes((0x00, 0x21, 0, 127, 0x22)) and window[5] == window[6] < 2, window
     # the display keeps what it drew as bytes, not the key's strings: the same lines again send nothing,
     # a line changed (in 2-byte characters too) its page only, and the board lets go of the screen drawn
-    assert hw.screen is None
+    assert hw.later.screen is None
     sent = len(machine.WRITES)
     last = ["pad %d" % table.keys[-1][0], table.keys[-1][1]]
     hw.oled.show_lines(last)

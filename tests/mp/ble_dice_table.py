@@ -25,22 +25,16 @@ from firmware.table import Table
 
 
 class Hardware:
-    """What ble_dice asks of a board: show(), send() and tell_screen() (as sim.Hardware's), and
-    `screen`, whose every value is kept (`screens`), drawn straight on the display."""
+    """What ble_dice asks of a board: show(), send(), put_screen() (as sim.Hardware's), whose every
+    screen is kept (`screens`), drawn straight on the display and told the host."""
 
     def __init__(self):
         self.screens = []
-        self._screen = None
         self.controls = None  # the table's keys (firmware/controls.py), as firmware/boot.py sets them
 
-    @property
-    def screen(self):
-        return self._screen
-
-    @screen.setter
-    def screen(self, lines):
-        self._screen = lines
+    def put_screen(self, table, lines):
         self.screens.append(lines)
+        self.tell_screen(table, lines)
 
     def show(self, table):
         table.changed = False
@@ -63,7 +57,7 @@ def short_once():
 
     def handle(table, hw, box, die, shell, data):
         dice_events.handle = real
-        print("short of memory at", die, hw.screen)
+        print("short of memory at", die, hw.screens[-1] if hw.screens else None)
         raise MemoryError("the test's")
 
     dice_events.handle = handle
