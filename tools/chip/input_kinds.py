@@ -59,6 +59,7 @@ for p in (str(ROOT / "host"), str(ROOT), str(ROOT / "tools" / "chip"), str(ROOT 
 
 import make_log  # noqa: E402
 import press_play  # noqa: E402
+import stamps  # noqa: E402
 from chip_player import ballot_keys  # noqa: E402
 from menu_player import TABLE_PAD, MenuPlayer  # noqa: E402
 from random_game import Draw  # noqa: E402
@@ -107,9 +108,11 @@ def most(game):
 class Bench:
     """The samples, {game: {kind: [ns, ...]}}, and what each first input was ({game: {kind: set}})."""
 
-    def __init__(self, samples, seed, say=print, only=None):
+    def __init__(self, samples, seed, say=print, only=None, stamped=False):
         self.n = samples
         self.only = only  # the kinds to time (--kinds), or None: every kind
+        self.extra = stamps.build() if stamped else None  # a profiling build (--stamps)
+        self.chip, self.seen = None, (None, 0)  # the chip playing, and its board's noise read so far
         self.seed = seed
         self.say = say
         self.got = {}
@@ -129,6 +132,15 @@ class Bench:
         if what:
             self.what.setdefault(game, {}).setdefault(kind, set()).add(what)
         self.say("  %s: %s %.1f ms%s" % (game, kind, ms(ns), " (%s)" % what if what else ""))
+        if self.extra is not None and self.chip is not None and self.chip.board is not None:
+            noise = self.chip.board.noise
+            start = self.seen[1] if self.seen[0] is noise else 0
+            for line in noise[start:]:
+                words = line.split()
+                if words[:1] == ["STAMP"] and len(words) == len(stamps.STAGES) + 1:
+                    self.say("    where it went (us): " + "; ".join(
+                        "%s %s" % (stage, us) for stage, us in zip(stamps.STAGES, words[1:])))
+            self.seen = (noise, len(noise))
 
     def need(self, game, kind):
         return (self.only is None or kind in self.only) and len(self.got.get(game, {}).get(kind, ())) < self.n
@@ -150,8 +162,9 @@ class Bench:
         t = time.monotonic()
         g = engine.game_module(game)
         flash = os.path.join(self.tmp, game + ".img")
-        image.deployed_image(flash, first={"game": game, "settings": dict(settings, players=most(game))})
-        chip = Chip(self, game, flash)
+        image.deployed_image(flash, first={"game": game, "settings": dict(settings, players=most(game))},
+                             extra=self.extra)
+        chip = self.chip = Chip(self, game, flash)
         rnd = Draw(self.seed)
         wanted = kinds or [k for k, _ in KINDS if k not in ("switch", "first switch")]
         took = failed = rounds = 0
@@ -300,8 +313,8 @@ class Bench:
         t = time.monotonic()
         start = games[-1] if len(games) > 1 else [g for g in GAMES if g != games[0]][0]
         flash = os.path.join(self.tmp, "switches.img")
-        image.deployed_image(flash, first={"game": start, "settings": {"players": most(start)}})
-        chip = Chip(self, start, flash)
+        image.deployed_image(flash, first={"game": start, "settings": {"players": most(start)}}, extra=self.extra)
+        chip = self.chip = Chip(self, start, flash)
         rnd = Draw(self.seed + 1)
         try:
             for _ in range(self.n):
@@ -472,10 +485,11 @@ class GameChooser(press_play.GpioPlayer):
         return screen, None
 
 
-def report(samples, seed, games=GAMES, say=print, only=None):
-    """Run the bench (`only`: those kinds): (the markdown lines, the kinds over the goal, wall seconds)."""
+def report(samples, seed, games=GAMES, say=print, only=None, stamped=False):
+    """Run the bench (`only`: those kinds; `stamped`: on a profiling build, each input's stages
+    said): (the markdown lines, the kinds over the goal, wall seconds)."""
     t = time.monotonic()
-    bench = Bench(samples, seed, say, only)
+    bench = Bench(samples, seed, say, only, stamped)
     try:
         bench.run(games)
     finally:
@@ -512,16 +526,18 @@ def main(argv=None):
     ap.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     ap.add_argument("--kinds", nargs="+", choices=[k for k, _ in KINDS],
                     help="time only these kinds (a quick look; --write wants them all)")
+    ap.add_argument("--stamps", action="store_true",
+                    help="on a profiling build (tools/chip/stamps.py): where each entry's time went")
     ap.add_argument("--write", action="store_true", help="the table into docs/performance.md")
     args = ap.parse_args(argv)
-    if args.write and args.kinds:
-        ap.error("--write puts the whole table: leave out --kinds")
-    bench(args.samples, args.seed, tuple(args.games), args.write, only=args.kinds)
+    if args.write and (args.kinds or args.stamps):
+        ap.error("--write puts the whole table, of the deployed build: leave out --kinds and --stamps")
+    bench(args.samples, args.seed, tuple(args.games), args.write, only=args.kinds, stamped=args.stamps)
 
 
-def bench(samples, seed, games=GAMES, writing=False, say=print, only=None):
+def bench(samples, seed, games=GAMES, writing=False, say=print, only=None, stamped=False):
     """Run it, say the table, and with `writing` put it into docs/performance.md."""
-    lines, over, wall = report(samples, seed, games, say, only)
+    lines, over, wall = report(samples, seed, games, say, only, stamped)
     for line in lines + ["one run: %.0f s" % wall]:
         say(line)
     if writing:

@@ -68,13 +68,13 @@ class Board:
         self.vp = vp
         self.cfg = cfg
         self.screens = []
-        self.link = Link(vp.port, on_event=self._heard)
-        self.link.open()
-        self.link.hello(wait=120)  # the chip is slow while it boots, and on a loaded machine
-        self.settle()
         self.latencies = []  # ns from the completing edge to the frame's last bit, one per entry
         self.unmatched = 0  # entries whose frame never matched the expected render
         self.noise = []  # lines on the board's serial that were not frames (tracebacks, warnings)
+        self.link = Link(vp.port, on_event=self._heard)  # heard from here on (a boot's noise too)
+        self.link.open()
+        self.link.hello(wait=120)  # the chip is slow while it boots, and on a loaded machine
+        self.settle()
 
     def _heard(self, kind, data):
         if kind == wire.DISPLAY:
