@@ -13,8 +13,8 @@ A seat's pad is three buttons, up select down: holding up is its back, holding d
 group (a rank of cards, ten numbers, a page). The table's are the knob (turned: up and down;
 pushed: select), and back.
 
-The maps are kept as one string, read when a footer is drawn (a tuple per entry cost the board
-8 KB of heap at import, on the unix port): a line per kind, "KIND|WHO KEY WORDS|...", each
+The maps are kept as one string, read the first time a kind's footer is drawn (foot() keeps the
+lines drawn, not the parsed maps): a line per kind, "KIND|WHO KEY WORDS|...", each
 kind's entries in the order its footer shows them (the first that fit the display):
   over   the status of a game over: the line "game over", then idle's
   idle   the status, no menu open: a pad's first key opens its menu
@@ -101,9 +101,24 @@ def label(who, key):
     return None
 
 
+_DRAWN = {}  # (kind, who, room): a fixed kind's footer lines, drawn once (foot)
+
+
 def foot(kind, who, room, b=None):
-    """The footer's lines (at most `room`) for a kind of screen shown to `who` ("s" a seat's pad,
-    "t" the table's; None: the shared status, both)."""
+    """The footer's lines (at most `room`), a new list, for a kind of screen shown to `who` ("s" a
+    seat's pad, "t" the table's; None: the shared status, both). A fixed kind's (not a ballot's
+    or a game's pad's, drawn from `b`) are drawn once: every screen of a menu has a footer, and
+    reading the maps again for each was most of a key's time on the chip."""
+    if kind == "ballot" or kind == "pad":
+        return _draw(kind, who, room, b)
+    k = (kind, who, room)
+    lines = _DRAWN.get(k)
+    if lines is None:
+        lines = _DRAWN[k] = tuple(_draw(kind, who, room, None))
+    return list(lines)
+
+
+def _draw(kind, who, room, b):
     out = []
     for e in entries(kind, b):
         if len(out) >= room:
