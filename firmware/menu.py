@@ -400,11 +400,15 @@ class Menu:
         out = [title[:_W]] if prompt is None else [title[:_W], prompt[:_W]]
         marked = self.stack[-1][1] if self._toggling() else ()
         d = None if self.stage == _TYPE else self._leaf()
-        for i in range(self.top, min(self._count(), self.top + _ROWS + (1 if prompt is None else 0))):
-            v = self._item(i)
-            mark = "*" if _index(marked, v) >= 0 else " "
-            omit = self._param().get("omit") if v is _OMIT else None
-            out.append((">" if i == self.cur else " ") + mark + _words(d, v, omit)[:_W - 2])
+        # _item()'s and _count()'s values, found once for the screen's rows, not for each
+        seq, skip = self._seq(), self._default()
+        n = len(seq)
+        omit = self._param().get("omit") if skip else None  # the row of a default left as it is
+        for i in range(self.top, min(max(n + skip, 1), self.top + _ROWS + (1 if prompt is None else 0))):
+            j = i - skip
+            v = _OMIT if j < 0 else seq[j] if j < n else _NONE
+            mark = "*" if marked and _index(marked, v) >= 0 else " "
+            out.append((">" if i == self.cur else " ") + mark + _words(d, v, omit if v is _OMIT else None)[:_W - 2])
         if self.note:  # what the key did not do, in place of the footer's first line
             foot = [self.note] + foot[1:]
         return out + [x[:_W] for x in foot]
