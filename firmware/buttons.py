@@ -59,6 +59,7 @@ class Buttons:
         self._up = [0] * count  # tick a pin's IRQ saw button i go up (note_release)
         self._released = 0  # bit i: _up[i] dates a release after the press _noted[i] dates
         self._taps = bytearray(count)  # whole taps the IRQs noted before the press _noted dates
+        self._live = 0  # bit i: button i was held or locked at the last update (update() looks at it)
         self.busy = False  # a button held or locked at the last update: the scan loop must look on its own
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
@@ -83,7 +84,13 @@ class Buttons:
         mask = isinstance(levels, int)
         busy = False
         taps = self._taps
+        # the buttons to look at: those down now or noted by an IRQ, and those held or locked at the
+        # last update; every other is up, unlocked and stays so (most of a scan's buttons)
+        todo = (levels if mask else 0) | self._live | self._dated if mask or levels is None else -1
+        live = 0
         for i in range(self.count):
+            if not (todo >> i) & 1:
+                continue
             while taps[i]:  # taps an IRQ noted before the press it dates: each a short press
                 taps[i] -= 1
                 self._put(i, SHORT)
@@ -97,6 +104,7 @@ class Buttons:
             if locked[i]:
                 if clock.ticks_diff(now, edge[i]) < lockout:
                     busy = True
+                    live |= 1 << i
                     if level[i]:
                         self._long(i, now)
                     continue  # the bounce after an edge: ignored
@@ -118,6 +126,9 @@ class Buttons:
             elif v:
                 busy = True
                 self._long(i, now)
+            if locked[i] or level[i]:
+                live |= 1 << i
+        self._live = live
         self.busy = busy
         self._dated = self._released = 0  # a date noted for a press no scan counted is stale by the next
         self._sent = len(q)
