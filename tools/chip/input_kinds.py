@@ -527,7 +527,9 @@ def main(argv=None):
     ap.add_argument("--kinds", nargs="+", choices=[k for k, _ in KINDS],
                     help="time only these kinds (a quick look; --write wants them all)")
     ap.add_argument("--stamps", action="store_true",
-                    help="on a profiling build (tools/chip/stamps.py): where each entry's time went")
+                    help="on a profiling build (tools/chip/stamps.py): where each entry's time went; its modules "
+                         "go to lib/, which a ROMFS image's come before: give a firmware without one "
+                         "(CHANCERY_PICO_UF2=$CHANCERY_PICO_STOCK_UF2)")
     ap.add_argument("--write", action="store_true", help="the table into docs/performance.md")
     args = ap.parse_args(argv)
     if args.write and (args.kinds or args.stamps):
