@@ -4,9 +4,10 @@ copy, a collection), taken one piece at a time, each after a scan (mpboard.py's 
 while an edge an IRQ noted waits for its scan).
 
 An input is so served after one piece at most, never after the whole upkeep. A button held does
-not stop the pieces: its press is when the entry its release makes is computed ahead. An upkeep under way when an input comes goes on (each part reads the
-table as it is when it runs), and another follows it: the host's frames (a ping, a GET) come
-often, and one that restarted the upkeep each time kept it from ever reaching its look-ahead.
+not stop the pieces: its press is when the entry its release makes is computed ahead. An upkeep
+under way when an input comes goes on (each part reads the table as it is when it runs), and
+another follows it: the host's frames (a ping, a GET) come often, and one that restarted the
+upkeep each time kept it from ever reaching its look-ahead.
 """
 
 
