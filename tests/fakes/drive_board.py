@@ -25,7 +25,7 @@ from shared_rules import canon, engine, power
 
 HW, TMP, BACKEND, LAYOUTS = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 BOARD = {"rp2": "rpi-pico", "esp32": "esp32-s3-devkitc"}[BACKEND]
-STEP = 195  # the strip index of Chancellors' step track's first LED (row 12, column 3: a serpentine even row)
+STEP = 3  # the strip index of Chancellors' step track's first LED (row 0, column 3: the data runs left to right)
 TIGHT = 258  # a budget the first frame (260 mA: the panel's 256 chips idle, the step's LED lit) does not fit
 
 
@@ -304,7 +304,7 @@ def main():
     assert not table.changed
     buf = hw.strip.writes[-1]
     out["strip"] = strip_facts(buf)
-    # LED 195 (row 12, column 3 of the panel) is the step track's "roll" LED: step colour
+    # LED 3 (row 0, column 3 of the panel) is the step track's "roll" LED: step colour
     # [150, 0, 255] at level 25 is R 14, G 0, B 25; the strip wants G, R, B
     assert buf[STEP * 3:STEP * 3 + 3] == bytes([0, 14, 25]), buf[STEP * 3:STEP * 3 + 3]
     assert power.estimate_ma(grb_to_rgb(buf)) <= 450
@@ -315,9 +315,10 @@ def main():
     table.changed = True
     hw.show(table)
     assert hw.strip.sent[-1] == 3 and hw.strip.writes[-1] == buf, hw.strip.sent
-    # the first roll lights the problems' dice (rows 6-10) and moves the step to "A" (LED 196,
-    # row 12): the frame ends after LED 196; then three points to seat 0 light the first LED of
-    # its score (row 1 runs right to left on the strip: column 6 is LED 25): it ends after LED 25
+    # the first roll moves the step to "A" (LED 4, row 0) and lights the problems' dice (rows 3-7;
+    # row 7 runs right to left: problem 4's first die, a 3, lights LEDs 124 down to 122): the frame
+    # ends after LED 124; then three points to seat 0 light the first LED of its score (row 9, right
+    # to left: column 6 is LED 153): it ends after LED 153
     moved, was, sent = StubTable(), buf, []
     wanted = engine.game_module("chancellors").dice_wanted(moved.state)
     for move in ({"type": "roll", "values": [1 + i % 6 for i in range(wanted)]},
@@ -329,7 +330,7 @@ def main():
         assert now[n:] == was[n:] and now[n - 3:n] != was[n - 3:n], (n, len(was))  # up to its last change
         sent.append(n)
         was, moved.changed = now, True
-    assert sent == [197 * 3, 26 * 3], sent
+    assert sent == [125 * 3, 154 * 3], sent
     moved = was = now = move = sent = None
     out["sent"] = sent
 

@@ -93,11 +93,11 @@ DARK = [0, 0, 0]
 def test_a_score_of_35_lights_three_leds_and_a_half():
     frame = draw(view_of(scores=[35, 0, 0, 35]))
     assert leds(frame, "score0") == [SEATS[0]] * 3 + [scaled(SEATS[0], 5, 10)] + [DARK] * 6
-    # seat 0's row (row 1) runs right to left on the serpentine strip: the track's first LED, its
-    # leftmost (column 6), is strip LED 16 + 15 - 6 = 25, and its fourth is LED 22
-    assert cells.index(GRID, 6, 1) == 25 and track("score0")["at"] == [6, 1]
-    assert list(frame[25 * 3:26 * 3]) == SEATS[0]
-    assert list(frame[22 * 3:23 * 3]) == scaled(SEATS[0], 5, 10)
+    # seat 0's row (row 9) runs right to left on the serpentine strip: the track's first LED, its
+    # leftmost (column 6), is strip LED 9 * 16 + 15 - 6 = 153, and its fourth is LED 150
+    assert cells.index(GRID, 6, 9) == 153 and track("score0")["at"] == [6, 9]
+    assert list(frame[153 * 3:154 * 3]) == SEATS[0]
+    assert list(frame[150 * 3:151 * 3]) == scaled(SEATS[0], 5, 10)
     assert list(frame[21 * 3:22 * 3]) == DARK
     assert leds(frame, "score3") == [SEATS[3]] * 3 + [scaled(SEATS[3], 5, 10)] + [DARK] * 6
     assert leds(frame, "score1") == [DARK] * 10
@@ -131,12 +131,14 @@ def test_a_4_2_problem_shows_its_pips():
     assert leds(frame, "p1d0") == [COLOURS["pip"]] * 4 + [DARK] * 2
     assert leds(frame, "p1d1") == [COLOURS["pip"]] * 2 + [DARK] * 4
     assert leds(frame, "p2d0") == [COLOURS["pip"]] * 6
-    # problem 1's row (row 7) runs right to left on the strip: die 0's first pip, its leftmost
-    # LED (column 3), is the highest strip index of its six
-    first = track("p1d0")["idx"]
-    assert first == list(range(124, 118, -1)) and cells.index(GRID, 3, 7) == 124
-    assert list(frame[124 * 3:125 * 3]) == COLOURS["pip"]
-    assert list(frame[119 * 3:120 * 3]) == DARK
+    # problem 0's row (row 3) runs right to left on the strip: die 0's first pip, its leftmost
+    # LED (column 3), is the highest strip index of its six; problem 1's (row 4) runs left to right
+    first = track("p0d0")["idx"]
+    assert first == list(range(60, 54, -1)) and cells.index(GRID, 3, 3) == 60
+    assert list(frame[60 * 3:61 * 3]) == COLOURS["pip"]  # a 1: its first pip alone
+    assert list(frame[55 * 3:56 * 3]) == DARK
+    assert track("p1d0")["idx"] == list(range(67, 73))
+    assert list(frame[70 * 3:71 * 3]) == COLOURS["pip"] and list(frame[71 * 3:72 * 3]) == DARK
 
 
 def test_a_solved_problem_is_shown_distinctly():
@@ -450,10 +452,10 @@ def test_layout_is_well_formed(path):
 def test_the_layout_check_catches_mistakes():
     raw = json.loads((LAYOUT_DIR / "chancellors.json").read_text(encoding="utf-8"))
     overlap = json.loads(json.dumps(raw))
-    overlap["tracks"][1]["at"] = [8, 1]  # on score0's row
+    overlap["tracks"][1]["at"] = [8, raw["tracks"][0]["at"][1]]  # on score0's row, over its LEDs
     assert any("both use LED" in p for p in layout_problems(overlap))
     off = json.loads(json.dumps(raw))
-    off["tracks"][0]["at"] = [10, 1]  # ten LEDs from column 10 leave the grid
+    off["tracks"][0]["at"] = [10, 9]  # ten LEDs from column 10 leave the grid
     assert any("not on the 16x16 grid" in p for p in layout_problems(off))
     old = json.loads(json.dumps(raw))
     old["tracks"][0].update(start=0, dir=-1)
