@@ -102,7 +102,8 @@ def key(hw, table, index, kind):
     fault (Table.fault: the input let go, the game reloaded) and goes on; here it is the path's
     failure, not a success."""
     hw._key(table, index, kind)
-    if hw.screen and hw.screen[0] == "Board fault:":
+    screen = hw.later.screen  # the key's screen, waiting for the next quiet moment to be drawn
+    if screen and screen[0] == "Board fault:":
         raise MemoryError("at a key (the display said so)")
 
 
