@@ -132,7 +132,8 @@ def report(shares, pools, say=print, uf2=None):
         say("| %s | %d | %.1f |" % (label, len(mine), sum(b for _, b in mine) / 1024))
     say("")
     big = sorted(shares, key=lambda mb: (-mb[1], mb[0]))[:8]
-    say("The largest shares (a package's first module imported also carries what its `__init__` imports): "
+    say("The largest shares (a package's first module imported also carries what its `__init__` imports, and an "
+        "import whose names fill the interned-name pool carries the pool's next chunk, a few KB): "
         + ", ".join("%s %.1f KB" % (m, b / 1024) for m, b in big) + ".")
 
 
