@@ -98,15 +98,15 @@ class Link:
         table = self.table
         view = engine.game_module(table.game).view(table.state, None)
         body = {"len": table.count, "digest": canon.digest(table.state), "view": view}
-        try:
-            self.send(wire.STATE, body)
+        try:  # checked here: a board that holds its frames until an input is answered writes them later
+            wire.write(0, wire.STATE, body, None)
         except wire.FrameError as e:
             if e.code != "too_long":
                 raise
-            # a view longer than a frame may be (The King's Dilemma after a sealed vote's
-            # reveal): the snapshot without it; the host has the view from the entries (GET)
+            # a view longer than a frame may be (The King's Dilemma's, a sealed ballot open or
+            # revealed): the snapshot without it; the host has the view from the entries (GET)
             view = body["view"] = None
-            self.send(wire.STATE, body)
+        self.send(wire.STATE, body)
 
     def welcome(self):
         table = self.table

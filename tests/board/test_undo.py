@@ -146,3 +146,25 @@ def test_an_undo_survives_a_reboot_past_a_snapshot(tmp_path):
     assert (again.count, canon.digest(again.state), moves_of(again)) == (15, want, moves[:15])
     again.act(moves[15])
     assert canon.digest(again.state) == canon.digest(replayed(t, moves[:16])["state"])
+
+
+def test_a_state_frame_too_long_for_the_wire_goes_without_its_view_while_frames_wait(tmp_path):
+    """A board holds the host's frames while an input is answered and writes them afterwards
+    (firmware/board/sim.py's flush, which drops a frame too long to write). The state frame of
+    an undo must be one the wire takes: The King's Dilemma's view in an open sealed ballot of
+    five seats is longer than a frame, so it goes without the view (the host has the entries).
+    Found by the chip's power-cut run, CHANCERY_POWER_SEED=16148057: the undo's ok came alone."""
+    sent = []
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x05" * n, "kings_dilemma",
+              {"players": 5, "voting": "sealed"}, "t").boot()
+    t, host = linked(t, sent)
+    host.frame(0, wire.HELLO, {"proto": 1})
+    t.act({"type": "roll"})
+    for seat in (0, 1, 2):
+        t.act({"type": "ballot_cast", "seat": seat, "choice": "gather"})
+    del sent[:]
+    host.frame(1, wire.ACT, {"seat": None, "move": {"type": "undo", "entry": 3}})
+    assert [k for k, _ in sent] == [wire.STATE, wire.OK], sent
+    for seq, (kind, body) in enumerate(sent):  # as the board writes them, after the undo
+        wire.encode(seq, kind, body)
+    assert sent[0][1]["len"] == 3 and sent[0][1]["digest"] == canon.digest(t.state)
