@@ -62,6 +62,13 @@ def _words(d, v, omit=None):
     return "seat %d" % v if d and d["kind"] == "seat" else str(v)
 
 
+def _nth(seq, skip, i):
+    """Row i of a pick screen: the "(default)" row first when `skip` (1), then seq's values; past
+    them, "(nothing)" (an empty list's one row)."""
+    i -= skip
+    return _OMIT if i < 0 else seq[i] if i < len(seq) else _NONE
+
+
 def _deck():
     # Imported when a card is shown, not with the menu: a game without Decktet cards never
     # builds its table
@@ -212,9 +219,7 @@ class Menu:
         return n if n > 0 else 1
 
     def _item(self, i):
-        i -= self._default()
-        seq = self._seq()
-        return _OMIT if i < 0 else seq[i] if i < len(seq) else _NONE
+        return _nth(self._seq(), self._default(), i)
 
     def _find(self, v):
         for i in range(self._count()):
@@ -400,13 +405,10 @@ class Menu:
         out = [title[:_W]] if prompt is None else [title[:_W], prompt[:_W]]
         marked = self.stack[-1][1] if self._toggling() else ()
         d = None if self.stage == _TYPE else self._leaf()
-        # _item()'s and _count()'s values, found once for the screen's rows, not for each
-        seq, skip = self._seq(), self._default()
-        n = len(seq)
+        seq, skip = self._seq(), self._default()  # found once for the screen's rows (_item's)
         omit = self._param().get("omit") if skip else None  # the row of a default left as it is
-        for i in range(self.top, min(max(n + skip, 1), self.top + _ROWS + (1 if prompt is None else 0))):
-            j = i - skip
-            v = _OMIT if j < 0 else seq[j] if j < n else _NONE
+        for i in range(self.top, min(self._count(), self.top + _ROWS + (1 if prompt is None else 0))):
+            v = _nth(seq, skip, i)
             mark = "*" if marked and _index(marked, v) >= 0 else " "
             out.append((">" if i == self.cur else " ") + mark + _words(d, v, omit if v is _OMIT else None)[:_W - 2])
         if self.note:  # what the key did not do, in place of the footer's first line
