@@ -136,10 +136,10 @@ class Bench:
             noise = self.chip.board.noise
             start = self.seen[1] if self.seen[0] is noise else 0
             for line in noise[start:]:
-                words = line.split()
-                if words[:1] == ["STAMP"] and len(words) == len(stamps.STAGES) + 1:
+                us = stamps.row(line)
+                if us is not None:
                     self.say("    where it went (us): " + "; ".join(
-                        "%s %s" % (stage, us) for stage, us in zip(stamps.STAGES, words[1:])))
+                        "%s %d" % (stage, u) for stage, u in zip(stamps.STAGES, us)))
             self.seen = (noise, len(noise))
 
     def need(self, game, kind):

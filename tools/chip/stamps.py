@@ -119,13 +119,17 @@ def build():
     return out
 
 
+def row(line):
+    """A line of the board's noise as a STAMP line's microseconds, a stage each; None for any other line."""
+    words = line.split()
+    if len(words) == len(STAGES) + 1 and words[0] == "STAMP":
+        return [int(w) for w in words[1:]]
+    return None
+
+
 def medians(lines):
     """The median of each stage over the board's STAMP lines: [(stage, us)], and how many lines."""
-    rows = []
-    for line in lines:
-        words = line.split()
-        if len(words) == len(STAGES) + 1 and words[0] == "STAMP":
-            rows.append([int(w) for w in words[1:]])
+    rows = [r for r in (row(line) for line in lines) if r is not None]
     if not rows:
         return [], 0
     out = []
