@@ -179,9 +179,8 @@ class Table:
         if self.state is None:  # a reload ran short of memory (see reload())
             self.reload()
         # folded in place: the state before it is kept only as the copy idle() made of it
-        spare, self.spare, self.before = self.spare, None, None
-        kept = spare[2] if spare is not None and spare[0] == self.count and spare[1] is self.state else None
-        spare = None
+        kept = self._spare_state()
+        self.spare = self.before = None
         move, self._rng = self.prepare(move, seat)
         cast = isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move
         if cast:  # the choice goes to the private box, never to the log
@@ -377,13 +376,17 @@ class Table:
         if self.state is not None:
             self.tell("idle")
             yield
-            s = self.spare
-            if s is None or s[0] != self.count or s[1] is not self.state:
+            if self._spare_state() is None:
                 # a copy of the state, for the undo of the next entry that act() folds in place
                 self.spare = (self.count, self.state, canon.copy(self.state))
                 yield
-            s = None
         gc.collect()  # the step's garbage now, between presses: not in the next one
+
+    def _spare_state(self):
+        """The copy upkeep() made of the state as it is now (self.spare), or None where the state
+        has moved since."""
+        s = self.spare
+        return s[2] if s is not None and s[0] == self.count and s[1] is self.state else None
 
     def prepare(self, move, seat):
         """(the move as it is entered: the board's faces in a roll it makes, `seat` in a seat's action

@@ -98,12 +98,11 @@ class Hardware(sim.Hardware):
 
         def edge(pin):
             b = self.buttons
-            if pin.value() == self._active:
-                if b.note_press(i):
-                    self._latched |= 1 << i
-            else:
-                if self._press_edge and pin.irq().flags() & self._press_edge and b.note_press(i):
-                    self._latched |= 1 << i  # pressed and up again while the IRQ waited
+            down = pin.value() == self._active
+            # down, or pressed and up again while the IRQ waited (its press edge latched)
+            if (down or self._press_edge and pin.irq().flags() & self._press_edge) and b.note_press(i):
+                self._latched |= 1 << i
+            if not down:
                 b.note_release(i)
             flag.set()
         return edge
