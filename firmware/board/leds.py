@@ -44,6 +44,43 @@ def scan_and_tick(hw, table, scan_ms):
         print("chancery: scan:", type(e).__name__, e)
 
 
+class Shown:
+    """What the strip shows of a layout's LEDs (their first `lit` bytes, in the strip's order),
+    and the log it shows (Journal.last). A WS2812 keeps its colour when a frame ends before it:
+    once a layout's first frame has cleared the whole strip, only its LEDs up to the last that
+    changed go on the wire (30 us an LED: 7.7 ms for the panel's 256, where an entry often changes
+    only its first rows). The frame shown before the log last changed is kept (768 bytes for
+    the panel): an undo shows it again without a render (before())."""
+
+    def __init__(self, lit):
+        self.now = memoryview(bytearray(lit))
+        self.back = bytearray(lit)
+        self.sent = False  # the layout's first frame, the whole strip, not yet
+        self.at = self.back_at = None
+
+    def before(self, at):
+        """The frame the strip showed while the log was `at`, just before its last change; else None."""
+        return self.back if at is not None and at == self.back_at else None
+
+    def write(self, strip, buf, at, bitstream):
+        """The strip's buffer `buf` (a memoryview of strip.buf, filled) on the wire, showing the log
+        `at`; bitstream: machine.bitstream, or None (the whole buffer, as NeoPixel.write sends it)."""
+        now = self.now
+        if at != self.at:
+            if self.sent and self.at is not None:
+                self.back[:] = now  # C memcpy: the strip as it showed the log before this change
+                self.back_at = self.at
+            self.at = at
+        if self.sent and bitstream is not None:
+            n = changed_leds(buf, now) * 3
+            bitstream(strip.pin, 0, strip.timing, buf[:n])  # as NeoPixel.write sends its buf
+        else:
+            strip.write()
+            n = len(now)
+            self.sent = True
+        now[:n] = buf[:n]
+
+
 def changed_leds(now, shown):
     """How many of the strip's first LEDs a frame must send for the strip to show `now`
     (its bytes in the strip's order) where it shows `shown` (the same length or longer): up to

@@ -24,7 +24,7 @@ import machine
 from firmware import pads
 from firmware.board import sim
 from firmware.board.later import Later
-from firmware.board.leds import Scaler, changed_leds, load_layout, plan_kept, scan_and_tick
+from firmware.board.leds import Scaler, Shown, load_layout, plan_kept, scan_and_tick
 from shared_rules import engine, power, render
 from shared_rules.compat import const
 
@@ -46,7 +46,7 @@ class Hardware(sim.Hardware):
         (self._pins, self._active, self.buttons, self._knob, self.strip, self._n, self._order, self._budget,
          self.oled) = wiring.parts(o, self.BOARD)
         self._layouts = o.get("layouts") or LAYOUTS
-        self._game = self._layout = self._wire = self._lit = self._shown = None
+        self._game = self._layout = self._wire = self._shown = None  # _shown: a leds.Shown (_layout_for)
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.later = Later(self._draw)  # the display and the table's upkeep, between presses
@@ -188,12 +188,18 @@ class Hardware(sim.Hardware):
         limiter, the strip; the display, if the screen changed, in the next quiet moment. ready: an
         entry's frame computed ahead (_render's), sent as it is (LEDs that take turns: the phase's
         next step redraws them)."""
+        at = table.journal.last  # the log the frame shows: its last digest names every entry up to it
         if ready is not None:
             self._frame[:] = ready  # C memcpy
-            self._write(self._frame)  # the entry's frame, drawn ahead
+            self._write(self._frame, at)  # the entry's frame, drawn ahead
         elif table.changed:
-            self._render(table.game, table.state)
-            self._write(self._frame)
+            self._layout_for(table.game)
+            back = self._shown.before(at) if self._shown is not None else None
+            if back is not None:  # the log is again what the strip showed before its last change (an
+                self._frame[:len(back)] = back  # undo): that frame, no render (LEDs that take turns: the
+            else:  # phase's next step redraws them)
+                self._render(table.game, table.state)
+            self._write(self._frame, at)
             table.changed = False
         c = self.controls
         if c.screen_due and self._held is None:  # the game moved, not by a key (_key shows its own)
@@ -211,23 +217,15 @@ class Hardware(sim.Hardware):
             view = None
             power.limit(frame, self._budget, scale=self._scale)
 
-    def _write(self, frame):
-        strip, buf = self.strip, self._strip_bytes
+    def _write(self, frame, at):
+        """The frame on the strip; `at`: the log it shows (Journal.last; leds.Shown keeps them)."""
+        strip = self.strip
         if frame is not strip.buf:
             strip.buf[:] = self._wire  # the frame's first LEDs, already in the strip's order (C memcpy)
-        # A WS2812 keeps its colour when a frame ends before it: once a layout's first frame has
-        # cleared the whole strip, only its LEDs up to the last that changed go on the wire (30 us
-        # an LED: 7.7 ms for the panel's 256, where an entry often changes only its first rows)
-        shown = self._shown
-        if shown is None or not hasattr(machine, "bitstream"):
+        if self._shown is None:
             strip.write()
-            self._shown = shown = self._lit
-            if shown is not None:
-                shown[:] = buf[:len(shown)]
         else:
-            n = changed_leds(buf, shown) * 3
-            machine.bitstream(strip.pin, 0, strip.timing, buf[:n])  # as NeoPixel.write sends its buf
-            shown[:n] = buf[:n]
+            self._shown.write(strip, self._strip_bytes, at, getattr(machine, "bitstream", None))
 
     def _layout_for(self, game):
         if game == self._game:
@@ -241,13 +239,13 @@ class Hardware(sim.Hardware):
             # the strip's own buffer when the layout fits it: render() writes the wire's bytes
             self._frame = self.strip.buf if size == len(self.strip.buf) else bytearray(size)
         frame = self._frame
-        self._lit = self._shown = None
+        self._shown = None
         self._scale = Scaler(frame)
         self._scale.row.fill(0)  # nothing of the last game's lights stays on
         self._wire = memoryview(frame)[:len(self.strip.buf)]
         lit = 0 if layout is None else min(layout["leds"] * 3, len(self.strip.buf))
         # what the strip shows of the layout's LEDs, once its first frame has cleared the whole strip
-        self._lit = memoryview(bytearray(lit)) if lit else None
+        self._shown = Shown(lit) if lit else None
         self._tracks = plan_kept(layout) if layout is not None else None
         self._game, self._layout = game, layout
         gc.collect()

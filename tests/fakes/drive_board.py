@@ -29,6 +29,12 @@ STEP = 3  # the strip index of Chancellors' step track's first LED (row 0, colum
 TIGHT = 258  # a budget the first frame (260 mA: the panel's 256 chips idle, the step's LED lit) does not fit
 
 
+class Log:
+    """What the backend reads of the table's journal: `last`, the digest that names the log so far."""
+
+    last = None
+
+
 class StubTable:
     """What the backend needs of firmware.table.Table (idle(), changed, game, state) and of its
     firmware.controls.Controls (pressed(), status(), screen_due): one stub plays both, as the
@@ -41,6 +47,8 @@ class StubTable:
         self.screen_due = False  # no entry here: the keys' screens are what the display shows
         self.listening = False
         self.keys = []
+        self.journal = Log()
+
 
     def pressed(self, pad, name):
         self.keys.append([pad, name])
@@ -331,7 +339,30 @@ def main():
         sent.append(n)
         was, moved.changed = now, True
     assert sent == [125 * 3, 154 * 3], sent
-    moved = was = now = move = sent = None
+
+    # an undo: the log is again what the strip showed before its last change (the same digest);
+    # the strip shows that frame again as it was, with no render. A log the strip has not shown
+    # (another entry in the undone one's place) is rendered.
+    moved, renders, render = StubTable(), [], hw._render
+    hw._render = lambda game, state: renders.append(game) or render(game, state)
+    first = canon.copy(moved.state)
+    moved.journal.last = "start"
+    hw.show(moved)
+    was = bytes(hw.strip.buf)
+    moved.state = engine.decide("chancellors", moved.state, {"type": "score", "seat": 1, "amount": 5}, True)[2]
+    moved.journal.last, moved.changed = "scored", True
+    hw.show(moved)
+    assert bytes(hw.strip.buf) != was and len(renders) == 2, renders
+    moved.state, moved.journal.last, moved.changed = first, "start", True  # the score taken back
+    hw.show(moved)
+    assert len(renders) == 2 and bytes(hw.strip.buf) == was, renders
+    moved.state = engine.decide("chancellors", canon.copy(first), {"type": "score", "seat": 2, "amount": 5}, True)[2]
+    moved.journal.last, moved.changed = "scored 2", True
+    hw.show(moved)
+    assert len(renders) == 3 and bytes(hw.strip.buf) != was, renders
+    out["undo"] = hw.strip.sent[-2:]
+    hw._render = render
+    moved = was = now = move = sent = first = render = renders = None
     out["sent"] = sent
 
     # a budget the frame does not fit: dimmed as a whole to fit, still GRB

@@ -46,14 +46,14 @@ STAMPS = (
     ("firmware/table.py", "self.journal.write(self.count, texts[0], texts[1], step.digest)"
                           "  # on flash before anyone hears of it", 7, "after"),
     ("firmware/board/mpboard.py", "self._frame[:] = ready  # C memcpy", (8, 9, 10, 11), "before"),
-    ("firmware/board/mpboard.py", "self._write(self._frame)  # the entry's frame, drawn ahead", 12, "after"),
+    ("firmware/board/mpboard.py", "self._write(self._frame, at)  # the entry's frame, drawn ahead", 12, "after"),
     ("firmware/board/mpboard.py", "layout = self._layout_for(game)", 8, "before"),
     ("firmware/board/mpboard.py", "view = engine.game_module(game).view(state, None, True)  # read once: no copy",
      9, "after"),
     ("firmware/board/mpboard.py", "render.render(view, layout, frame, layout.get(\"level\", 255), self._phase, False,"
                                   " self._tracks)", 10, "after"),
     ("firmware/board/mpboard.py", "power.limit(frame, self._budget, scale=self._scale)", 11, "after"),
-    ("firmware/board/mpboard.py", "self._write(self._frame)", 12, "after"),
+    ("firmware/board/mpboard.py", "self._write(self._frame, at)", 12, "after"),
 )
 # After the scan's show(): one line per entry, then the entry's stamp is cleared.
 REPORT = ("firmware/board/mpboard.py", "self.show(table)", "after",
