@@ -12,10 +12,12 @@ The box itself is plain data on the table (table.ballot_box), as its file holds 
 {"n": the ballot its choices are for, "choices": {str(seat): [choice, count or None]}}.
 What the voters' pads have counted or marked before their casts is the controls' (Controls.marks).
 
-File: ballot.json, one line in the journal's format (tag "b", then
-`{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}`, then its CRC-32), written
-to ballot.json.tmp and renamed over it: a cut during the write leaves the old
-box whole.
+File: ballot.json, lines in the journal's format (tag "b", then
+`{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}`, then its CRC-32), a line added for each
+cast with that seat's choice (Journal.add); read back in order, a line of a newer ballot
+emptying the box first. A cut during a line leaves it torn, passed over when read: that cast
+was never acknowledged. The reveal removes the file. (A box that a firmware before this wrote
+whole, one line with every choice, reads the same.)
 """
 
 from shared_rules import ballot
@@ -25,21 +27,26 @@ BOX = "ballot.json"
 
 
 def of(table):
-    """The table's box, read from flash on first use: {"n", "choices"}."""
+    """The table's box, read from flash on first use: {"n", "choices"}, its lines in order (a
+    line of a newer ballot empties the box first; a line torn or foreign was never acknowledged)."""
     if table.ballot_box is None:
-        got = table.journal.get(BOX, {"n": int, "choices": dict})
-        # none, torn or foreign: nothing of it was acknowledged
-        table.ballot_box = {"n": got["n"], "choices": got["choices"]} if got is not None else {"n": 0, "choices": {}}
+        box = {"n": 0, "choices": {}}
+        for got in table.journal.each(BOX, {"n": int, "choices": dict}):
+            if got["n"] != box["n"]:
+                box = {"n": got["n"], "choices": {}}
+            box["choices"].update(got["choices"])
+        table.ballot_box = box
     return table.ballot_box
 
 
 def put(table, n, seat, choice):
-    """Keep `seat`'s choice in ballot n (a newer ballot empties the box first), on flash."""
+    """Keep `seat`'s choice in ballot n (a newer ballot empties the box first), on flash: one line
+    added to the file (a littlefs commit; its whole rewrite, renamed over, took most of a cast)."""
     box = of(table)
     if n != box["n"]:
         box["n"], box["choices"] = n, {}
     box["choices"][str(seat)] = choice
-    table.journal.put(BOX, "b", box)  # whole, then renamed over
+    table.journal.add(BOX, "b", {"n": n, "choices": {str(seat): choice}})
 
 
 def clear(table):

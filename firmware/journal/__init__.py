@@ -2,7 +2,7 @@
 
 Its public face is this package's names: Journal (firmware/journal/core.py: append and write an
 entry, side lines (undo, name), snapshot, entries, resume, start, the kept games (kept,
-kept_game, drop_kept), room, and one-line files in its folder (put, get, exists, drop)),
+kept_game, drop_kept), room, and small files in its folder (put, get, add, each, exists, drop)),
 JournalError, NoGame, and the file names GAME, SNAP and MAX_LINE. The modules, one job each:
 line.py the line format and file helpers; core.py the Journal; read.py reading the lines back;
 start.py a new game's header; resume.py the boot's replay; kept.py the finished games' storage;
@@ -48,10 +48,12 @@ one holds. It is no entry: entries() reads past it, and the names stay out of th
 its digests (seat numbers are the log's key). In the game's own journal, the names go
 wherever the game goes, and a power cut leaves the line whole or torn as any other.
 
-One-line files beside the journal: put(name, tag, value) writes a file of one line in this
-format whole to name.tmp and renames it over name, so a cut leaves the old file whole; get()
-reads it back. known.json (tag "k": the names the host knows, firmware/names.py) and
-ballot.json (tag "b": a sealed ballot's private box, firmware/ballot_box.py).
+Small files beside the journal, in this line format: put(name, tag, value) writes a file of one
+line whole to name.tmp and renames it over name, so a cut leaves the old file whole; get() reads
+it back (known.json, tag "k": the names the host knows, firmware/names.py). add(name, tag,
+value) adds a line at a file's end, after a newline, in one flush; each() reads the whole lines
+back, passing over a torn one (ballot.json, tag "b": a sealed ballot's private box, a line a
+cast, firmware/ballot_box.py).
 """
 
 from firmware.journal.core import Journal

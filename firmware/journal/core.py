@@ -124,6 +124,40 @@ class Journal:
             f.close()
         return None if isinstance(r, str) else loads(r[1], keys)
 
+    def add(self, name, tag, value):
+        """A line, `tag` and `value`, added at the end of file `name` (made if absent), flushed
+        before this returns: one commit on littlefs, where put()'s write, sync and rename are
+        several. each() reads the file's lines back. Each line is written after a newline, so a
+        line that a cut left without its end is one of its own, which each() passes over."""
+        f = self.open(self.path(name), "ab")
+        try:
+            f.write(b"\n")
+            self._line(f, tag, value)
+        except Exception:
+            abandon(f)
+            raise
+        f.close()
+
+    def each(self, name, keys):
+        """The objects on the whole lines of file `name` (add()'s, or put()'s one) that have `keys`
+        (name: type), in order; none if the file is not there. A line cut short or not this
+        format's is passed over: nothing on it was acknowledged."""
+        try:
+            f = self.open(self.path(name), "rb")
+        except OSError:
+            return
+        try:
+            while True:
+                line = readline(f)
+                if not line:
+                    break
+                r = check(line)
+                v = None if isinstance(r, str) else loads(r[1], keys)
+                if v is not None:
+                    yield v
+        finally:
+            f.close()
+
     def close(self):
         f, self.out = self.out, None
         if f is not None:

@@ -159,7 +159,7 @@ def test_a_cut_between_a_casts_box_and_its_journal_line_leaves_a_ballot_that_rev
         pass
 
     j, done = t.journal, []
-    write, put = j.write, j.put
+    write, add = j.write, j.add
 
     def first_then_cut(step):
         def go(*args):
@@ -168,7 +168,7 @@ def test_a_cut_between_a_casts_box_and_its_journal_line_leaves_a_ballot_that_rev
             done.append(step(*args))
         return go
 
-    j.write, j.put = first_then_cut(write), first_then_cut(put)
+    j.write, j.add = first_then_cut(write), first_then_cut(add)
     with pytest.raises(Cut):
         t.act({"type": "ballot_cast", "choice": "Aye"}, 2)
     j.close()
@@ -343,3 +343,47 @@ def test_the_box_and_the_pads_counts_outlive_the_boards_idles(tmp_path):
     t.idle()
     assert t.state["ballot"]["result"]["choices"] == ["nay", "moderate", "gather"]
     assert t.state["ballot"]["result"]["amounts"] == [2, None, None]
+
+
+def test_the_box_holds_a_line_a_cast_and_a_torn_line_loses_no_later_cast(tmp_path):
+    """A cast adds its seat's choice to the box as one line (Journal.add: one flush, not the
+    whole box rewritten and renamed over). A line that a cut left without its end (here: bytes
+    of a line, no newline) was never acknowledged: the board passes over it, and the cast made
+    after the reboot is whole and counts. (Fails with the lines added without a newline first:
+    the next cast's line is joined to the torn one, and its choice is lost.)"""
+    def four(folder):
+        return Table(Journal(str(folder)), lambda n: b"\x11" * n, "chancellors", {"players": 4}, "t").boot()
+
+    t = four(tmp_path)
+    t.act(OPEN)
+    t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
+    t.act({"type": "ballot_cast", "choice": "Aye"}, 1)
+    with open(tmp_path / "ballot.json", "rb") as f:
+        lines = [x for x in f.read().split(b"\n") if x]
+    assert len(lines) == 2 and b'"0":["Nay",null]' in lines[0] and b'"1":["Aye",null]' in lines[1], lines
+    with open(tmp_path / "ballot.json", "ab") as f:
+        f.write(lines[1][:20])  # a third cast cut short on flash: its journal line never written
+    t.journal.close()
+    again = four(tmp_path)
+    assert again.state["ballot"]["voted"] == [0, 1]
+    again.act({"type": "ballot_cast", "choice": "Aye"}, 2)
+    again.journal.close()
+    last = four(tmp_path)  # the box read from flash again
+    last.act({"type": "ballot_cast", "choice": "Nay"}, 3)  # the last voter: the board reveals
+    assert last.state["ballot"]["result"] == {"choices": ["Nay", "Aye", "Aye", "Nay"], "counts": [2, 2]}
+    assert not os.path.exists(tmp_path / "ballot.json")
+
+
+def test_a_box_written_whole_by_an_earlier_firmware_reads_the_same(tmp_path):
+    """A board updated mid-ballot: its box is one line holding every choice so far (written whole
+    and renamed over). The new firmware reads it as it is and adds the next cast after it."""
+    t = table(tmp_path)
+    t.act(OPEN)
+    t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
+    t.act({"type": "ballot_cast", "choice": "Nay"}, 1)
+    n = t.state["ballot"]["n"]
+    t.journal.put("ballot.json", "b", {"n": n, "choices": {"0": ["Nay", None], "1": ["Nay", None]}})
+    t.journal.close()
+    again = table(tmp_path)
+    again.act({"type": "ballot_cast", "choice": "Aye"}, 2)
+    assert again.state["ballot"]["result"] == {"choices": ["Nay", "Nay", "Aye"], "counts": [1, 2]}
