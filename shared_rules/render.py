@@ -40,6 +40,22 @@ def frame_size(layout):
     return layout["leds"] * 3
 
 
+def brightest(layout, level=None):
+    """The largest byte render() writes for this layout at `level` (default: the layout's own):
+    its brightest colour channel, scaled as every LED's is (a partly filled LED is dimmer). The
+    current limiter's bound (power.limit's top)."""
+    if level is None:
+        level = layout.get("level", _FULL)
+    level = 0 if level < 0 else (_FULL if level > _FULL else level)
+    top = 0
+    colours = layout.get("colours") or {}
+    for c in list(layout.get("seat_colours") or ()) + [colours[k] for k in colours]:
+        for v in c or ():
+            if v > top:
+                top = v
+    return top * level // _FULL
+
+
 def _score(view, t, frame, leds, base, step, length, seats, level):
     """`unit` points per LED; the LED being filled is lit in proportion."""
     scores = view.get("scores")

@@ -46,7 +46,7 @@ class Hardware(sim.Hardware):
         (self._pins, self._active, self.buttons, self._knob, self.strip, self._n, self._order, self._budget,
          self.oled) = wiring.parts(o, self.BOARD)
         self._layouts = o.get("layouts") or LAYOUTS
-        self._game = self._layout = self._wire = self._shown = None  # _shown: a leds.Shown (_layout_for)
+        self._game = self._layout = self._wire = self._shown = self._top = None  # _shown: a leds.Shown
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.later = Later(self._draw)  # the display and the table's upkeep, between presses
@@ -215,7 +215,7 @@ class Hardware(sim.Hardware):
             self._scale.row.fill(0)  # the frame cleared in C (framebuf), for render() to fill
             render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
             view = None
-            power.limit(frame, self._budget, scale=self._scale)
+            power.limit(frame, self._budget, scale=self._scale, top=self._top)
 
     def _write(self, frame, at):
         """The frame on the strip; `at`: the log it shows (Journal.last; leds.Shown keeps them)."""
@@ -247,6 +247,7 @@ class Hardware(sim.Hardware):
         # what the strip shows of the layout's LEDs, once its first frame has cleared the whole strip
         self._shown = Shown(lit) if lit else None
         self._tracks = plan_kept(layout) if layout is not None else None
+        self._top = render.brightest(layout) if layout is not None else None  # the limiter's bound
         self._game, self._layout = game, layout
         gc.collect()
         return layout
