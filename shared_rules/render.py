@@ -109,6 +109,23 @@ def _die(view, t, frame, leds, base, step, length, colours, level):
 
 
 _GENERIC = tuple(["position", "bar", "seat_marker", "seats_at", "members", "sequence"])
+# the view's keys each Chancellors kind reads (its own, for its presence, first)
+_READS = {"scores": tuple(["scores"]), "problems": tuple(["problems", "pending", "solved", "aside"]),
+          "control": tuple(["control"]), "step": tuple(["step"]), "queue": tuple(["queue", "step", "winners"]),
+          "excuse": tuple(["excuse"])}
+_NAMED = tuple(["field", "side", "extra", "flag", "where", "with"])  # a generic track's keys naming view fields
+
+
+def reads(shows, t):
+    """The view's keys a track of kind `shows` (t: its dict) reads: where each holds the same value,
+    the track lights the same LEDs (a board redraws only the tracks whose keys changed:
+    firmware/board/leds.py's Redraw); a seats_at track reads the phase as well."""
+    if shows not in _GENERIC:
+        return _READS.get(shows, (shows,))
+    out = [t[k] for k in _NAMED if t.get(k) is not None]
+    if "mark_setting" in t:
+        out.append("settings")
+    return tuple(out)
 
 
 def plan(layout):
@@ -145,6 +162,14 @@ def plan(layout):
                 base = bytes(idx) if length and min(idx) >= 0 and max(idx) < 256 else tuple(idx)
         out.append((shows, shows in _GENERIC, base, step, length, t))
     return out
+
+
+def blank(frame, leds, item):
+    """A planned track's LEDs dark (item: one of plan()'s), the rest of the frame as it was."""
+    _run(frame, leds, item[2], item[3], 0, item[4], _DARK, 1, 1)
+
+
+_DARK = tuple([0, 0, 0])
 
 
 def render(view, layout, frame, level=255, phase=0, dark=None, tracks=None):

@@ -9,7 +9,7 @@ ranks) they take turns, one per phase (shared_rules/render.py). Not in sim.py,
 which every board loads: the simulated board has no strip.
 """
 
-from shared_rules import render
+from shared_rules import canon, render
 
 
 def tick(hw, table, scan_ms):
@@ -79,6 +79,70 @@ class Shown:
             n = len(now)
             self.sent = True
         now[:n] = buf[:n]
+
+
+_MISSING = ["(missing)"]  # a view key that is not there, told from one that holds None
+
+
+class Redraw:
+    """render.render() for a board, drawing only what changed: the tracks (a plan_kept() plan) whose
+    view keys (render.reads) hold other values than when the frame was last drawn, each track's
+    LEDs cleared first, and the seats_at tracks when the phase moved. A track's Python costs
+    0.5-2.6 ms on the chip, and an entry changes one to three of a layout's 10-20. Every track is
+    drawn when the frame is not what the last draw left (forget(): a frame drawn ahead put on it,
+    an undo's kept frame, the limiter's scaling) and at the first draw."""
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.reads = [render.reads(p[0], p[5]) for p in plan]
+        self.seen = None  # {key: a copy of the value the frame shows}; None: draw every track
+        self.phase = None
+
+    def forget(self):
+        self.seen = None
+
+    def draw(self, view, layout, frame, level, phase, row):
+        """Draw `view` into `frame` (in place); row: a framebuf over the frame, cleared in C for a
+        whole draw."""
+        seen, plan = self.seen, self.plan
+        if seen is None:
+            row.fill(0)
+            render.render(view, layout, frame, level, phase, False, plan)
+            seen = {}
+            for keys in self.reads:
+                for k in keys:
+                    seen[k] = None
+            changed = seen
+        else:
+            changed = None
+            for k in seen:
+                v = view.get(k, _MISSING)
+                if v != seen[k]:
+                    if changed is None:
+                        changed = {}
+                    changed[k] = None
+            moved = phase != self.phase
+            if changed is None and not moved:
+                return
+            dirty = []
+            for i in range(len(plan)):
+                item = plan[i]
+                if (moved and item[0] == "seats_at") or (changed is not None and _any_in(self.reads[i], changed)):
+                    render.blank(frame, layout["leds"], item)
+                    dirty.append(item)
+            render.render(view, layout, frame, level, phase, False, dirty)
+        if changed is not None:
+            for k in changed:
+                v = view.get(k, _MISSING)
+                seen[k] = v if v is _MISSING else canon.copy(v)  # the view's values are the state's own
+        self.seen, self.phase = seen, phase
+
+
+def _any_in(keys, changed):
+    for k in keys:
+        if k in changed:
+            return True
+    return False
 
 
 def changed_leds(now, shown):

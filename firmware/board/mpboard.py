@@ -24,7 +24,7 @@ import machine
 from firmware import pads
 from firmware.board import sim
 from firmware.board.later import Later
-from firmware.board.leds import Scaler, Shown, load_layout, plan_kept, scan_and_tick
+from firmware.board.leds import Redraw, Scaler, Shown, load_layout, plan_kept, scan_and_tick
 from shared_rules import engine, power, render
 from shared_rules.compat import const
 
@@ -46,7 +46,8 @@ class Hardware(sim.Hardware):
         (self._pins, self._active, self.buttons, self._knob, self.strip, self._n, self._order, self._budget,
          self.oled) = wiring.parts(o, self.BOARD)
         self._layouts = o.get("layouts") or LAYOUTS
-        self._game = self._layout = self._wire = self._shown = self._top = None  # _shown: a leds.Shown
+        self._game = self._layout = self._wire = self._shown = self._top = None  # _layout_for's
+        self._redraw = Redraw([])
         self._frame, self._strip_bytes = self.strip.buf, memoryview(self.strip.buf)  # _layout_for, _write
         self._phase = self._scans = 0  # whose turn it is on an LED several seats share (tick); ms since
         self.later = Later(self._draw)  # the display and the table's upkeep, between presses
@@ -190,6 +191,8 @@ class Hardware(sim.Hardware):
         next step redraws them)."""
         at = table.journal.last  # the log the frame shows: its last digest names every entry up to it
         if ready is not None:
+            if self._frame != ready:  # not the frame the last draw left (Redraw's): the next draws whole
+                self._redraw.forget()
             self._frame[:] = ready  # C memcpy
             self._write(self._frame, at)  # the entry's frame, drawn ahead
         elif table.changed:
@@ -197,6 +200,7 @@ class Hardware(sim.Hardware):
             back = self._shown.before(at) if self._shown is not None else None
             if back is not None:  # the log is again what the strip showed before its last change (an
                 self._frame[:len(back)] = back  # undo): that frame, no render (LEDs that take turns: the
+                self._redraw.forget()
             else:  # phase's next step redraws them)
                 self._render(table.game, table.state)
             self._write(self._frame, at)
@@ -212,10 +216,10 @@ class Hardware(sim.Hardware):
         frame = self._frame
         if layout is not None:
             view = engine.game_module(game).view(state, None, True)  # read once: no copy
-            self._scale.row.fill(0)  # the frame cleared in C (framebuf), for render() to fill
-            render.render(view, layout, frame, layout.get("level", 255), self._phase, False, self._tracks)
+            self._redraw.draw(view, layout, frame, layout.get("level", 255), self._phase, self._scale.row)
             view = None
-            power.limit(frame, self._budget, scale=self._scale, top=self._top)
+            if power.limit(frame, self._budget, scale=self._scale, top=self._top) < 255:
+                self._redraw.forget()  # scaled: the next draw is of every track, at the layout's level
 
     def _write(self, frame, at):
         """The frame on the strip; `at`: the log it shows (Journal.last; leds.Shown keeps them)."""
@@ -246,7 +250,7 @@ class Hardware(sim.Hardware):
         lit = 0 if layout is None else min(layout["leds"] * 3, len(self.strip.buf))
         # what the strip shows of the layout's LEDs, once its first frame has cleared the whole strip
         self._shown = Shown(lit) if lit else None
-        self._tracks = plan_kept(layout) if layout is not None else None
+        self._redraw = Redraw(plan_kept(layout) if layout is not None else [])
         self._top = render.brightest(layout) if layout is not None else None  # the limiter's bound
         self._game, self._layout = game, layout
         gc.collect()

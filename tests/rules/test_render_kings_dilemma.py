@@ -409,6 +409,7 @@ def test_render_heap_under_micropython(micropython, mpy_build, tmp_path):
     tracks, rfile, _pfile, modules, _data, per_frame, lit = proc.stdout.split()
     print("render_tracks import: %s bytes; one King's Dilemma render+limit allocates %s bytes" % (tracks, per_frame))
     assert rfile.endswith("render.mpy")
-    # render_tracks holds the generic kinds of every game's layout (six kinds: 3.2K measured)
-    assert int(modules) < 6 * 1024 and int(tracks) < 3.5 * 1024
+    # render_tracks holds the generic kinds of every game's layout (six kinds), and whatever chunk of
+    # the interned-name pool its import happens to start (render's names fill the one before it)
+    assert int(modules) < 8 * 1024 and int(tracks) < 5.5 * 1024  # render and power: as tests/rules/test_render.py
     assert int(lit) > 60 and int(per_frame) < 64

@@ -50,9 +50,9 @@ STAMPS = (
     ("firmware/board/mpboard.py", "layout = self._layout_for(game)", 8, "before"),
     ("firmware/board/mpboard.py", "view = engine.game_module(game).view(state, None, True)  # read once: no copy",
      9, "after"),
-    ("firmware/board/mpboard.py", "render.render(view, layout, frame, layout.get(\"level\", 255), self._phase, False,"
-                                  " self._tracks)", 10, "after"),
-    ("firmware/board/mpboard.py", "power.limit(frame, self._budget, scale=self._scale)", 11, "after"),
+    ("firmware/board/mpboard.py", "self._redraw.draw(view, layout, frame, layout.get(\"level\", 255), self._phase,"
+                                  " self._scale.row)", 10, "after"),
+    ("firmware/board/mpboard.py", "self._write(self._frame, at)", 11, "before"),  # the limiter (and the return)
     ("firmware/board/mpboard.py", "self._write(self._frame, at)", 12, "after"),
 )
 # After the scan's show(): one line per entry, then the entry's stamp is cleared.
