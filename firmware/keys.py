@@ -8,7 +8,7 @@ sends, and made again by the pad's next key, which only opens it.
 """
 
 
-from firmware import ahead, ballot_keys, keymap, menus, names, pads, words
+from firmware import ahead, ballot_keys, keymap, menus, pads, words
 from shared_rules import engine
 from shared_rules.errors import RuleError
 from shared_rules.schema import action, param
@@ -133,6 +133,8 @@ def why(c, e, seat, key=None, foot=()):
 def name_menu(c, menu, move, seat):
     """The table's menu chose "names": first a name for each seat among the known ones (the
     menu asks seat by seat), then, with them, the naming. The screen lines."""
+    from firmware import names  # the seats' names: loaded at the first names action (firmware/__init__.py)
+
     table = c.table
     if "names" not in move:
         choices = names.known(table.journal) + [names.NO_NAME]

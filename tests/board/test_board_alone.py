@@ -15,7 +15,7 @@ from chancery.board import micropython as mp
 ROOT = paths.ROOT
 MP_DIR = paths.MP
 EXPECTED = {
-    "board_alone": ["boot: no wire, no link", "played: no wire, no link, 1 entries, 0 frames",
+    "board_alone": ["boot: no wire, no link", "played: no wire, no link, 1 entries, 0 frames", "names: not loaded",
                     "hello: wire loaded, link loaded, listening True, sent welcome"],
 }
 

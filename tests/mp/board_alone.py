@@ -3,9 +3,10 @@
     micropython tests/mp/board_alone.py FOLDER
 
 The link's code (shared_rules/wire.py, 5.9 KB on a Pico, and the table's answers to the
-frames, firmware/frames.py) comes with a host's first byte:
+frames, firmware/link.py) comes with a host's first byte:
 a board played on its pads with no host never loads it, through boot, entries, keys,
-the display's status and idle(); a hello then loads it. Prints one line per check.
+the display's status and idle(); a hello then loads it. The seats' names' code
+(firmware/names.py) waits for a names action. Prints one line per check.
 """
 
 import sys
@@ -39,6 +40,7 @@ def run(folder):
         t.idle()
     keys.status()
     out.append("played: %s, %d entries, %d frames" % (loaded(), t.count, len(sent)))
+    out.append("names: %s" % ("loaded" if "firmware.names" in sys.modules else "not loaded"))  # at a names action
     from firmware.link import Link  # as the board layer makes it at the first byte
     from shared_rules import wire  # as the link's reader does at the first byte
 
