@@ -351,13 +351,14 @@ class Table:
         for _ in self.upkeep():
             pass
 
-    def upkeep(self):
+    def upkeep(self, collect=True):
         """idle()'s parts, one at each step of this generator: the snapshot, a step of the
         journal's own upkeep, the listeners' "idle" (the controls compute the entry an awaited
         press would make), a copy of the state for the undo of the next entry folded in place
-        (self.spare), then a collection, so the next press starts on a tidy heap. After a game
-        switch, a board that can restarts instead. A board may serve an input between the parts
-        (firmware/board/later.py): each part reads the table as it is when it runs."""
+        (self.spare), then a collection, so the next press starts on a tidy heap (collect=False:
+        the caller takes it when it will: firmware/board/later.py waits for a quiet while). After
+        a game switch, a board that can restarts instead. A board may serve an input between the
+        parts (firmware/board/later.py): each part reads the table as it is when it runs."""
         if self.restart_due and self.restart is not None:
             self.restart_due = False
             self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
@@ -380,7 +381,8 @@ class Table:
                 # a copy of the state, for the undo of the next entry that act() folds in place
                 self.spare = (self.count, self.state, canon.copy(self.state))
                 yield
-        gc.collect()  # the step's garbage now, between presses: not in the next one
+        if collect:
+            gc.collect()  # the step's garbage now, between presses: not in the next one
 
     def _spare_state(self):
         """The copy upkeep() made of the state as it is now (self.spare), or None where the state

@@ -35,7 +35,8 @@ name the layout's `colours` lacks.
                its k-th item (Yes, Your Grace's Annals: each Record's type).
 
 Loaded by render() on the first track of these kinds: a game that uses none
-(Chancellors) never pays for this module.
+(Chancellors) never pays for this module. A track's key that names a view field is listed in
+render.py's _NAMED (render.reads): a board redraws a track only when those fields change.
 """
 
 # Builtins as this module's globals: MicroPython looks a name up in the module first, and on a

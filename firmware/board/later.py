@@ -3,12 +3,24 @@ upkeep (Table.upkeep: the snapshot, the journal's tidy, the entry computed ahead
 copy, a collection), taken one piece at a time, each after a scan (mpboard.py's quiet: none
 while an edge an IRQ noted waits for its scan).
 
+The collection is the longest piece (12.6 ms on the emulated Pico's clock with The King's
+Dilemma's 74 KB in use, 20.5 ms with 130 KB), and a press that came during it waited for all of
+it: it waits for QUIET_MS without an input, so that the keys of a menu, pressed one after the
+other, do not meet it. The firmware's allocation threshold (boot.py) still collects in between.
+
 An input is so served after one piece at most, never after the whole upkeep. A button held does
 not stop the pieces: its press is when the entry its release makes is computed ahead. An upkeep
 under way when an input comes goes on (each part reads the table as it is when it runs), and
 another follows it: the host's frames (a ping, a GET) come often, and one that restarted the
 upkeep each time kept it from ever reaching its look-ahead.
 """
+
+
+import gc
+
+from shared_rules.compat import const
+
+QUIET_MS = const(150)  # no input for this long before the upkeep's collection
 
 
 class Later:
@@ -19,11 +31,13 @@ class Later:
         self.parts = None  # the table's upkeep under way (a generator), or None
         self.due = False  # an input was answered since: another upkeep after the one under way
         self.wake = None  # the board's scan loop's flag, set when something is due
+        self.clock = None  # the board's ticks clock (with wake); None: the upkeep collects at once
+        self.collect_at = None  # the ticks_ms from which the upkeep's collection is due, or None
 
     def busy(self):
         """Something waits still: the host's link reads no frame until it is done (sim.py), so a
         host's ping is answered once the board is idle, as before it took the upkeep in pieces."""
-        return self.parts is not None or self.due or self.screen is not None
+        return self.parts is not None or self.due or self.screen is not None or self.collect_at is not None
 
     def show(self, lines):
         """The screen changed: `lines` are drawn in the next quiet moment (a later screen before
@@ -45,12 +59,18 @@ class Later:
                 self.draw(lines)
                 return True
             if self.parts is None and self.due:
-                self.parts, self.due = table.upkeep(), False
+                self.parts, self.due = table.upkeep(self.clock is None), False
             if self.parts is not None:
                 next(self.parts)
                 return True
+            clock = self.clock
+            if self.collect_at is not None and clock.ticks_diff(clock.ticks_ms(), self.collect_at) >= 0:
+                self.collect_at = None
+                gc.collect()  # the inputs' garbage, once quiet: not in the next press
         except StopIteration:
             self.parts = None
+            if self.clock is not None:
+                self.collect_at = self.clock.ticks_add(self.clock.ticks_ms(), QUIET_MS)
         except Exception as e:
             self.parts = None
             print("chancery: upkeep:", type(e).__name__, e)

@@ -77,7 +77,8 @@ class Hardware(sim.Hardware):
         table.on_entry = lambda ready=None: self._entry(table, ready)  # the strip shows an entry once it is on flash
         self.controls.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
         table.idle()  # as after every input: the first awaited press (a roll, a vote's hold) is computed now
-        clock, self.later.wake = self.buttons.clock, flag
+        clock = self.later.clock = self.buttons.clock
+        self.later.wake = flag
         last = clock.ticks_ms()
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
         while True:

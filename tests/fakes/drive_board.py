@@ -61,7 +61,7 @@ class StubTable:
         for _ in self.upkeep():
             pass
 
-    def upkeep(self):  # Table.upkeep's parts: counted as begun, and as done
+    def upkeep(self, collect=True):  # Table.upkeep's parts: counted as begun, and as done
         self.begun = getattr(self, "begun", 0) + 1
         yield
         self.idles = getattr(self, "idles", 0) + 1
@@ -280,6 +280,33 @@ def main():
     run(hw, clock, table, 60)
     assert table.keys[-1] == [4, "select"] and hw.oled.shown[-1] == [[0, "pad 4"], [8, "select"]], (
         table.keys, hw.oled.shown[shown:])
+
+    # The upkeep's collection waits for later.QUIET_MS without an input (firmware/board/later.py):
+    # the keys of a menu pressed one after the other do not meet it; once the board has been
+    # quiet that long, a piece collects, and until then the board is busy (a host's ping waits).
+    from firmware.board import later as waits
+
+    class CountingGc:
+        collects = 0
+
+        @staticmethod
+        def collect():
+            CountingGc.collects += 1
+
+    hw.later.clock = clock  # as inputs() sets it
+    run(hw, clock, table, 400)
+    real_gc, waits.gc = waits.gc, CountingGc
+    a = gpio[keys.index_of(0, "down")]
+    for _ in range(2):  # two taps, 100 ms apart
+        machine.LEVELS[a] = 0
+        run(hw, clock, table, 30)
+        machine.LEVELS[a] = 1
+        run(hw, clock, table, 70)
+        assert CountingGc.collects == 0 and hw.later.busy(), CountingGc.collects
+    run(hw, clock, table, 120)
+    assert CountingGc.collects == 1 and not hw.later.busy(), CountingGc.collects
+    waits.gc, hw.later.clock = real_gc, None
+    assert table.keys[-2:] == [[0, "down"], [0, "down"]], table.keys
 
     enc = pins.encoder(cfg)
     if enc:  # one detent clockwise: the table's right, which a menu reads as down
