@@ -1,7 +1,8 @@
 """What waits for a quiet moment on a board with buttons: the display's redraw and the table's
 upkeep (Table.upkeep: the snapshot, the journal's tidy, the entry computed ahead, the spare
 copy, a collection), taken one piece at a time, each after a scan (mpboard.py's quiet: none
-while an edge an IRQ noted waits for its scan).
+while an edge an IRQ noted waits for its scan). A screen is drawn a page of the display at a
+piece (a whole one took 30 ms on I2C), and told to the host once it is all shown.
 
 The collection is the longest piece (12.6 ms on the emulated Pico's clock with The King's
 Dilemma's 74 KB in use, 20.5 ms with 130 KB), and a press that came during it waited for all of
@@ -25,7 +26,8 @@ QUIET_MS = const(150)  # no input for this long before the upkeep's collection
 
 class Later:
     def __init__(self, draw):
-        """draw(lines): the board's: the lines on its display, then to a listening host."""
+        """draw(lines): the board's: one step of showing the lines, True while more waits (a page
+        of its display at a time); the last step tells a listening host."""
         self.draw = draw
         self.screen = None  # the lines to draw next (a key's screen, status()), or None
         self.parts = None  # the table's upkeep under way (a generator), or None
@@ -56,7 +58,8 @@ class Later:
         try:
             if self.screen is not None:
                 lines, self.screen = self.screen, None  # its strings go once drawn (the display keeps bytes)
-                self.draw(lines)
+                if self.draw(lines) and self.screen is None:
+                    self.screen = lines  # more of it to draw (a page at a time), and no other screen came
                 return True
             if self.parts is None and self.due:
                 self.parts, self.due = table.upkeep(self.clock is None), False

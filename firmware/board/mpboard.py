@@ -261,8 +261,9 @@ class Hardware(sim.Hardware):
         self.later.show(lines)  # drawn, and told the host, in the next quiet moment (_draw)
 
     def _draw(self, lines):
-        """A screen on the display, then to the host (a display frame: the host hears a screen once
-        the display shows it; one a later screen took the place of before it was drawn, never)."""
-        if self.oled is not None:
-            self.oled.show_lines(lines)
+        """A step of a screen (later.py): a page of the display that changed (True: more may), else the
+        host told (the host hears a screen once the display shows it; one replaced before, never)."""
+        if self.oled is not None and self.oled.show_line(lines):
+            return True
         self.tell_screen(None, lines)
+        return False

@@ -77,6 +77,14 @@ class SSD1306(framebuf.FrameBuffer):
     def show_lines(self, lines):
         """Show up to 8 lines of text (16 characters each in the 8x8 font): only those that
         changed since the last call are drawn and sent, each as its page."""
+        while self.show_line(lines):
+            pass
+
+    def show_line(self, lines):
+        """show_lines() a page at a time: the first line of `lines` that differs from what the
+        display shows, drawn and sent (3-4 ms at 400 kHz); False when none does. The board takes
+        a screen so, a page between two scans (firmware/board/later.py): a whole screen took 30 ms,
+        and a press that came meanwhile waited for all of it."""
         text = self._text
         for k in range(len(self._pages)):
             line = str(lines[k])[:16] if k < len(lines) else ""
@@ -92,6 +100,8 @@ class SSD1306(framebuf.FrameBuffer):
             self.fill_rect(0, k * 8, self.width, 8, 0)
             self.text(line, 0, k * 8, 1)
             self.show_page(k)
+            return True
+        return False
 
     def show_page(self, page):
         w = self._page_window

@@ -314,6 +314,7 @@ def main():
             machine.LEVELS[enc["a"]], machine.LEVELS[enc["b"]] = la, lb
             run(hw, clock, table, 5)
         assert table.keys[-1] == [keys.TABLE, "down"], table.keys
+    run(hw, clock, table, 20)  # its screen, a page of the display at a piece
     out["keys"] = table.keys
     out["screen"] = hw.oled.shown[-1]  # the display shows the last menu screen
     assert hw.oled.shown[-1] == [[0, "pad %d" % table.keys[-1][0]], [8, table.keys[-1][1]]]
@@ -332,6 +333,18 @@ def main():
     for lines in ([last[0], "\u00e9" * 16], [last[0], "\u00e9" * 15 + "e"], [last[0], "\u00e9" * 15 + "e"]):
         hw.oled.show_lines(lines)
     assert len(machine.WRITES) == sent + 4 and machine.WRITES[-2][1][5] == 1, machine.WRITES[sent:]
+
+    # A screen goes to the display a page at a piece (3-4 ms on I2C each; a whole one took 30 ms,
+    # and a press that came meanwhile waited for all of it), and to the host after its last page.
+    run(hw, clock, table, 100)
+    told, shown, tell = [], len(hw.oled.shown), hw.tell_screen
+    hw.tell_screen = lambda seat, lines: told.append(lines)
+    hw.later.show(["one", "two", "three"])
+    for k in range(3):
+        assert hw.quiet(table) and len(hw.oled.shown) == shown + k + 1 and told == [], (k, hw.oled.shown[shown:])
+    assert hw.quiet(table) and told == [["one", "two", "three"]] and not hw.quiet(table), told
+    assert hw.oled.shown[-1] == [[0, "one"], [8, "two"], [16, "three"]], hw.oled.shown[-1]
+    hw.tell_screen = tell
 
     # show(): the frame, limited, reaches the strip in GRB
     table.changed = True
