@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 
@@ -74,6 +75,8 @@ def _qstr_bytes(text):
 
 def measure(uf2=None, game="chancellors", players=4):
     """([(module, bytes)] in import order, the interned-name pools' bytes at idle)."""
+    import heap  # tools/chip/heap.py: its idle figure's moment
+
     from chancery.vpico import VirtualPico, image
 
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -82,6 +85,9 @@ def measure(uf2=None, game="chancellors", players=4):
         image.deployed_image(flash, first={"game": game, "settings": {"players": players}}, uf2=uf2)
         with VirtualPico(flash=flash, uf2=uf2, pace="free") as vp:
             vp.wait_frame(after_ns=0, timeout=120)
+            start = vp.now_ns()
+            while vp.now_ns() - start < heap.SETTLE_NS:  # as the heap's idle figure: the board settled
+                time.sleep(0.2)
             said = subprocess.run([mpremote, "connect", vp.port, "resume", "exec", ASK], capture_output=True,
                                   text=True, timeout=300).stdout
             line = [w for w in said.splitlines() if w.startswith("MODS ")]
