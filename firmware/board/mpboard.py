@@ -244,7 +244,6 @@ class Hardware(sim.Hardware):
             # the strip's own buffer when the layout fits it: render() writes the wire's bytes
             self._frame = self.strip.buf if size == len(self.strip.buf) else bytearray(size)
         frame = self._frame
-        self._shown = None
         self._scale = Scaler(frame)
         self._scale.row.fill(0)  # nothing of the last game's lights stays on
         self._wire = memoryview(frame)[:len(self.strip.buf)]
