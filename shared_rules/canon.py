@@ -206,18 +206,9 @@ def crc32_hex(text):
 
 
 def digest(value):
-    """The digest of a value: CRC-32 of its canonical encoding.
-
-    Computed piece by piece as the encoding is produced, so a board never
-    holds the whole text (one large block is what a fragmented heap lacks).
-    """
-    crc = [0]
-
-    def write(piece):
-        crc[0] = _crc32(piece, crc[0])
-
-    _value(value, write)
-    return "%08x" % (crc[0] & 0xFFFFFFFF)
+    """The digest of a value: CRC-32 of its canonical encoding (encode's text, the CRC in C).
+    Piece by piece, as the pure-Python encoder writes, it took 4-5x as long on the chip."""
+    return "%08x" % (_crc32(encode(value), 0) & 0xFFFFFFFF)
 
 
 def chain(prev, action_text, events_text):

@@ -83,12 +83,20 @@ class FrameError(ValueError):
 
 
 def fields(kind):
-    """The fields a kind carries (a tuple), or None for an unknown kind."""
-    for item in _KINDS.split("|"):
-        words = item.split(" ")
-        if words[0] == kind:
-            return tuple(words[1:])
-    return None
+    """The fields a kind carries (a tuple), or None for an unknown kind. Found in place: splitting
+    every kind's entry out of the table took most of a frame's encoding time on the chip."""
+    if not isinstance(kind, str) or not kind or " " in kind or "|" in kind:
+        return None
+    k, at = _KINDS, 0
+    while True:
+        i = k.find(kind, at)
+        if i < 0:
+            return None
+        end = i + len(kind)
+        if (i == 0 or k.startswith("|", i - 1)) and (end == len(k) or k.startswith(" ", end) or k.startswith("|", end)):
+            stop = k.find("|", end)
+            return tuple(k[end:stop if stop >= 0 else len(k)].split())
+        at = i + 1
 
 
 def kinds():
@@ -153,40 +161,29 @@ def encode(seq, kind, body=None):
 
 
 def write(seq, kind, body, out):
-    """Write one frame, piece by piece, through out(str): the one encoder (encode joins it).
+    """Write one frame through out(str): the one encoder (encode joins it).
 
-    A board has no room for a whole frame's text (nor for the list of pieces
-    that builds it): one pass sums the CRC and the length, a second writes.
+    The frame's text is made once by canon.encode (on a board, C's json.dumps), its CRC taken
+    over it in C, and written in three pieces. A frame is at most MAX_FRAME bytes, a string the
+    heap holds for a moment; the pure-Python encoder piece by piece, twice (a pass for the CRC,
+    one to write), was most of a frame's time on the chip.
     Raises FrameError before anything is written; out None: only that check (a
     frame a board holds to write later must be one it can write)."""
     obj = _frame(seq, kind, body)
-    crc = [0, 0]  # CRC, length
-
-    def count(piece):
-        crc[0] = canon.crc32_update(piece, crc[0])
-        crc[1] += len(piece)
-        if not canon.printable(piece):  # canon escapes these; never let one through
-            raise FrameError("not_json", "a byte outside printable ASCII")
-
     try:
-        canon.dump(obj, count)
+        text = canon.encode(obj)
     except TypeError as e:  # floats, bytes, non-string keys
         raise FrameError("not_json", str(e))
-    if crc[1] + 15 > MAX_FRAME:
-        raise FrameError("too_long", "%d bytes, at most %d (send entries one per frame)" % (crc[1] + 15, MAX_FRAME))
+    obj = None
+    if not canon.printable(text):  # canon escapes these; never let one through
+        raise FrameError("not_json", "a byte outside printable ASCII")
+    if len(text) + 15 > MAX_FRAME:
+        raise FrameError("too_long", "%d bytes, at most %d (send entries one per frame)" % (len(text) + 15, MAX_FRAME))
     if out is None:
         return
-    first = [True]
-
-    def emit(piece):
-        if first[0]:  # the object's "{" is already out, before the CRC member
-            first[0] = False
-            piece = piece[1:]
-        if piece:
-            out(piece)
-
-    out('{"c":"%08x",' % (crc[0] & 0xFFFFFFFF))
-    canon.dump(obj, emit)
+    # the CRC runs over the object's text, whose "{" opens the line before the CRC member
+    out('{"c":"%08x",' % (canon.crc32_update(text, 0) & 0xFFFFFFFF))
+    out(text[1:])
     out("\n")
 
 

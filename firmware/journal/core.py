@@ -197,10 +197,9 @@ class Journal:
         try:
             self._put(tag + " ")
             if pieces is None:
-                canon.dump(value, self._put)
-            else:
-                for piece in pieces:
-                    self._put(piece)
+                pieces = (canon.encode(value),)  # in C on a board (canon.dump: 4-5x as long)
+            for piece in pieces:
+                self._put(piece)
             self._drain()
         finally:
             self._to = None  # not kept: a closed littlefs file still holds its 1.1 KB buffer

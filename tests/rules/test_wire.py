@@ -135,12 +135,12 @@ def test_no_control_byte_ever(lines, key, value, seq):
 
 
 def test_encode_refuses_what_would_break_a_line(monkeypatch):
-    # the encoder streams canon.dump's pieces; a piece canon should never give is refused
-    monkeypatch.setattr(wire.canon, "dump", lambda obj, w: w('{"k":"ping","n":1,"x":"\x03"}'))
+    # the frame's text comes from canon.encode; a text canon should never give is refused
+    monkeypatch.setattr(wire.canon, "encode", lambda obj: '{"k":"ping","n":1,"x":"\x03"}')
     with pytest.raises(wire.FrameError) as e:
         wire.encode(1, wire.PING)
     assert e.value.code == "not_json"
-    monkeypatch.setattr(wire.canon, "dump", lambda obj, w: w('{"k":"ping","n":1,"x":"\u00e9"}'))
+    monkeypatch.setattr(wire.canon, "encode", lambda obj: '{"k":"ping","n":1,"x":"\u00e9"}')
     with pytest.raises(wire.FrameError):
         wire.encode(1, wire.PING)
 
