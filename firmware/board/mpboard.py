@@ -131,8 +131,10 @@ class Hardware(sim.Hardware):
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        # no collect in the middle of a press (main.py's threshold), nor while a button is down (a
-        # hold's wakes left one due as it became long); idle() collects after the frame
+        # no collect in the middle of a press (boot.py's threshold raised for the scan): the board's
+        # threshold is back after it, also while a button is down, so that the quiet moments' pieces
+        # (a look-ahead, the spare copy) collect as they go and a press starts with at most that
+        # much counted, not with what a hold's or a tap's pieces left due for its first allocation
         every = gc.threshold() if hasattr(gc, "threshold") else -1
         if every != _BURST:  # else still raised since a button went down: self._every is the board's
             self._every = every
@@ -147,7 +149,7 @@ class Hardware(sim.Hardware):
                     self._key(table, e[0], e[1])
                 self.show(table)
         finally:
-            if self._every > 0 and not self.buttons.busy:
+            if self._every > 0:
                 gc.threshold(self._every)
             self.flush()
         if n:
