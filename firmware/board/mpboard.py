@@ -131,12 +131,14 @@ class Hardware(sim.Hardware):
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        # no collect in the middle of a press (boot.py's threshold raised for the scan): the board's
-        # threshold is back after it, also while a button is down, so that the quiet moments' pieces
-        # (a look-ahead, the spare copy) collect as they go and a press starts with at most that
-        # much counted, not with what a hold's or a tap's pieces left due for its first allocation
+        # No collect in the middle of a press: boot.py's threshold is raised from a button's down
+        # until no button settles, and a collection is taken as the button goes down instead, once
+        # its scan is done: the press that completes the input (a tap's release, a hold's long
+        # instant) then finds the heap collected and all of the raised threshold to allocate in,
+        # whatever the quiet moments' pieces (a look-ahead, the spare copy) allocate in between.
         every = gc.threshold() if hasattr(gc, "threshold") else -1
-        if every != _BURST:  # else still raised since a button went down: self._every is the board's
+        began = every != _BURST  # else still raised since a button went down: self._every is the board's
+        if began:
             self._every = every
         if every > 0:
             gc.threshold(_BURST)
@@ -149,9 +151,12 @@ class Hardware(sim.Hardware):
                     self._key(table, e[0], e[1])
                 self.show(table)
         finally:
-            if self._every > 0:
+            busy = self.buttons.busy
+            if self._every > 0 and not busy:
                 gc.threshold(self._every)
             self.flush()
+        if began and busy and self._every > 0:
+            gc.collect()  # a button went down (see above)
         if n:
             self.settle(table)  # once the LEDs show the entry: its snapshot if due, a collection
         return n

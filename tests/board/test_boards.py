@@ -274,7 +274,7 @@ def test_backend_on_fake_pins_under_both_interpreters(backend, build, micropytho
     upy = _result(proc)
     assert upy == cp
     want = [[1, "select"], [5, "back"], [3, "select"], [2, "up"], [2, "up"], [2, "down"], [0, "up"], [4, "down"],
-            [0, "down"], [4, "select"], [0, "down"], [0, "down"]]
+            [0, "down"], [4, "select"], [1, "select"], [0, "down"], [0, "down"]]
     if backend == "rp2":
         want.append([5, "down"])  # the encoder's clockwise detent
     assert cp["keys"] == want
