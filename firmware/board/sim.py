@@ -63,7 +63,7 @@ class Hardware:
         self._seq = wire.next_seq(seq)
         if not self._out.poll(0):
             return
-        wire.write(seq, kind, body, sys.stdout.write)  # in pieces: no whole-line string in RAM
+        wire.write(seq, kind, body, sys.stdout.write)
 
     def flush(self):
         """Write the frames held while an input was answered, in order. One that cannot be written
