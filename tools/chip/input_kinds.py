@@ -7,8 +7,8 @@ The deployed firmware runs standalone from main.py on the virtual Pico (vpico.im
 the code in ROMFS where the firmware has the partition), each game at its most seats. Its buttons are
 pressed on their GPIO pins, contact bounce and all (tools/chip/press_play.py's Board and GpioPlayer,
 a host listening on the USB serial only to read the screens and the game: with it the board also
-builds the frames it sends that host, after the strip's frame but for an undo's state frame, built
-before it). Random legal play brings the board to each kind's situation: a menu's action is the one
+builds the frames it sends that host, after the strip's frame, an undo's state frame too:
+firmware/undo.py lights the LEDs first). Random legal play brings the board to each kind's situation: a menu's action is the one
 of the fewest presses of a few drawn, and The Council's reveal ballot, some 40 entries in, is reached
 by actions over the link (Chip.advance), as The King's Dilemma's sealed one. Each input is timed from
 the edge that completes it (a tap's release; a hold's long instant, long_ms after its first edge) to
