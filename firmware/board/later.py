@@ -22,6 +22,7 @@ import gc
 from shared_rules.compat import const
 
 QUIET_MS = const(150)  # no input for this long before the upkeep's collection
+_BURST = const(48 * 1024)  # bytes a press may allocate before a collection (scan_begins)
 
 
 class Later:
@@ -35,11 +36,35 @@ class Later:
         self.wake = None  # the board's scan loop's flag, set when something is due
         self.clock = None  # the board's ticks clock (with wake); None: the upkeep collects at once
         self.collect_at = None  # the ticks_ms from which the upkeep's collection is due, or None
+        self.every = -1  # the board's allocation threshold (boot.py's), while a scan raises it
 
     def busy(self):
         """Something waits still: the host's link reads no frame until it is done (sim.py), so a
         host's ping is answered once the board is idle, as before it took the upkeep in pieces."""
         return self.parts is not None or self.due or self.screen is not None or self.collect_at is not None
+
+    def scan_begins(self):
+        """Before a scan's work: no automatic collection in the middle of a press, the threshold
+        raised from a button's down until no button settles. True when no button was settling
+        before this scan (one may be going down in it)."""
+        every = gc.threshold() if hasattr(gc, "threshold") else -1
+        began = every != _BURST  # else raised since a button went down: self.every is the board's
+        if began:
+            self.every = every
+        if every > 0:
+            gc.threshold(_BURST)
+        return began
+
+    def scan_ends(self, began, busy):
+        """After a scan's work: the board's threshold back once no button settles; where a button
+        went down in it, a collection now, so that the input it completes (a tap's release, a
+        hold's long instant) finds a collected heap and the whole raised threshold, whatever the
+        quiet moments' pieces allocate while it is down."""
+        if self.every > 0:
+            if not busy:
+                gc.threshold(self.every)
+            elif began:
+                gc.collect()
 
     def show(self, lines):
         """The screen changed: `lines` are drawn in the next quiet moment (a later screen before

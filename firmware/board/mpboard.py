@@ -29,7 +29,6 @@ from shared_rules import engine, power, render
 from shared_rules.compat import const
 
 IDLE_MS = const(100)  # the scan's timer at the most (a pin edge wakes it): the strip's phase (see _pace)
-_BURST = const(48 * 1024)  # bytes a press may allocate before a collect (see scan)
 LAYOUTS = "/hardware/layouts/"
 _LEFT = const(15)  # pads.index_of(pads.TABLE, "left"): an encoder's turn anticlockwise
 _RIGHT = const(17)  # ... and clockwise
@@ -131,17 +130,7 @@ class Hardware(sim.Hardware):
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:
                 self.buttons.turn(d, _LEFT, _RIGHT)  # delivered by the update below
-        # No collect in the middle of a press: boot.py's threshold is raised from a button's down
-        # until no button settles, and a collection is taken as the button goes down instead, once
-        # its scan is done: the press that completes the input (a tap's release, a hold's long
-        # instant) then finds the heap collected and all of the raised threshold to allocate in,
-        # whatever the quiet moments' pieces (a look-ahead, the spare copy) allocate in between.
-        every = gc.threshold() if hasattr(gc, "threshold") else -1
-        began = every != _BURST  # else still raised since a button went down: self._every is the board's
-        if began:
-            self._every = every
-        if every > 0:
-            gc.threshold(_BURST)
+        began = self.later.scan_begins()  # no collection in the middle of a press (later.py)
         try:
             events = self.buttons.update(down | latched, latched & ~down)
             n = len(events)
@@ -151,12 +140,8 @@ class Hardware(sim.Hardware):
                     self._key(table, e[0], e[1])
                 self.show(table)
         finally:
-            busy = self.buttons.busy
-            if self._every > 0 and not busy:
-                gc.threshold(self._every)
             self.flush()
-        if began and busy and self._every > 0:
-            gc.collect()  # a button went down (see above)
+            self.later.scan_ends(began, self.buttons.busy)
         if n:
             self.settle(table)  # once the LEDs show the entry: its snapshot if due, a collection
         return n

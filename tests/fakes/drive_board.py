@@ -285,7 +285,7 @@ def main():
     # down until none settles), and one as a button goes down, after its scan: the input it
     # completes (the release, a hold's long instant) finds the heap collected, however much the
     # quiet moments' pieces allocated while it was down, and none at the release itself.
-    from firmware.board import mpboard
+    from firmware.board import later as scan_gc  # the scan's collection policy (Later.scan_begins, scan_ends)
 
     class ScanGc:
         collects = 0
@@ -300,7 +300,7 @@ def main():
     every = gc.threshold() if upy else None
     if upy:
         gc.threshold(8192)  # as boot.py sets it
-    mpboard.gc = ScanGc
+    scan_gc.gc = ScanGc
     try:
         run(hw, clock, table, 100)
         pin = gpio[keys.index_of(1, "select")]
@@ -315,7 +315,7 @@ def main():
         assert not upy or gc.threshold() == 8192, gc.threshold()
         assert table.keys[-1] == [1, "select"], table.keys
     finally:
-        mpboard.gc = gc
+        scan_gc.gc = gc
         if upy:
             gc.threshold(every)
 
