@@ -202,13 +202,13 @@ def crc32_update(text, crc):
 
 def crc32_hex(text):
     """CRC-32 of a str's UTF-8 bytes as 8 lowercase hex digits."""
-    return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+    return "%08x" % (_crc32(text, 0) & 0xFFFFFFFF)
 
 
 def digest(value):
     """The digest of a value: CRC-32 of its canonical encoding (encode's text, the CRC in C).
     Piece by piece, as the pure-Python encoder writes, it took 4-5x as long on the chip."""
-    return "%08x" % (_crc32(encode(value), 0) & 0xFFFFFFFF)
+    return crc32_hex(encode(value))
 
 
 def chain(prev, action_text, events_text):

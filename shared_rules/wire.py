@@ -182,7 +182,7 @@ def write(seq, kind, body, out):
     if out is None:
         return
     # the CRC runs over the object's text, whose "{" opens the line before the CRC member
-    out('{"c":"%08x",' % (canon.crc32_update(text, 0) & 0xFFFFFFFF))
+    out('{"c":"%s",' % canon.crc32_hex(text))
     out(text[1:])
     out("\n")
 
