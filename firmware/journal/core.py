@@ -70,6 +70,7 @@ class Journal:
         self.length = 0   # entries the last read of entries() to the end found
         self.good = self.size = 0  # (game.jsonl) where its whole lines end, and its size, as last read
         self.out = None   # where the next line goes: game.jsonl open to append, or the flash log; None: closed
+        self.sides = {}   # side file name: (its raw flash log, its lines' JSON, None until read: add())
         self.buf = bytearray(BUF)
         if self.flash is not None:
             self.flash.buf = self.buf  # the pages it programs (2)
@@ -89,7 +90,13 @@ class Journal:
         return exists(self.path(name))
 
     def drop(self, name):
-        """Remove file `name` from the folder, if it is there."""
+        """Remove file `name` from the folder, if it is there (a side file's lines too: add())."""
+        fl = self._side(name)
+        if fl is not None:
+            if not fl.loaded:
+                fl.load()
+            fl.drop()  # its reservations go in tidy(), off the path from a press to the LEDs
+            self.sides[name] = (fl, [])
         remove(self.path(name))
 
     def tmp(self, name, tag, value):
@@ -125,10 +132,28 @@ class Journal:
         return None if isinstance(r, str) else loads(r[1], keys)
 
     def add(self, name, tag, value):
-        """A line, `tag` and `value`, added at the end of file `name` (made if absent), flushed
-        before this returns: one commit on littlefs, where put()'s write, sync and rename are
-        several. each() reads the file's lines back. Each line is written after a newline, so a
-        line that a cut left without its end is one of its own, which each() passes over."""
+        """A line, `tag` and `value`, added at the end of side file `name` (made if absent),
+        flushed before this returns; each() reads the file's lines back.
+        Where the journal is on raw flash (a Pico) the side file is a log of its own there,
+        reservations PREFIXN.bin (`name` up to its dot): an add programs a page or two of erased
+        flash (_side()). Elsewhere it is the file `name`, one commit on littlefs, where put()'s
+        write, sync and rename are several (but on a Pico a synced append copies the file's
+        last block: an erase, 45 ms on its flash part). Each line is written after a newline,
+        so a line that a cut left without its end is one of its own, which each() passes over."""
+        fl = self._side(name)
+        if fl is not None:
+            rows = self._side_rows(name)
+            text = canon.encode(value)
+            try:
+                if fl.cur is None:  # none yet, or dropped: a header begins its lines
+                    fl.begin()
+                    fl.line(("h ", "{}"))
+                fl.line((tag + " ", text))
+            except OSError as e:
+                del self.sides[name]  # mapped and read again at the next use: a torn line is passed over
+                raise self._full(e)
+            rows.append(text)
+            return
         f = self.open(self.path(name), "ab")
         try:
             f.write(b"\n")
@@ -141,13 +166,14 @@ class Journal:
     def each(self, name, keys):
         """The objects on the whole lines of file `name` (add()'s, or put()'s one) that have `keys`
         (name: type), in order; none if the file is not there. A line cut short or not this
-        format's is passed over: nothing on it was acknowledged."""
+        format's is passed over: nothing on it was acknowledged. (On raw flash, the lines of
+        a file `name` that a firmware before it added come first.)"""
         try:
             f = self.open(self.path(name), "rb")
         except OSError:
-            return
+            f = None
         try:
-            while True:
+            while f is not None:
                 line = readline(f)
                 if not line:
                     break
@@ -156,7 +182,13 @@ class Journal:
                 if v is not None:
                     yield v
         finally:
-            f.close()
+            if f is not None:
+                f.close()
+        if self._side(name) is not None:
+            for text in self._side_rows(name):
+                v = loads(text, keys)
+                if v is not None:
+                    yield v
 
     def close(self):
         f, self.out = self.out, None
@@ -165,8 +197,46 @@ class Journal:
 
     def tidy(self):
         """One step of what waits for idle time (the raw flash log's next reservation, the
-        removal of an old one); True while there is more. The board calls it after a redraw."""
-        return self.flash is not None and self.flash.tidy()
+        removal of an old one, a side file's); True while there is more. The board calls it
+        after a redraw."""
+        if self.flash is None:
+            return False
+        if self.flash.tidy():
+            return True
+        for name in self.sides:  # each on its own: the order does not matter
+            if self.sides[name][0].tidy():
+                return True
+        return False
+
+    # --- side files on raw flash (add(), each(), drop()) ----------------------------------
+
+    def _side(self, name):
+        """The raw flash log that holds side file `name`, on a board whose journal is on raw
+        flash (reservations of one block, named for `name` up to its dot); None elsewhere."""
+        if self.flash is None:
+            return None
+        got = self.sides.get(name)
+        if got is None:
+            fl = FlashLog(self.flash.store.like(name.split(".")[0], 1), False)
+            fl.buf = self.buf  # the journal's page buffer: one line is programmed at a time
+            got = self.sides[name] = (fl, None)
+        return got[0]
+
+    def _side_rows(self, name):
+        """The JSON texts of side file `name`'s whole lines, read from flash once (its log mapped,
+        the writer after its last whole line); add() keeps it."""
+        fl, rows = self.sides[name]
+        if rows is None:
+            rows = []
+            if not fl.loaded and fl.load() is not None:
+                try:
+                    for got in fl.rows():
+                        rows.append(got[1][1])  # the line's JSON (its tag is the caller's)
+                except JournalError:  # a line damaged on flash: the ones before it hold
+                    pass
+                fl.reopen()  # after the last whole line, or on in a fresh reservation
+            self.sides[name] = (fl, rows)
+        return rows
 
     # --- writing a line -------------------------------------------------------------------
 

@@ -79,8 +79,11 @@ class FlashLog:
     """The game's lines in reservations of `store`; the journal writes through it as through
     a file (write, flush) and reads with rows()."""
 
-    def __init__(self, store):
+    def __init__(self, store, keep=True):
         self.store = store
+        # the finished games stay until the host has stored them (the journal's); False: only the
+        # last game is read and the ones before it are removed (a side file's: Journal.add())
+        self.keep = keep
         self.loaded = False
         self.game = []     # the game's regions in order, its header's first
         self.spare = None  # an empty region, ready
@@ -118,8 +121,16 @@ class FlashLog:
         way is finished, kept until the host has stored it (firmware/journal/kept.py)."""
         if not self.loaded:
             self.load()
+        if not self.keep:
+            self.drop()
         self.game = []
         self.advance()
+
+    def drop(self):
+        """The game's reservations go (tidy() removes them); nothing is written until begin()."""
+        for region in self.game:
+            self.old.append(self.store.seq(region.path))
+        self.game, self.cur, self.end = [], None, None
 
     def room(self, n):
         """The next n bytes go into one reservation: move on if they do not fit in this one."""

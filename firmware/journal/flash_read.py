@@ -34,7 +34,7 @@ def load(fl):
     if valid and valid[-1] not in starts and _empty(fl, regions[valid[-1]]):
         fl.spare = regions[valid.pop()]
     first = starts[-1] if starts else fl.top + 1
-    keep = starts[0] if starts else first
+    keep = starts[0] if starts and fl.keep else first
     fl.game = [regions[s] for s in valid if s >= first]
     # the finished games stay until the host has stored them (firmware/kept.py); what goes is
     # what no game begins (before the first header) and a reservation cut short while it was

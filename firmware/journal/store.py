@@ -59,14 +59,23 @@ class BlockRegion:
 
 
 class Store:
-    """Reservations as files resN.bin in `folder`: what the two kinds share (LfsStore below;
-    firmware/journal/files.py's FileStore)."""
+    """Reservations as files resN.bin in `folder` (PREFIXN.bin: another log's, as like() makes):
+    what the two kinds share (LfsStore below; firmware/journal/files.py's FileStore)."""
 
-    def __init__(self, folder, blocks=BLOCKS):
-        self.folder, self.blocks = folder, blocks
+    def __init__(self, folder, blocks=BLOCKS, prefix="res"):
+        self.folder, self.blocks, self.prefix = folder, blocks, prefix
+
+    def like(self, prefix, blocks):
+        """A store of the same kind in the same folder for another log's reservations, PREFIXN.bin
+        of `blocks` blocks each (a side file's: firmware/journal/core.py)."""
+        return type(self)(self.folder, blocks, prefix)
 
     def path(self, seq):
-        return self.folder + "/res%d.bin" % seq
+        return "%s/%s%d.bin" % (self.folder, self.prefix, seq)
+
+    def seq(self, path):
+        """The number of the reservation at `path`."""
+        return int(path[len(self.folder) + 1 + len(self.prefix):-4])
 
     def seqs(self):
         """The reservations' numbers, in order."""
@@ -74,10 +83,10 @@ class Store:
             names = os.listdir(self.folder)
         except OSError:
             return []
-        out = []
+        out, k = [], len(self.prefix)
         for n in names:
-            if n.startswith("res") and n.endswith(".bin") and n[3:-4].isdigit():
-                out.append(int(n[3:-4]))
+            if n.startswith(self.prefix) and n.endswith(".bin") and n[k:-4].isdigit():
+                out.append(int(n[k:-4]))
         out.sort()
         return out
 
@@ -108,10 +117,13 @@ class LfsStore(Store):
     """Reservations as littlefs files whose blocks are programmed through `dev`, the block
     device littlefs is mounted on (rp2.Flash() on a Pico)."""
 
-    def __init__(self, folder, dev, blocks=BLOCKS):
-        Store.__init__(self, folder, blocks)
+    def __init__(self, folder, dev, blocks=BLOCKS, prefix="res"):
+        Store.__init__(self, folder, blocks, prefix)
         self.dev = dev
         self.nonce = None  # the reservation being made's
+
+    def like(self, prefix, blocks):
+        return LfsStore(self.folder, self.dev, blocks, prefix)
 
     def size(self):
         n = 0

@@ -75,7 +75,7 @@ def _without_nonces(data):
 def _files(folder):
     out = {}
     for name in sorted(os.listdir(folder)):
-        if name != "ballot.json":  # the private box: on the board's flash, in no frame or export
+        if not name.startswith("ballot"):  # the private box (ballot.json, or ballotN.bin on raw flash): in no frame or export
             with open(folder + "/" + name, "rb") as f:  # bytes: on the chip, the raw log's erased flash too
                 out[name] = "%08x" % (binascii.crc32(_without_nonces(f.read())) & 0xFFFFFFFF)
     return out
@@ -100,7 +100,9 @@ def _moment(name, table, sent, screens, folder, layout):
     view = engine.game_module(table.game).view(table.state, None)
     frame = bytearray(render.frame_size(layout))
     render.render(view, layout, frame)
-    box = "ballot.json" in os.listdir(folder)
+    box = False  # the private box holds choices (its file, or its lines on raw flash: Journal.each)
+    for _ in table.journal.each("ballot.json", {"n": int}):
+        box = True
     return "%s frames=%s screens=%s journal=%s state=%s view=%s leds=%s box=%s" % (
         name, "%08x" % (sent.crc & 0xFFFFFFFF), _crc(screens), _crc(_files(folder)), canon.digest(table.state), _crc(view),
         "%08x" % (binascii.crc32(frame) & 0xFFFFFFFF), "yes" if box else "no")
