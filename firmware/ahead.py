@@ -1,11 +1,14 @@
 """An entry computed ahead: while a press that would make an entry is awaited, the board's idle
 time takes the step it will make, so that the press only journals it and lights it.
 
-Four presses are awaited so (the controls call look() at the table's "idle" when nothing waits
+Five presses are awaited so (the controls call look() at the table's "idle" when nothing waits
 ahead; `c` below is firmware/controls.py's Controls, the table c.table):
 - a menu's confirm: the one menu is on a confirm screen;
-- the table's hold of push while a sealed ballot is open: its close, and the board's reveal
-  after it (firmware/ballot_box.py), two entries from one press;
+- a voter's hold while a sealed ballot is open, on the pad that counted or marked last: the cast
+  of what it counted or marked (its choice kept for the private box, firmware/ballot_box.py,
+  until the press; the board's reveal after it when it is the last voter's);
+- else the table's hold of push while a sealed ballot is open: its close, and the board's
+  reveal after it, two entries from one press;
 - a hold on a game's own pad that would end a seat's entry (The King's Dilemma's vote cards: a
   vote or addition counted, a pass selected, a stay): the game's `pad` with no key names the seat
   and the hold;
@@ -26,11 +29,12 @@ hold's pad or on another pad, or any entry, leaves the look-ahead behind. Nothin
 rules refuse leaves the menu as it was.
 """
 
+from firmware import ballot_keys
 from firmware.pads import TABLE
 from shared_rules import engine
 
-# actions the keys handle themselves (firmware/keys.py), and a sealed ballot's cast, whose
-# choice goes to the private box when it is entered
+# actions the keys handle themselves (firmware/keys.py), and a sealed ballot's cast (a voter's
+# pad enters it: the hold above)
 _NOT_AHEAD = ("undo", "names", "dice", "new_game", "ballot_cast")
 _HOLD = "long_select"  # the table's hold of push: a ballot's close, the board's roll
 
@@ -55,6 +59,9 @@ def look(c):
     state = table.state
     b = state.get("ballot")
     if b is not None and b["open"]:  # its voters' keys are the ballot box's (firmware/ballot_keys.py), not the pad's
+        got = ballot_keys.awaited(c, b)  # the hold that casts what a voter counted or marked
+        if got is not None and _try(c, got[0], got[0], got[1], got[2]):
+            return
         if not c.undo_asked:  # the table's push held closes it, unless its back asked for an undo
             _try(c, TABLE, None, _HOLD, {"type": "ballot_close"})
         return

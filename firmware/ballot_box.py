@@ -79,16 +79,20 @@ def take_choice(table, move):
     return move, [choice, count]
 
 
-def reveal(table, b=None):
+def reveal(table, b=None, cast=None):
     """The ballot is due (every voter has voted, or the table closed it: Table.reveal_if_due):
     the board reveals the choices from its box, all at once, as the next entry: each voter's
     choice, None for those who did not vote (a seat's choice that the log does not show as
     cast, left by a power cut between box and journal, does not count). With `b`, a ballot on a
-    copy of the state (Table.decide's, for a close decided ahead): only the reveal's action."""
+    copy of the state (Table.decide's, for a close or the last cast decided ahead): only the
+    reveal's action; `cast`, that cast's (ballot, seat, [choice, count]), not in the box yet."""
     box, ours = of(table), b is None
     if ours:
         b = table.state["ballot"]
     kept = box["choices"] if box["n"] == b["n"] else {}
+    if cast is not None:
+        kept = dict(kept)
+        kept[str(cast[1])] = cast[2]
     cast = [kept.get(str(s)) if s in b["voted"] else None for s in b["voters"]]
     act = {"type": "ballot_reveal", "choices": [c[0] if c else None for c in cast]}
     if b.get("counted"):

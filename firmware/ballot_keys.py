@@ -5,6 +5,10 @@
 from firmware import keymap
 from shared_rules.errors import RuleError
 
+# a voter's keys in option order: up, select, down, then each held (up held is "back":
+# firmware/pads.py's keys)
+_KEYS = ("up", "select", "down", "back", "long_select", "long_down")
+
 
 def key(c, seat, name, b):
     """A voter's pad while a ballot is open: each key is an option (up, select, down,
@@ -27,8 +31,7 @@ def key(c, seat, name, b):
     title = "S%d ballot" % seat
     if seat in b["voted"]:
         return [title, "voted"], None  # already: the same words as after its cast
-    keys = "up select down back long_select long_down".split(" ")  # option order (firmware/pads.py's keys)
-    i = keys.index(name) if name in keys else len(keys)
+    i = _KEYS.index(name) if name in _KEYS else len(_KEYS)
     held = c.marks
     counted = b.get("counted")
     choice = count = None
@@ -37,6 +40,7 @@ def key(c, seat, name, b):
         if i < 5:
             if i < len(b["options"]):
                 held[(b["n"], seat, i)] = i not in marked
+                c.voter = (b["n"], seat, i)
             return [title, "marked"] + keymap.foot("ballot", "s", 6, b), None
         choice = [b["options"][k] for k in marked if k < len(b["options"])]
     elif counted and i < 6:
@@ -48,6 +52,7 @@ def key(c, seat, name, b):
             count = min(held.get(at, 0) + 1, b["max"]) if short else held.get(at, 1)
             if short:
                 held[at] = count
+                c.voter = at
                 return [title, "counted"] + keymap.foot("ballot", "s", 6, b), None
         elif not short:
             i = 3
@@ -60,6 +65,20 @@ def key(c, seat, name, b):
         move["count"] = count
     index, refused = c.pad_act(move, seat)
     return refused or [title, "voted"], index
+
+
+def awaited(c, b):
+    """The cast that the voter who counted or marked last would make by holding the key that
+    casts it (firmware/ahead.py computes it while the hold is awaited): (seat, the key, the
+    cast), or None (no voter has begun, or the one who did has voted)."""
+    got = c.voter
+    if got is None or got[0] != b["n"] or got[1] in b["voted"]:
+        return None
+    n, seat, i = got
+    if b.get("multi"):
+        choice = [b["options"][k] for k in range(5) if c.marks.get((n, seat, k)) and k < len(b["options"])]
+        return seat, "long_down", {"type": "ballot_cast", "choice": choice}
+    return seat, _KEYS[i + 3], {"type": "ballot_cast", "choice": b["options"][i], "count": c.marks.get(got, 1)}
 
 
 def _undo_key(c, name):

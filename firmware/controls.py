@@ -29,6 +29,7 @@ class Controls:
         # cast leaves it), and whether the table's back asked to take back the last entry
         # (firmware/ballot_keys.py)
         self.marks = {}
+        self.voter = None  # (ballot, seat, option) that a voter's pad counted or marked last
         self.undo_asked = False
         # what the table's menu sets up: the game chosen, while its settings are entered, or the
         # names action (a list: its schema), while the seats are named (keys.py)
@@ -66,13 +67,13 @@ class Controls:
         self.held, self.refusal = {}, None
         self.parked = {}
         if what == "entry" and data[1]["type"] == "ballot_reveal":  # the ballot is over: its marks go
-            self.marks = {}
+            self.marks, self.voter = {}, None
         if what == "new":  # the old game's menu goes with its code
             self.menu = self.menu_pad = self.setup = None
-            self.marks = {}
+            self.marks, self.voter = {}, None
         elif what == "undone":  # a cast taken back: its seat votes again, from nothing marked
             self.setup = None
-            self.marks = {}
+            self.marks, self.voter = {}, None
 
     def legal(self, state, seat):
         """The menus' actions: firmware/menus.py (firmware/menu.py asks this, as it would a game)."""

@@ -61,7 +61,7 @@ from shared_rules import canon, engine, prng, schema
 class Step:
     """One entry decided on a copy of the state (Table.decide), entered by Table.commit."""
 
-    def __init__(self, state, count, last, move, texts, digest, rng, entry, after, then):
+    def __init__(self, state, count, last, move, texts, digest, rng, entry, after, then, box=None):
         self.state, self.count, self.last = state, count, last  # what it was decided on
         self.move, self.texts, self.digest, self.rng = move, texts, digest, rng
         self.entry = entry  # (the normalised action, its events)
@@ -69,6 +69,9 @@ class Step:
         # the board's reveal after it, when the entry leaves a sealed ballot due (a close): (its
         # action, texts, digest, normalised action, events), or None
         self.then = then
+        # a sealed ballot's cast: (ballot, seat, [choice, count]) for the private box, put there
+        # when it is entered (firmware/ballot_box.py); else None
+        self.box = box
 
 
 class Table:
@@ -218,21 +221,28 @@ class Table:
     def decide(self, move, seat):
         """The entry `move` would make for `seat`, decided on a copy of the state (nothing is
         journalled, shown or changed): a Step for commit(); raises RuleError when the rules
-        refuse it. A sealed ballot the entry leaves due (a close) is revealed on the same copy."""
+        refuse it. A sealed ballot the entry leaves due (a close, the last voter's cast) is revealed
+        on the same copy. A cast's choice stays with the Step (its `box`), kept from the log as
+        act() keeps it."""
         state = self.state
         move, rng = self.prepare(move, seat)
+        box = None
+        if isinstance(move, dict) and move.get("type") == "ballot_cast" and "choice" in move:
+            move, box = ballot_box.take_choice(self, move)
         act, events, work = engine.decide(self.game, state, move, False)  # on a copy
+        if box is not None:
+            box = (state["ballot"]["n"], act["seat"], box)
         texts = canon.encode(act), canon.encode(events)
         last = self.journal.last
         digest = canon.chain(last, texts[0], texts[1])
         entry = (act, events)
         then, b = None, work.get("ballot")
         if b is not None and b["result"] is None and not b["open"]:  # as reveal_if_due: the board's reveal
-            then = ballot_box.reveal(self, b)
+            then = ballot_box.reveal(self, b, box)
             act, events, work = engine.decide(self.game, work, then, True)  # the copy's own: in place
             more = canon.encode(act), canon.encode(events)
             then = (then, more, canon.chain(digest, more[0], more[1]), act, events)
-        return Step(state, self.count, last, move, texts, digest, rng, entry, work, then)
+        return Step(state, self.count, last, move, texts, digest, rng, entry, work, then, box)
 
     def due(self, step):
         """`step` was decided on the table as it is now (no entry, undo or reload since)."""
@@ -246,6 +256,8 @@ class Table:
         Returns the entry's index."""
         texts, then = step.texts, step.then
         try:
+            if step.box is not None:  # on flash before the cast is journaled, as in act()
+                ballot_box.put(self, step.box[0], step.box[1], step.box[2])
             self.journal.write(self.count, texts[0], texts[1], step.digest)  # on flash before anyone hears of it
             if then is not None:
                 self.journal.write(self.count + 1, then[1][0], then[1][1], then[2])

@@ -147,3 +147,40 @@ def test_an_entry_folded_in_place_after_an_idle_is_taken_back_without_a_replay(t
         t.act(move)
         taken += 1
     assert taken >= 10, taken
+
+
+@pytest.mark.parametrize("how", ["counted", "multi"])
+def test_a_voters_hold_after_its_taps_is_computed_ahead_and_casts_as_without(tmp_path, how):
+    """A voter who counted (taps) or marked on its pad casts by a hold: the board computes that cast
+    while the hold is awaited, its choice kept for the private box until the press. The press then
+    makes the same entries as without the look-ahead: the box's choice, the journal, and the board's
+    reveal when the cast is the last voter's (the reveal taken on the copy with that choice in it).
+    (Fails with the cast never computed ahead: the look-ahead waits for the table's close.)"""
+    from firmware.journal import Journal
+    from firmware.table import Table
+
+    opening = ({"type": "ballot_open", "question": "Side and Power?", "options": ["aye", "gather", "nay"],
+                "counted": ["aye", "nay"], "max": 5} if how == "counted" else
+               {"type": "ballot_open", "question": "Reveal which?", "options": ["1", "2", "3", "4", "5"], "multi": True})
+    # each voter's taps, then the hold that casts them (up held is "back")
+    votes = ([(0, ["up", "up"], "back"), (1, ["down"], "long_down"), (2, ["down", "down", "down"], "long_down")]
+             if how == "counted" else
+             [(0, ["up", "down"], "long_down"), (1, ["select"], "long_down"), (2, ["back", "up"], "long_down")])
+
+    def run(name, look):
+        t = Table(Journal(str(tmp_path / name)), lambda n: b"\x05" * n, "chancellors", {"players": 3}).boot()
+        c = controls(t)
+        t.act(opening)
+        made = []
+        for seat, taps, hold in votes:
+            for k in taps:
+                assert c.pressed(seat, k)[1] is None
+            if look:
+                t.idle()
+                assert c.ahead is not None and (c.ahead.pad, c.ahead.at) == (seat, hold), "no cast ahead"
+            made.append(c.pressed(seat, hold)[1])
+        assert t.state["ballot"]["result"] is not None
+        with open(str(tmp_path / name / "game.jsonl"), "rb") as f:
+            return made, f.read(), t.state["ballot"]["result"]
+
+    assert run("ahead", True) == run("plain", False)

@@ -25,8 +25,9 @@ through the current limiter), in the chip's own simulated ns. The kinds (KINDS):
 - The King's Dilemma's vote pad hold: after taps (AYE/NAY counted, PASS selected) or a stay, when
   the board knows the hold's entry ahead; and the hold alone (a Power of 1, a pass to gather) on a
   House's first turn, which it cannot know;
-- a sealed ballot's cast on the voter's pad (never computed ahead: its choice goes to the private
-  box), and its close by the table's push held (with the board's reveal after it, to the reveal's
+- a sealed ballot's cast on the voter's pad: the hold after taps that counted or marked, when the
+  board knows the cast ahead (its choice kept for the private box until the press); and a cast
+  alone (a tap that casts, or a hold with no tap before it), which it cannot know; and its close by the table's push held (with the board's reveal after it, to the reveal's
   frame): after idle (computed ahead), and as the first input after a boot (nothing ahead: no scan
   or link frame has run the board's idle()), each from the same flash saved with the ballot open.
   The King's Dilemma's are timed with voting=sealed, The Council's at its reveal;
@@ -80,7 +81,8 @@ KINDS = (("boot", "boot: power-on to the resumed game's first frame"),
          ("confirm at once", "a menu's confirm at once (before the board settles)"),
          ("vote", "vote pad hold, computed ahead"),
          ("vote alone", "vote pad hold alone (nothing ahead)"),
-         ("cast", "sealed ballot: a cast on the voter's pad"),
+         ("cast", "sealed ballot: a voter's hold after its taps, computed ahead"),
+         ("cast alone", "sealed ballot: a cast alone (a tap, or a hold with no tap before it)"),
          ("close", "sealed ballot: close, computed ahead"),
          ("close boot", "sealed ballot: close as the first input after boot"),
          ("undo", "undo: the table menu's confirm"),
@@ -148,7 +150,7 @@ class Bench:
     # --- the games --------------------------------------------------------------------------------
 
     def run(self, games=GAMES):
-        sealed = ("cast", "close", "close boot")
+        sealed = ("cast", "cast alone", "close", "close boot")
         for game in games:
             if self.only is None or set(self.only) - {"switch", "first switch"}:
                 self.game(game, {})
@@ -183,14 +185,14 @@ class Bench:
                 if g.dice_wanted(state) and ("roll" in lacking or "first boot" in lacking):
                     self._rolls(chip, lacking)
                 elif b is not None and b["open"]:
-                    took += self._ballot(chip, rnd, kinds is not None or "cast" in lacking or "close" in lacking)
+                    took += self._ballot(chip, rnd, kinds is not None or bool(set(lacking) & {"cast", "cast alone", "close"}))
                 elif "first boot" in lacking and not self._single(game):
                     chip.reboot(hello=True)
                     got = press_play.enter(chip.board, rnd, self.say, draws=DRAWS)
                     if got is not None:
                         self.add(game, "first boot", chip.board.entered(got[0]), got[1])
                 elif self._has(game, settings, "close") and not set(lacking) & {"confirm", "confirm at once"} \
-                        and set(lacking) & {"cast", "close", "close boot", "first boot"}:
+                        and set(lacking) & {"cast", "cast alone", "close", "close boot", "first boot"}:
                     if not chip.advance(Draw(self.seed + took), lambda s: (s.get("ballot") or {}).get("open")):
                         chip.new_game(settings)
                 else:
@@ -218,7 +220,7 @@ class Bench:
             return game in ("chancellors", "kings_dilemma")
         if kind in ("vote", "vote alone"):
             return game == "kings_dilemma" and settings.get("voting") != "sealed"
-        if kind in ("cast", "close", "close boot"):
+        if kind in ("cast", "cast alone", "close", "close boot"):
             return game == "the_council" or settings.get("voting") == "sealed"
         return True
 
@@ -259,14 +261,15 @@ class Bench:
         game, board = chip.game, chip.board
         b = board.state["ballot"]
         if len(b["voters"]) - len(b["voted"]) > 2 or not sample:
-            pad, keys = self._cast_keys(board, rnd)
+            lone = self.need(game, "cast alone") and not (self.need(game, "cast") and rnd.below(2))
+            pad, keys = self._cast_keys(board, rnd, lone)
             if pad is None:
                 done = board.press(TABLE_PAD, "long_select")[1]
                 self.add(game, "close", board.entered(done))
                 return 1
             for k in keys:
                 done = board.press(pad, k)[1]
-            self.add(game, "cast", board.entered(done))
+            self.add(game, "cast" if len(keys) > 1 else "cast alone", board.entered(done))
             return 1
         saved = chip.checkpoint()
         for i in range(2 * self.n):
@@ -287,13 +290,15 @@ class Bench:
         return 2
 
     @staticmethod
-    def _cast_keys(board, rnd):
+    def _cast_keys(board, rnd, lone=None):
         """(a voter's pad, the keys that cast a random choice on it: tests/helpers/chip_player.py's ballot_keys,
-        a counted option counted 1-3 times), or (None, None) with one voter left."""
+        a counted option counted 1-3 times), or (None, None) with one voter left. `lone`: a cast of one
+        key (True) or of taps and a hold (False), where one of the 50 draws gives it."""
         b = board.state["ballot"]
         waiting = [s for s in b["voters"] if s not in b["voted"]]
         if len(waiting) < 2:
             return None, None
+        got = None
         for _ in range(50):
             seat = rnd.pick(waiting)
             if b.get("multi"):  # any set of the options, maybe none
@@ -301,8 +306,11 @@ class Bench:
             else:
                 choice = rnd.pick(b["options"])
             keys = ballot_keys(b, choice, 1 + rnd.below(3))
-            if keys is not None:
+            if keys is not None and (lone is None or (len(keys) == 1) == lone):
                 return seat, keys
+            got = got or (keys and (seat, keys))
+        if got:
+            return got
         raise AssertionError("no cast that a pad can press in 50 draws: %s" % b)
 
     # --- switches ---------------------------------------------------------------------------------
