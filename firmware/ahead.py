@@ -1,20 +1,28 @@
 """An entry computed ahead: while a press that would make an entry is awaited, the board's idle
 time takes the step it will make, so that the press only journals it and lights it.
 
-Five presses are awaited so (the controls call look() at the table's "idle" when nothing waits
+These presses are awaited so (the controls call look() at the table's "idle" when nothing waits
 ahead; `c` below is firmware/controls.py's Controls, the table c.table):
 - a menu's confirm: the one menu is on a confirm screen;
-- a voter's hold while a sealed ballot is open, on the pad that counted or marked last: the cast
-  of what it counted or marked (its choice kept for the private box, firmware/ballot_box.py,
-  until the press; the board's reveal after it when it is the last voter's);
+- a voter's key while a sealed ballot is open: the cast that the voter's press under way makes
+  (below), else the hold on the pad that counted or marked last, the cast of what it counted or
+  marked (its choice kept for the private box, firmware/ballot_box.py, until the press; the
+  board's reveal after it when it is the last voter's: firmware/ballot_keys.py's awaited);
 - else the table's hold of push while a sealed ballot is open: its close, and the board's
   reveal after it, two entries from one press;
-- a hold on a game's own pad that would end a seat's entry (The King's Dilemma's vote cards: a
-  vote or addition counted, a pass selected, a stay): the game's `pad` with no key names the seat
-  and the hold;
+- a key on a game's own pad that would end a seat's entry (The King's Dilemma's vote cards): the
+  tap or else the hold of the press under way on a seat's pad; else the hold after a vote or
+  addition counted, a pass selected, a stay: the game's `pad` with no key names the seat and the
+  hold;
 - the table's hold of push when the game wants the board's dice and nothing is begun on the
   table's pad: the roll, its faces drawn from the board's own generator (whose state after them
   is kept with the entry, and taken only when the press makes it; nothing is shown before).
+
+The press under way: the board layer calls down() when a button goes down (firmware/buttons.py's
+`went`), so that a press that no earlier key foretold (a House's first hold, a cast by a single
+tap or hold) is computed between its down and its release or long instant: a hold gives the
+look-ahead its length, a tap the time to its release. A key that completes the press, or a
+down on another pad or key, leaves what was computed for it behind.
 
 A menu on its confirm screen stays open where it is. The table decides the action on a copy of the state
 (Table.decide: the entry's texts and chained digest, a reveal's too, on the same copy), and the
@@ -29,7 +37,7 @@ hold's pad or on another pad, or any entry, leaves the look-ahead behind. Nothin
 rules refuse leaves the menu as it was.
 """
 
-from firmware import ballot_keys
+from firmware import ballot_keys, pads
 from firmware.pads import TABLE
 from shared_rules import engine
 
@@ -66,6 +74,8 @@ def look(c):
             _try(c, TABLE, None, _HOLD, {"type": "ballot_close"})
         return
     g = engine.game_module(table.game)
+    if g.pad is not None and _pad_down(c, g, state):
+        return
     if g.pad is not None:
         seat = g.pad(state, None, None, c.held)  # whose hold would end an entry
         if seat is not None:
@@ -77,6 +87,37 @@ def look(c):
                 return
     if g.dice_wanted(state) and not _begun(c, TABLE):
         _try(c, TABLE, None, _HOLD, {"type": "roll"})
+
+
+def down(c, mask):
+    """Buttons went down (bit i: button i): the press under way (c.pressing, the lowest), whose
+    entry look() takes while it is held, a tap's where the tap makes one, else its hold's. What
+    waits ahead for another pad or key goes."""
+    i = 0
+    while not (mask >> i) & 1:
+        i += 1
+    pad, button = pads.which(i)
+    # a long refusal up: its pad's up and down scroll it (firmware/keys.py), no press is guessed
+    c.pressing = (pad, button) if c.refusal is None else None
+    a = c.ahead
+    if a is not None and (a.pad != pad or type(a.at) is str and a.at != pads.menu_name(button, pads.SHORT)
+                          and a.at != pads.menu_name(button, pads.LONG)):
+        c.ahead = None
+
+
+def _pad_down(c, g, state):
+    """A seat's press under way on a game's own pad (The King's Dilemma's vote cards): the entry
+    its tap or else its hold makes, computed now; False when it makes none."""
+    p = c.pressing
+    if p is None or p[0] == TABLE or p[0] >= engine.seats(state):
+        return False
+    seat, held = p[0], c.held.get(p[0])
+    for kind in (pads.SHORT, pads.LONG):
+        name = pads.menu_name(p[1], kind)
+        got = g.pad(state, seat, name, held)
+        if got is not None and got[1] is not None:
+            return _try(c, seat, seat, name, got[1])
+    return False
 
 
 def _begun(c, pad):

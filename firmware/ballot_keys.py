@@ -68,17 +68,42 @@ def key(c, seat, name, b):
 
 
 def awaited(c, b):
-    """The cast that the voter who counted or marked last would make by holding the key that
-    casts it (firmware/ahead.py computes it while the hold is awaited): (seat, the key, the
-    cast), or None (no voter has begun, or the one who did has voted)."""
+    """The cast a voter's pad is likely to make next (firmware/ahead.py computes it while that
+    key is awaited): the one its press under way makes (c.pressing), else the hold that casts
+    what the voter who counted or marked last has counted or marked. (seat, the key, the cast),
+    or None (no voter has begun, or the one who did has voted)."""
+    p = c.pressing  # a voter's press under way: the cast its tap or hold makes
+    if p is not None and p[0] in b["voters"] and p[0] not in b["voted"]:
+        got = _pressing(c, p[0], ("up", "select", "down").index(p[1]), b)
+        if got is not None:
+            return got
     got = c.voter
     if got is None or got[0] != b["n"] or got[1] in b["voted"]:
         return None
     n, seat, i = got
     if b.get("multi"):
-        choice = [b["options"][k] for k in range(5) if c.marks.get((n, seat, k)) and k < len(b["options"])]
-        return seat, "long_down", {"type": "ballot_cast", "choice": choice}
+        return _marked(c, seat, b)
     return seat, _KEYS[i + 3], {"type": "ballot_cast", "choice": b["options"][i], "count": c.marks.get(got, 1)}
+
+
+def _pressing(c, seat, k, b):
+    """(seat, key, cast) that button k (up, select, down) makes on a voter's pad, pressed now:
+    a counted option's hold (its tap counts), else the option's tap; with "multi" down's hold
+    (the other keys mark). None where it casts nothing."""
+    if b.get("multi"):
+        return _marked(c, seat, b) if k == 2 else None
+    o = b["options"]
+    if k >= len(o):
+        return None
+    if o[k] in (b.get("counted") or ()):
+        return seat, _KEYS[k + 3], {"type": "ballot_cast", "choice": o[k], "count": c.marks.get((b["n"], seat, k), 1)}
+    return seat, _KEYS[k], {"type": "ballot_cast", "choice": o[k]}
+
+
+def _marked(c, seat, b):
+    """(seat, down held, the cast of what the seat marked) in a "multi" ballot."""
+    choice = [b["options"][k] for k in range(5) if c.marks.get((b["n"], seat, k)) and k < len(b["options"])]
+    return seat, "long_down", {"type": "ballot_cast", "choice": choice}
 
 
 def _undo_key(c, name):

@@ -61,6 +61,7 @@ class Buttons:
         self._taps = bytearray(count)  # whole taps the IRQs noted before the press _noted dates
         self._live = 0  # bit i: button i was held or locked at the last update (update() looks at it)
         self.busy = False  # a button held or locked at the last update: the scan loop must look on its own
+        self.went = 0  # bit i: button i went down at the last update (a press begun: its edge counted)
         self._queue = []
         self._sent = 0  # how many queued events the last update returned
 
@@ -82,7 +83,7 @@ class Buttons:
         edge = self._edge
         lockout = self.lockout_ms
         mask = isinstance(levels, int)
-        busy = False
+        busy, went = False, 0
         taps = self._taps
         # the buttons to look at: those down now or noted by an IRQ, and those held or locked at the
         # last update; every other is up, unlocked and stays so (most of a scan's buttons)
@@ -115,6 +116,7 @@ class Buttons:
                 locked[i] = 1
                 busy = True
                 if v:
+                    went |= 1 << i
                     self._held[i] = 0
                     if (self._dated >> i) & 1 and not (over >> i) & 1:  # held from the pin's edge, not the scan
                         self._down[i] = self._noted[i]
@@ -129,7 +131,7 @@ class Buttons:
             if locked[i] or level[i]:
                 live |= 1 << i
         self._live = live
-        self.busy = busy
+        self.busy, self.went = busy, went
         self._dated = self._released = 0  # a date noted for a press no scan counted is stale by the next
         self._sent = len(q)
         return q

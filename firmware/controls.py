@@ -38,6 +38,7 @@ class Controls:
         # an entry computed ahead while its press is awaited (firmware/ahead.py); and the board
         # layer's on_ahead(state): the strip's frame for that state, or None
         self.ahead = self.on_ahead = None
+        self.pressing = None  # (pad, button) of the press under way: down, not yet a key (down())
         table.listen(self.heard)
 
     def heard(self, what, data):
@@ -85,12 +86,18 @@ class Controls:
         left over from the state before). (screen, entry or None)"""
         if self.table.state is None:  # see Table.reload()
             self.table.reload()
+        self.pressing = None  # the press is a key now
         screen, index = self.key(pad, name)
         if self.screen_due:
             self.screen_due = False
             screen = self.status()
             self.menu_pad = None  # the next key opens a menu on the screen, not blind on one not shown
         return screen, index
+
+    def down(self, mask):
+        """Buttons went down (bit i: button i, firmware/pads.py): a press begun, whose entry the
+        look-ahead takes while it is held (firmware/ahead.py)."""
+        ahead.down(self, mask)
 
     def key(self, pad, name):
         """A menu key from a pad (seat 0..4, or pads.TABLE): (the screen lines, the entry

@@ -126,6 +126,9 @@ class Table:
             except NoGame:
                 self.new_game(self.game, self.settings)
         self.reveal_if_due()  # the power went after the last vote, before the reveal
+        b = self.state.get("ballot")
+        if b is not None and b["result"] is None:  # a ballot open: its box read now, not at a press
+            ballot_box.of(self)
         return self
 
     def new_game(self, game, settings):
@@ -364,9 +367,9 @@ class Table:
             pass
 
     def upkeep(self, collect=True):
-        """idle()'s parts, one at each step of this generator: the snapshot, a step of the
-        journal's own upkeep, the listeners' "idle" (the controls compute the entry an awaited
-        press would make), a copy of the state for the undo of the next entry folded in place
+        """idle()'s parts, one at each step of this generator: the snapshot, the listeners' "idle"
+        (the controls compute the entry an awaited press would make), a step of the journal's own
+        upkeep, a copy of the state for the undo of the next entry folded in place
         (self.spare), then a collection, so the next press starts on a tidy heap (collect=False:
         the caller takes it when it will: firmware/board/later.py waits for a quiet while). After
         a game switch, a board that can restarts instead. A board may serve an input between the
@@ -381,14 +384,22 @@ class Table:
             except Exception as e:  # the entries are on flash: a missed snapshot costs only boot time
                 print("chancery: snapshot failed:", e)
             yield
-        try:
-            self.journal.tidy()  # a block of the raw flash log's next reservation, off an entry's path
-        except Exception as e:  # an entry that finds no spare makes one itself
-            print("chancery: journal tidy failed:", e)
-        yield
         if self.state is not None:
-            self.tell("idle")
+            self.tell("idle")  # first: the entry an awaited press would make is the one a press waits for
             yield
+        # the raw flash log's next reservation and the removal of old ones, a block a part, off an
+        # entry's path; after the look-ahead, which reads a sealed ballot's box
+        # (firmware/ballot_box.py), so that the box's reservation is ready before the first cast
+        for _ in range(16):
+            try:
+                more = self.journal.tidy()
+            except Exception as e:  # an entry that finds no spare makes one itself
+                print("chancery: journal tidy failed:", e)
+                more = False
+            yield
+            if not more:
+                break
+        if self.state is not None:
             if self._spare_state() is None:
                 # a copy of the state, for the undo of the next entry that act() folds in place
                 self.spare = (self.count, self.state, canon.copy(self.state))

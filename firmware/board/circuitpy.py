@@ -166,6 +166,8 @@ class Hardware:
                 self.buttons.turn(pos - self._pos, _LEFT, _RIGHT)
                 self._pos = pos
         events = self.buttons.update(down | taps, taps & ~down)
+        if self.buttons.went:  # a press begun: its entry is taken while it is held (firmware/ahead.py)
+            self.controls.down(self.buttons.went)
         n = len(events)
         for k in range(n):
             pad, key = pads.menu_key(events[k][0], events[k][1])

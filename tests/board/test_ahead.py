@@ -184,3 +184,47 @@ def test_a_voters_hold_after_its_taps_is_computed_ahead_and_casts_as_without(tmp
             return made, f.read(), t.state["ballot"]["result"]
 
     assert run("ahead", True) == run("plain", False)
+
+
+@pytest.mark.parametrize("game, opening, presses", [
+    # a plain ballot: a tap casts its key's option (select: the second)
+    ("chancellors", {"type": "ballot_open", "question": "Exile?", "options": ["Aye", "Nay"]},
+     [(0, "select", "select"), (2, "up", "up")]),
+    # counted: a counted option's hold casts it with a count of 1, the others' taps cast them
+    ("chancellors", {"type": "ballot_open", "question": "Side and Power?", "options": ["aye", "gather", "nay"],
+                     "counted": ["aye", "nay"], "max": 5},
+     [(1, "down", "long_down"), (0, "select", "select"), (2, "up", "back")]),
+    # multi: down held casts what is marked (nothing here)
+    ("chancellors", {"type": "ballot_open", "question": "Reveal which?", "options": ["1", "2", "3"], "multi": True},
+     [(0, "down", "long_down"), (1, "down", "long_down"), (2, "down", "long_down")]),
+    # The King's Dilemma's vote cards: a House's first hold, with no tap before it
+    ("kings_dilemma", {"type": "roll", "values": [1, 2, 1, 2, 1], "source": "manual"},
+     [(0, "up", "back"), (1, "down", "long_down")]),
+])
+def test_a_press_that_nothing_foretold_is_computed_between_its_down_and_its_key(tmp_path, game, opening, presses):
+    """A cast by one key, or a House's first vote: no earlier key says which it will be, but the
+    button's down does (Controls.down, from the board's scan). The board's idle while the button
+    is held computes the entry its tap or hold makes, and the key makes the same entries as
+    without. (Fails with no look-ahead at a down: nothing waits ahead for the key.)"""
+    from firmware.journal import Journal
+    from firmware.pads import index_of
+    from firmware.table import Table
+
+    def run(name, look):
+        t = Table(Journal(str(tmp_path / name)), lambda n: b"\x05" * n, game,
+                  {"players": 3 if game == "chancellors" else 4}).boot()
+        c = controls(t)
+        t.act(opening)
+        made = []
+        for seat, button, key in presses:
+            if look:
+                c.down(1 << index_of(seat, button))
+                t.idle()
+                assert c.ahead is not None and (c.ahead.pad, c.ahead.at) == (seat, key), (
+                    "nothing ahead at the down" if c.ahead is None else (c.ahead.pad, c.ahead.at))
+            made.append(c.pressed(seat, key)[1])
+        with open(str(tmp_path / name / "game.jsonl"), "rb") as f:
+            return made, f.read(), t.state.get("ballot")
+
+    got = run("ahead", True)
+    assert None not in got[0] and got == run("plain", False)

@@ -135,3 +135,27 @@ def test_a_box_file_an_earlier_firmware_wrote_reads_first(tmp_path):
     again.act({"type": "ballot_cast", "choice": "Aye"}, 2)
     assert again.state["ballot"]["result"] == {"choices": ["Nay", "Aye", "Aye"], "counts": [2, 1]}
     assert "ballot.json" not in os.listdir(str(tmp_path))
+
+
+def test_the_boxs_reservation_is_ready_before_the_first_cast_and_read_at_boot(tmp_path):
+    """The first cast of a ballot begins the box's lines in a reservation of their own: the board
+    readies it in the quiet moments after the ballot opens (the look-ahead reads the box, the
+    journal's upkeep then makes its spare), not on the path from the first cast's press to the
+    LEDs, where a reservation's write is a littlefs file of a block. A board that boots with a
+    ballot open reads its box then, not at the first press. (Failed with the journal's upkeep
+    before the look-ahead, and with one step of it an idle: the spare was made at the cast.)"""
+    t = table(tmp_path)
+    controls(t)  # the table's keys: their look-ahead at the idle
+    t.act(OPEN)
+    t.idle()
+    box = t.journal.sides["ballot.json"][0]
+    assert box.spare is not None, "no reservation ready for the box"
+    made = []
+    make = box.store.make
+    box.store.make = lambda seq: made.append(seq) or make(seq)
+    t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
+    assert made == []
+    t.journal.close()
+    again = table(tmp_path)
+    assert again.journal.sides["ballot.json"][1] is not None  # read at boot
+    assert list(again.journal.each("ballot.json", {"n": int})) == list(t.journal.each("ballot.json", {"n": int}))

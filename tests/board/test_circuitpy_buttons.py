@@ -30,8 +30,12 @@ class Table:
 
     def __init__(self):
         self.keys = []
+        self.downs = []  # the presses begun (Controls.down's masks)
         self.changed = self.screen_due = self.listening = False
         self.game = "chancellors"
+
+    def down(self, mask):
+        self.downs.append(mask)
 
     def pressed(self, pad, key):
         self.keys.append((pad, key))
@@ -100,6 +104,7 @@ def test_a_tap_is_a_short_press_and_a_hold_is_long(board):
     now = board.clock.ticks_ms()
     board.keys.queue(_key(board, PUSH), True, now)
     _scan(board, 100)
+    assert board.table.downs == [1 << PUSH] and board.table.keys == []  # begun, told while held
     board.keys.queue(_key(board, PUSH), False, board.clock.ticks_ms())
     _scan(board, 20)
     assert board.table.keys == [pads.menu_key(PUSH, pads.SHORT)]
