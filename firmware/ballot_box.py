@@ -4,8 +4,9 @@ The rules core never sees a choice before the reveal (shared_rules/ballot.py):
 the table controller takes it from the cast (take_choice), puts it here, and
 sends the core a cast without it; the reveal (reveal) is here too, and the voters' keys are
 firmware/ballot_keys.py's. Here it is on flash before the cast is
-acknowledged (a power cut loses no vote), in a file of its own (ballot.json beside
-the journal) that no frame, log or export includes. When the ballot is due, the
+acknowledged (a power cut loses no vote), in a side file of the journal's own (ballot.json;
+on a Pico its lines are programmed into raw flash reservations ballotN.bin: Journal.add) that
+no frame, log or export includes. When the ballot is due, the
 controller asks for the reveal action and clears the box.
 
 The box itself is plain data on the table (table.ballot_box), as its file holds it:
@@ -14,10 +15,13 @@ What the voters' pads have counted or marked before their casts is the controls'
 
 File: ballot.json, lines in the journal's format (tag "b", then
 `{"n": BALLOT, "choices": {"SEAT": CHOICE, ...}}`, then its CRC-32), a line added for each
-cast with that seat's choice (Journal.add); read back in order, a line of a newer ballot
-emptying the box first. A cut during a line leaves it torn, passed over when read: that cast
-was never acknowledged. The reveal removes the file. (A box that a firmware before this wrote
-whole, one line with every choice, reads the same.)
+cast with that seat's choice (Journal.add: on a Pico a page or two programmed, where a littlefs
+append erased and copied a block, 45 ms on its flash part); read back in order, a line of a
+newer ballot emptying the box first. A cut during a line leaves it torn, passed over when
+read: that cast was never acknowledged. The reveal removes the file (its reservation goes in
+the quiet moments after). A cast decided ahead (Table.decide, firmware/ahead.py) keeps its
+choice with its Step until the press enters it. (A box that a firmware before this wrote,
+a littlefs file, or one line with every choice, reads the same.)
 """
 
 from shared_rules import ballot

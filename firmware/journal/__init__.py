@@ -53,7 +53,10 @@ line whole to name.tmp and renames it over name, so a cut leaves the old file wh
 it back (known.json, tag "k": the names the host knows, firmware/names.py). add(name, tag,
 value) adds a line at a file's end, after a newline, in one flush; each() reads the whole lines
 back, passing over a torn one (ballot.json, tag "b": a sealed ballot's private box, a line a
-cast, firmware/ballot_box.py).
+cast, firmware/ballot_box.py). Where the journal is on raw flash, such a side file is a raw log
+of its own (reservations of one block, ballotN.bin: firmware/journal/core.py's _side): an add
+programs a page or two, where a littlefs append erases and copies a block; drop() leaves its
+reservations to tidy().
 """
 
 from firmware.journal.core import Journal

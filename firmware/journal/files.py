@@ -45,10 +45,13 @@ class FileStore(Store):
         return self.blocks * PAGES * PAGE
 
     def piece(self, f, i):
-        for _ in range(PAGES):
+        """Block i of a new reservation's file, a generator: a step after each 4 pages."""
+        for p in range(PAGES):
             f.write(FF)
+            if p % 4 == 3 or p == PAGES - 1:
+                yield
 
-    def regions(self, seqs):
+    def regions(self, seqs, fresh=False):
         """{seq: its region, or None when the file is not a whole reservation}."""
         out = {}
         for seq in seqs:

@@ -97,16 +97,20 @@ class Store:
             pass
 
     def make(self, seq):
-        """A generator: makes reservation `seq` a block per step, yielding None, then its region."""
+        """A generator: makes reservation `seq` a part of a block per step (piece()), then the
+        file's close, yielding None, then its region. A step runs between two scans of the
+        buttons (Table.upkeep): a littlefs block's write as one step took about 60 ms on the
+        chip, and a press that ended during it waited for it."""
         path = self.path(seq)
         f = open(path, "wb")
         try:
             for i in range(self.blocks):
-                self.piece(f, i)
-                yield None
+                for _ in self.piece(f, i):
+                    yield None
         finally:
             f.close()
-        region = self.regions([seq])[seq]
+        yield None
+        region = self.regions([seq], True)[seq]
         if region is None:
             self.remove(seq)
             raise JournalError("bad_reservation", path, None, "its blocks were not found after it was written")
@@ -121,9 +125,12 @@ class LfsStore(Store):
         Store.__init__(self, folder, blocks, prefix)
         self.dev = dev
         self.nonce = None  # the reservation being made's
+        self.hint = 0  # the block after the last one a fresh reservation's scan found (_scan)
 
     def like(self, prefix, blocks):
-        return LfsStore(self.folder, self.dev, blocks, prefix)
+        other = LfsStore(self.folder, self.dev, blocks, prefix)
+        other.hint = self.hint  # one allocator for both: littlefs's
+        return other
 
     def size(self):
         n = 0
@@ -132,18 +139,26 @@ class LfsStore(Store):
         return n
 
     def piece(self, f, i):
+        """Block i of a new reservation's file, a generator: a step after each kilobyte."""
         if i == 0:
             self.nonce = os.urandom(4)
         n = self.blocks
         f.write(MAGIC + self.nonce + bytes((i & 255, i >> 8, n & 255, n >> 8)))
         left = BLOCK - ptrs(i) - MARK
+        w = 0
         while left > 0:
             k = PAGE if left > PAGE else left
             f.write(FF[:k])
             left -= k
+            w += 1
+            if w % 4 == 0 or left <= 0:
+                yield
 
-    def regions(self, seqs):
-        """{seq: its region, or None}: each reservation's blocks found by their markers."""
+    def regions(self, seqs, fresh=False):
+        """{seq: its region, or None}: each reservation's blocks found by their markers. `fresh`:
+        one just written (make()), whose blocks littlefs took after the last ones found (hint):
+        the scan starts there and stops when it has them all (else: every block, a place
+        that two blocks claim is damage)."""
         want, out = {}, {}
         for seq in seqs:
             out[seq] = None
@@ -157,18 +172,28 @@ class LfsStore(Store):
             if mark[:8] == MAGIC and mark[12] == 0 and mark[13] == 0 and mark[14] | mark[15] << 8 == self.blocks:
                 want[bytes(mark[8:12])] = (seq, [None] * self.blocks)
         if want:
-            self._scan(want)
+            self._scan(want, fresh)
+        top = -1
         for nonce in want:
             seq, blocks = want[nonce]
             if None not in blocks and -1 not in blocks:
                 out[seq] = BlockRegion(self.path(seq), self.dev, blocks)
+                if seq > top:  # the newest: littlefs takes the next blocks after its last
+                    top, self.hint = seq, blocks[-1] + 1
         return out
 
-    def _scan(self, want):
-        """Find each wanted reservation's blocks by their markers: want {nonce: (seq, blocks)}."""
+    def _scan(self, want, fresh=False):
+        """Find each wanted reservation's blocks by their markers: want {nonce: (seq, blocks)}.
+        A block's read is about 0.2 ms on the chip: the whole device's, some 60 ms."""
         buf = bytearray(SCAN)
         dev = self.dev
-        for b in range(dev.ioctl(4, 0)):
+        count = dev.ioctl(4, 0)
+        left = 0
+        for nonce in want:
+            left += len(want[nonce][1])
+        start = self.hint % count if fresh else 0
+        for n in range(count):
+            b = (start + n) % count
             dev.readblocks(b, buf, 0)
             data = bytes(buf)
             k = data.find(MAGIC)
@@ -180,4 +205,11 @@ class LfsStore(Store):
             i = data[k + 12] | data[k + 13] << 8
             blocks = got[1]
             if i < len(blocks) and k == ptrs(i):
-                blocks[i] = b if blocks[i] is None else -1  # -1: two blocks claim one place
+                if blocks[i] is not None:
+                    blocks[i] = -1  # two blocks claim one place
+                    continue
+                blocks[i] = b
+                left -= 1
+                if fresh and not left:  # littlefs allocates onward: the next reservation's are further on
+                    self.hint = b + 1
+                    return

@@ -332,3 +332,51 @@ def test_the_raw_log_survives_cuts_that_leave_a_pages_bits_half_programmed(tmp_p
     proc = run_mp(mp_tree, "flash_journal", [write_actions(tmp_path / "a.jsonl", g), 60, 11, "bits"], timeout=300)
     rows = [r for r in proc.stdout.splitlines() if r.startswith("cut")]
     assert proc.returncode == 0 and rows[-1].startswith("cuts=60 failed=0 "), proc.stdout + proc.stderr
+
+
+def test_a_reservation_is_made_a_kilobyte_a_step_and_found_from_the_last(tmp_path):
+    """A reservation's file is written a kilobyte a step of the board's upkeep (a press that ends
+    during a step waits for it: a block a step took 60 ms on the chip), and the blocks of one just
+    made are looked for from after the last ones found, where littlefs allocates next, not across
+    the whole device (some 60 ms on the chip). (Fails with a block a step, and with every scan
+    reading every block.)"""
+    from firmware.journal.store import MAGIC, LfsStore, ptrs
+
+    class Counting:
+        def __init__(self):
+            self.n = self.most = 0
+
+        def write(self, data):
+            self.n += len(data)
+
+        def step(self):
+            self.most, self.n = max(self.most, self.n), 0
+
+    store, f = LfsStore(str(tmp_path), None, 4), Counting()
+    for i in range(4):
+        for _ in store.piece(f, i):
+            f.step()
+    f.step()
+    assert 0 < f.most <= 1024 + 16, f.most
+
+    class Device:  # 64 blocks; a reservation's markers at blocks 40-43, the hint at 39
+        def __init__(self, nonce):
+            self.blocks = [bytearray(64) for _ in range(64)]
+            for i in range(4):
+                k = ptrs(i)
+                self.blocks[40 + i][k:k + 16] = MAGIC + nonce + bytes((i, 0, 4, 0))
+            self.reads = 0
+
+        def ioctl(self, op, arg):
+            return 64
+
+        def readblocks(self, b, buf, off):
+            self.reads += 1
+            buf[:] = self.blocks[b][:len(buf)]
+
+    nonce = b"\x01\x02\x03\x04"
+    dev = Device(nonce)
+    store.dev, store.hint = dev, 39
+    want = {nonce: (7, [None] * 4)}
+    store._scan(want, True)
+    assert want[nonce][1] == [40, 41, 42, 43] and dev.reads == 5 and store.hint == 44
