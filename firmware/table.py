@@ -371,7 +371,8 @@ class Table:
         (the controls compute the entry an awaited press would make), a step of the journal's own
         upkeep, a copy of the state for the undo of the next entry folded in place
         (self.spare), then a collection, so the next press starts on a tidy heap (collect=False:
-        the caller takes it when it will: firmware/board/later.py waits for a quiet while). After
+        the caller takes it when it will: firmware/board/later.py waits for a quiet while). A part
+        that yields "still" says that the parts after it wait for no button down. After
         a game switch, a board that can restarts instead. A board may serve an input between the
         parts (firmware/board/later.py): each part reads the table as it is when it runs."""
         if self.restart_due and self.restart is not None:
@@ -387,9 +388,13 @@ class Table:
         if self.state is not None:
             self.tell("idle")  # first: the entry an awaited press would make is the one a press waits for
             yield
-        # the raw flash log's next reservation and the removal of old ones, a block a part, off an
-        # entry's path; after the look-ahead, which reads a sealed ballot's box
-        # (firmware/ballot_box.py), so that the box's reservation is ready before the first cast
+        # the raw flash log's next reservation and the removal of old ones, a kilobyte a part, off
+        # an entry's path; after the look-ahead, which reads a sealed ballot's box
+        # (firmware/ballot_box.py), so that the box's reservation is ready before the first cast.
+        # "still": these parts wait while a button is down (firmware/board/later.py): littlefs's
+        # allocation of a new block takes some 50 ms on the chip, and a hold's long instant or a
+        # tap's release that came during it waited for it
+        yield "still"
         for _ in range(16):
             try:
                 more = self.journal.tidy()

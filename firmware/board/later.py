@@ -10,7 +10,9 @@ it: it waits for QUIET_MS without an input, so that the keys of a menu, pressed 
 other, do not meet it. The firmware's allocation threshold (boot.py) still collects in between.
 
 An input is so served after one piece at most, never after the whole upkeep. A button held does
-not stop the pieces: its press is when the entry its release makes is computed ahead. An upkeep
+not stop the pieces up to the look-ahead: its press is when the entry its release makes is
+computed ahead. The parts after the upkeep's "still" (the journal's flash work, whose littlefs
+block allocations take some 50 ms on the chip) wait until no button is down. An upkeep
 under way when an input comes goes on (each part reads the table as it is when it runs), and
 another follows it: the host's frames (a ping, a GET) come often, and one that restarted the
 upkeep each time kept it from ever reaching its look-ahead.
@@ -37,6 +39,7 @@ class Later:
         self.clock = None  # the board's ticks clock (with wake); None: the upkeep collects at once
         self.collect_at = None  # the ticks_ms from which the upkeep's collection is due, or None
         self.every = -1  # the board's allocation threshold (boot.py's), while a scan raises it
+        self.still = False  # the upkeep's parts from here on wait for no button down (piece())
 
     def busy(self):
         """Something waits still: the host's link reads no frame until it is done (sim.py), so a
@@ -77,8 +80,9 @@ class Later:
         if self.wake is not None:
             self.wake.set()
 
-    def piece(self, table):
-        """One piece (the display, else one of the upkeep's parts); True when more waits. Whatever
+    def piece(self, table, held=False):
+        """One piece (the display, else one of the upkeep's parts); True when more waits. `held`:
+        a button is down or settling (the parts after the upkeep's "still" wait). Whatever
         fails in a piece is said on the serial, and that upkeep goes."""
         try:
             if self.screen is not None:
@@ -89,17 +93,20 @@ class Later:
             if self.parts is None and self.due:
                 self.parts, self.due = table.upkeep(self.clock is None), False
             if self.parts is not None:
-                next(self.parts)
+                if held and self.still:
+                    return False  # the rest when the buttons are still (the input wakes the loop)
+                if next(self.parts) == "still":
+                    self.still = True
                 return True
             clock = self.clock
             if self.collect_at is not None and clock.ticks_diff(clock.ticks_ms(), self.collect_at) >= 0:
                 self.collect_at = None
                 gc.collect()  # the inputs' garbage, once quiet: not in the next press
         except StopIteration:
-            self.parts = None
+            self.parts, self.still = None, False
             if self.clock is not None:
                 self.collect_at = self.clock.ticks_add(self.clock.ticks_ms(), QUIET_MS)
         except Exception as e:
-            self.parts = None
+            self.parts, self.still = None, False
             print("chancery: upkeep:", type(e).__name__, e)
         return False
