@@ -133,8 +133,9 @@ class Hardware(sim.Hardware):
         began = self.later.scan_begins()  # no collection in the middle of a press (later.py)
         try:
             events = self.buttons.update(down | latched, latched & ~down)
-            if self.buttons.went:  # a press begun: its entry is taken while it is held (firmware/ahead.py)
+            if self.buttons.went:  # a press begun: its entry is taken while it is held (firmware/ahead.py),
                 self.controls.down(self.buttons.went)
+                self.later.settle()  # in an upkeep's look-ahead, though the last input's is done
             n = len(events)
             if n:
                 self._held = []  # what the keys send to the host goes after the frame
