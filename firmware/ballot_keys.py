@@ -77,13 +77,10 @@ def awaited(c, b):
         got = _pressing(c, p[0], ("up", "select", "down").index(p[1]), b)
         if got is not None:
             return got
-    got = c.voter
+    got = c.voter  # (ballot, seat, option): a counted option's tap, or a mark
     if got is None or got[0] != b["n"] or got[1] in b["voted"]:
         return None
-    n, seat, i = got
-    if b.get("multi"):
-        return _marked(c, seat, b)
-    return seat, _KEYS[i + 3], {"type": "ballot_cast", "choice": b["options"][i], "count": c.marks.get(got, 1)}
+    return _pressing(c, got[1], 2 if b.get("multi") else got[2], b)  # its hold: down's, with "multi"
 
 
 def _pressing(c, seat, k, b):

@@ -25,6 +25,7 @@ from chancery.board.link import Link
 from chancery.mirror.app import load_layout, panels
 from chancery.words import narrate
 from firmware.journal import Journal
+from firmware.journal.files import FileStore
 from firmware.pads import TABLE
 from firmware.table import Table
 from shared_rules import canon, engine, games, render, wire
@@ -103,8 +104,10 @@ def test_the_mirror_screen_shows_no_hidden_choice(tmp_path, game):
     assert any("voted" in text or "marked" in text for text in seen["A"])  # who has voted, not what
 
 
-def table(folder):
-    return Table(Journal(str(folder)),
+def table(folder, raw=False):
+    """Chancellors at 3 seats; `raw`: its journal and box on raw flash (FileStore), as on a Pico."""
+    store = FileStore(str(folder)) if raw else None
+    return Table(Journal(str(folder), 16, store),
                  lambda n: b"\x11" * n, "chancellors", {"players": 3}, "t").boot()
 
 
@@ -133,13 +136,14 @@ def test_a_choice_that_is_no_option_is_refused_and_changes_nothing(tmp_path):
     assert canon.digest(t.state) == before and not os.path.exists(tmp_path / "ballot.json")
 
 
-def test_votes_survive_a_power_cut_and_the_board_reveals_after_it(tmp_path):
-    t = table(tmp_path)
+@pytest.mark.parametrize("raw", [False, True])
+def test_votes_survive_a_power_cut_and_the_board_reveals_after_it(tmp_path, raw):
+    t = table(tmp_path, raw)
     t.act(OPEN)
     t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
     t.act({"type": "ballot_cast", "choice": "Aye"}, 2)
     t.journal.close()  # the power goes; the board boots again on the same flash
-    again = table(tmp_path)
+    again = table(tmp_path, raw)
     assert again.state["ballot"]["voted"] == [0, 2] and again.state["ballot"]["result"] is None
     controls(again).key(1, "select")  # seat 1's pad: select is the second option
     assert again.state["ballot"]["result"] == {"choices": ["Nay", "Nay", "Aye"], "counts": [1, 2]}

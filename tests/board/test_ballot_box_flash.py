@@ -5,7 +5,7 @@ file's last block (an erase: 45 ms on the Pico's flash part, on the path from th
 
 What the box promises is as on files (tests/board/test_ballot.py): on flash before the cast is
 journaled, none of it in the journal's own lines, read back after a power cut, a torn line passed
-over, the box emptied by the reveal.
+over, the box emptied by the reveal (a power cut's, on both stores: tests/board/test_ballot.py).
 """
 
 import os
@@ -62,18 +62,6 @@ def test_a_cast_programs_its_choice_into_the_boxs_own_flash_and_opens_no_file(tm
     assert "ballot.json" not in os.listdir(str(tmp_path))
     assert b'"0":["nay",4]' in raw(tmp_path, "ballot")
     assert b'["nay",4]' not in raw(tmp_path, "res")  # the journal's lines: the cast, not its choice
-
-
-def test_votes_on_raw_flash_survive_a_power_cut_and_the_board_reveals_after_it(tmp_path):
-    t = table(tmp_path)
-    t.act(OPEN)
-    t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
-    t.act({"type": "ballot_cast", "choice": "Aye"}, 2)
-    t.journal.close()  # the power goes; the board boots again on the same flash
-    again = table(tmp_path)
-    assert again.state["ballot"]["voted"] == [0, 2] and again.state["ballot"]["result"] is None
-    controls(again).key(1, "select")  # seat 1's pad: select is the second option
-    assert again.state["ballot"]["result"] == {"choices": ["Nay", "Nay", "Aye"], "counts": [1, 2]}
 
 
 def test_a_torn_box_line_loses_no_later_cast(tmp_path):
