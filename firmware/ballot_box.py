@@ -55,7 +55,7 @@ def put(table, n, seat, choice):
 
 def clear(table):
     table.ballot_box = {"n": 0, "choices": {}}
-    table.journal.drop(BOX)
+    table.journal.clear(BOX)
 
 
 # --- the table controller's side (firmware/table.py calls these) -----------------------

@@ -2,7 +2,7 @@
 
 Its public face is this package's names: Journal (firmware/journal/core.py: append and write an
 entry, side lines (undo, name), snapshot, entries, resume, start, the kept games (kept,
-kept_game, drop_kept), room, and small files in its folder (put, get, add, each, exists, drop)),
+kept_game, drop_kept), room, and small files in its folder (put, get, exists, drop; add, each, clear)),
 JournalError, NoGame, and the file names GAME, SNAP and MAX_LINE. The modules, one job each:
 line.py the line format and file helpers; core.py the Journal; read.py reading the lines back;
 start.py a new game's header; resume.py the boot's replay; kept.py the finished games' storage;
@@ -55,8 +55,8 @@ value) adds a line at a file's end, after a newline, in one flush; each() reads 
 back, passing over a torn one (ballot.json, tag "b": a sealed ballot's private box, a line a
 cast, firmware/ballot_box.py). Where the journal is on raw flash, such a side file is a raw log
 of its own (reservations of one block, ballotN.bin: firmware/journal/core.py's _side): an add
-programs a page or two, where a littlefs append erases and copies a block; drop() leaves its
-reservations to tidy().
+programs a page or two, where a littlefs append erases and copies a block; clear() leaves its
+reservations to tidy(), and drop() is for put()'s files (it lists no reservations).
 """
 
 from firmware.journal.core import Journal

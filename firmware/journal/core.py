@@ -90,7 +90,14 @@ class Journal:
         return exists(self.path(name))
 
     def drop(self, name):
-        """Remove file `name` from the folder, if it is there (a side file's lines too: add())."""
+        """Remove file `name` (put()'s) from the folder, if it is there. A side file's lines
+        (add()'s) go with clear()."""
+        remove(self.path(name))
+
+    def clear(self, name):
+        """Side file `name` holds no line from now on (add()'s; the file `name` goes too, where
+        a firmware before raw-flash side files left it). On raw flash this maps its log (a
+        listing of the folder), so only side files are cleared here: drop() is for the rest."""
         fl = self._side(name)
         if fl is not None:
             if not fl.loaded:

@@ -115,7 +115,7 @@ def test_a_box_file_an_earlier_firmware_wrote_reads_first(tmp_path):
     t.act(OPEN)
     t.act({"type": "ballot_cast", "choice": "Nay"}, 0)
     n = t.state["ballot"]["n"]
-    t.journal.drop("ballot.json")
+    t.journal.clear("ballot.json")
     t.journal.put("ballot.json", "b", {"n": n, "choices": {"0": ["Nay", None]}})
     t.journal.close()
     again = table(tmp_path)

@@ -105,6 +105,24 @@ def test_undo_lines_on_the_raw_flash_log(tmp_path, no_byte_programmed_twice):
     assert resume(tmp_path)[2] == 100
 
 
+def test_a_new_game_and_an_undo_list_no_side_files_reservations(tmp_path, monkeypatch):
+    """The snapshot is a put() file, not a side file (add()'s): removing it at a new game's start
+    and at an undo of a snapshotted entry lists the folder for no reservations but the journal's
+    own (a listing of littlefs is on a switch's and an undo's path on a Pico).
+    (Fails where drop() maps a side log for every name it is given.)"""
+    listed = []
+    seqs = FileStore.seqs
+    monkeypatch.setattr(FileStore, "seqs", lambda self: listed.append(self.prefix) or seqs(self))
+    g = game(7, 4, True)
+    j = journal(tmp_path, g, 32)  # a snapshot at 16 and at 32
+    assert j.snapped == 32
+    j.undo(g[1][31]["digest"])  # takes back an entry the snapshot holds: the snapshot goes
+    assert j.snapped == 0 and "snap.json" not in os.listdir(tmp_path)
+    j.start(g[0])
+    assert set(listed) <= {"res"}
+    j.close()
+
+
 def test_the_lines_are_the_file_journals(tmp_path):
     g = game(8, 4)
     journal(tmp_path / "flash", g, 20).close()
