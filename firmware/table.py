@@ -367,8 +367,8 @@ class Table:
             pass
 
     def upkeep(self, collect=True):
-        """idle()'s parts, one at each step of this generator: the snapshot, the listeners' "idle"
-        (the controls compute the entry an awaited press would make), a step of the journal's own
+        """idle()'s parts, one at each step of this generator: the listeners' "idle" (the controls
+        compute the entry an awaited press would make), the snapshot, a step of the journal's own
         upkeep, a copy of the state for the undo of the next entry folded in place
         (self.spare), then a collection, so the next press starts on a tidy heap (collect=False:
         the caller takes it when it will: firmware/board/later.py waits for a quiet while). A part
@@ -378,6 +378,13 @@ class Table:
         if self.restart_due and self.restart is not None:
             self.restart_due = False
             self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
+        if self.state is not None:
+            self.tell("idle")  # first: the entry an awaited press would make is the one a press waits for
+            yield
+        # "still": the parts after this wait while a button is down (firmware/board/later.py): each
+        # writes littlefs (a snapshot's file and rename; a new block's allocation takes some 50 ms
+        # on the chip), and a hold's long instant or a tap's release that came during it waited for it
+        yield "still"
         if self.snapshot_due:
             self.snapshot_due = False
             try:
@@ -385,16 +392,9 @@ class Table:
             except Exception as e:  # the entries are on flash: a missed snapshot costs only boot time
                 print("chancery: snapshot failed:", e)
             yield
-        if self.state is not None:
-            self.tell("idle")  # first: the entry an awaited press would make is the one a press waits for
-            yield
         # the raw flash log's next reservation and the removal of old ones, a kilobyte a part, off
         # an entry's path; after the look-ahead, which reads a sealed ballot's box
         # (firmware/ballot_box.py), so that the box's reservation is ready before the first cast.
-        # "still": these parts wait while a button is down (firmware/board/later.py): littlefs's
-        # allocation of a new block takes some 50 ms on the chip, and a hold's long instant or a
-        # tap's release that came during it waited for it
-        yield "still"
         for _ in range(16):
             try:
                 more = self.journal.tidy()

@@ -1,9 +1,13 @@
 """firmware/board/later.py: the quiet moments' pieces on a board with buttons."""
 
+import os
+
 from firmware.board.later import Later
+from firmware.journal import Journal
+from firmware.table import Table
 
 
-class Table:
+class Upkeep:
     """An upkeep of three parts: the look-ahead, then (after "still") two of the journal's flash work."""
 
     def __init__(self):
@@ -24,7 +28,7 @@ def test_the_journals_flash_work_waits_while_a_button_is_down_and_the_look_ahead
     (some 50 ms on the chip) waits for it: the upkeep's parts after its "still" wait until no
     button is down; the look-ahead before it runs while the button is held, as the press's own
     entry is computed then. (Fails with the parts taken whatever the buttons.)"""
-    later, table = Later(lambda lines: False), Table()
+    later, table = Later(lambda lines: False), Upkeep()
     later.settle()
     assert later.piece(table, held=True) and table.done == ["look"]
     assert later.piece(table, held=True)  # reaches "still"
@@ -36,3 +40,19 @@ def test_the_journals_flash_work_waits_while_a_button_is_down_and_the_look_ahead
     assert table.done == ["look", "tidy 1", "tidy 2"]
     later.settle()  # the next upkeep starts afresh: its look-ahead runs while a button is down
     assert later.piece(table, held=True) and table.done[-1] == "look"
+
+
+def test_the_tables_snapshot_waits_while_a_button_is_down(tmp_path):
+    """The snapshot is a littlefs file written and renamed (tens of ms on the chip): a press whose
+    button went down as it was due waits for none of it; the look-ahead runs. (Fails with the
+    snapshot before the upkeep's "still".)"""
+    t = Table(Journal(str(tmp_path), 1), lambda n: b"\x11" * n, "chancellors", {"players": 3}, "t").boot()
+    t.act({"type": "roll"})  # a snapshot due after every entry
+    later = Later(lambda lines: False)
+    later.settle()
+    while later.piece(t, held=True):
+        pass
+    assert t.snapshot_due and "snap.json" not in os.listdir(str(tmp_path))
+    while later.piece(t, held=False):
+        pass
+    assert not t.snapshot_due and "snap.json" in os.listdir(str(tmp_path))
