@@ -215,7 +215,7 @@ class Journal:
                 return True
         return False
 
-    # --- side files on raw flash (add(), each(), drop()) ----------------------------------
+    # --- side files on raw flash (add(), each(), clear()) ----------------------------------
 
     def _side(self, name):
         """The raw flash log that holds side file `name`, on a board whose journal is on raw
