@@ -15,7 +15,9 @@ computed ahead. The parts after the upkeep's "still" (the journal's flash work, 
 block allocations take some 50 ms on the chip) wait until no button is down. An upkeep
 under way when an input comes goes on (each part reads the table as it is when it runs), and
 another follows it: the host's frames (a ping, a GET) come often, and one that restarted the
-upkeep each time kept it from ever reaching its look-ahead.
+upkeep each time kept it from ever reaching its look-ahead. But one that waits past its
+look-ahead for the buttons to be still gives way to the next at once: the press whose down
+made it due is held, and its entry is that look-ahead's (its parts after "still" are the next's).
 """
 
 
@@ -90,11 +92,15 @@ class Later:
                 if self.draw(lines) and self.screen is None:
                     self.screen = lines  # more of it to draw (a page at a time), and no other screen came
                 return True
+            if self.parts is not None and held and self.still:
+                if not self.due:
+                    return False  # the rest when the buttons are still (the input wakes the loop)
+                # a press begun (or an input answered) while this upkeep waits past its look-ahead:
+                # the next one's look-ahead now, for the press held; the parts left are its too
+                self.parts, self.still = None, False
             if self.parts is None and self.due:
                 self.parts, self.due = table.upkeep(self.clock is None), False
             if self.parts is not None:
-                if held and self.still:
-                    return False  # the rest when the buttons are still (the input wakes the loop)
                 if next(self.parts) == "still":
                     self.still = True
                 return True
