@@ -21,8 +21,11 @@ ahead; `c` below is firmware/controls.py's Controls, the table c.table):
 The press under way: the board layer calls down() when a button goes down (firmware/buttons.py's
 `went`), so that a press that no earlier key foretold (a House's first hold, a cast by a single
 tap or hold) is computed between its down and its release or long instant: a hold gives the
-look-ahead its length, a tap the time to its release. A key that completes the press, or a
-down on another pad or key, leaves what was computed for it behind.
+look-ahead its length, a tap the time to its release. Where the tap and the hold make different
+entries (a sealed ballot's option with no count, whose hold casts the fourth option), the
+tap's is computed first and the hold's after it, in the table's second idle part (held()). A
+key that completes the press, or a down on another pad or key, leaves what was computed for it
+behind.
 
 A menu on its confirm screen stays open where it is. The table decides the action on a copy of the state
 (Table.decide: the entry's texts and chained digest, a reveal's too, on the same copy), and the
@@ -50,11 +53,14 @@ _HOLD = "long_select"  # the table's hold of push: a ballot's close, the board's
 class Ahead:
     """One entry computed ahead, for the press `at` on `pad`: a key name (a hold), or None for a
     menu's confirm (its select). step: the table's Step; frame: the board layer's frame for the
-    state after it, or None."""
+    state after it, or None. held: where `at` is a tap's key whose hold makes another entry (a
+    sealed ballot's option with no count, whose hold casts the fourth), that entry's Ahead, once
+    computed (held())."""
 
     def __init__(self, pad, seat, at, step, frame):
         self.pad, self.seat, self.at = pad, seat, at
         self.step, self.frame = step, frame
+        self.held = None
 
 
 def look(c):
@@ -135,14 +141,41 @@ def _menu(c):
         _try(c, c.menu_pad, c.menu.seat, None, move)  # the menu stays open, as the press will find it
 
 
+def held(c):
+    """The table's second idle part: where the entry ahead is the tap's of the press under way
+    and that button's hold makes another entry, the hold's too (c.ahead.held), so that a press
+    that outlasts a tap finds its entry made as well."""
+    a, p = c.ahead, c.pressing
+    if a is None or a.held is not None or p is None or p[0] != a.pad or a.at != pads.menu_name(p[1], pads.SHORT):
+        return
+    b = c.table.state.get("ballot")
+    got = None
+    if b is not None and b["open"]:
+        got = ballot_keys.held(c, p[0], p[1], b)
+    elif p[0] != TABLE and p[0] < engine.seats(c.table.state):
+        g = engine.game_module(c.table.game)
+        if g.pad is not None:
+            name = pads.menu_name(p[1], pads.LONG)
+            move = g.pad(c.table.state, p[0], name, c.held.get(p[0]))
+            if move is not None and move[1] is not None:
+                got = (p[0], name, move[1])
+    if got is not None:
+        a.held = _made(c, got[0], got[0], got[1], got[2])
+
+
 def _try(c, pad, seat, at, move):
     """c.ahead for `move`; False (and nothing ahead) when the rules refuse it."""
+    c.ahead = _made(c, pad, seat, at, move)
+    return c.ahead is not None
+
+
+def _made(c, pad, seat, at, move):
+    """The Ahead of `move`, or None when the rules refuse it."""
     try:
         step = c.table.decide(move, seat)
-        c.ahead = Ahead(pad, seat, at, step, c.on_ahead(step.after) if c.on_ahead is not None else None)
+        return Ahead(pad, seat, at, step, c.on_ahead(step.after) if c.on_ahead is not None else None)
     except Exception:  # refused: the press goes the usual way, and says why
-        c.ahead = None
-    return c.ahead is not None
+        return None
 
 
 def key(c, pad, name):
@@ -150,6 +183,8 @@ def key(c, pad, name):
     the look-ahead goes (a key on its menu's pad: the menu, still open there, takes it)."""
     a = c.ahead
     c.ahead = None
+    if a.held is not None and a.pad == pad and name == a.held.at:
+        a = a.held  # the press outlasted its tap: its hold's entry
     if not c.table.due(a.step):
         return None  # the state moved on
     if a.pad != pad:  # another pad's key: a menu's choices stay as they are; the next idle

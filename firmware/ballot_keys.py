@@ -97,6 +97,16 @@ def _pressing(c, seat, k, b):
     return seat, _KEYS[k], {"type": "ballot_cast", "choice": o[k]}
 
 
+def held(c, seat, button, b):
+    """(seat, key, cast) of `button` (up, select, down) held on a voter's pad where its tap casts
+    too (an option with no count: its hold casts the fourth option, key()); None elsewhere."""
+    k = ("up", "select", "down").index(button)
+    o = b["options"]
+    if b.get("multi") or len(o) < 4 or o[k] in (b.get("counted") or ()):
+        return None
+    return seat, _KEYS[k + 3], {"type": "ballot_cast", "choice": o[3]}
+
+
 def _marked(c, seat, b):
     """(seat, down held, the cast of what the seat marked) in a "multi" ballot."""
     choice = [b["options"][k] for k in range(5) if c.marks.get((b["n"], seat, k)) and k < len(b["options"])]

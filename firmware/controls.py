@@ -44,8 +44,12 @@ class Controls:
     def heard(self, what, data):
         """The table's news (Table.tell)."""
         if what == "idle":
-            if self.ahead is None and self.setup is None:
+            if self.setup is not None:
+                return
+            if data == 0 and self.ahead is None:
                 ahead.look(self)  # the entry an awaited press would make, computed now, not after it
+            elif data == 1 and self.ahead is not None:
+                ahead.held(self)  # and where that was a tap's, its hold's
             return
         if what == "hello":  # a host that has just come sees the display as it is (unless a key's screen is up)
             if self.menu_pad is None:

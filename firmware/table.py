@@ -14,7 +14,8 @@ Listeners: each is called as fn(what, data) (tell()), in the order they listened
 - "named", None: the seats' names changed (journal.names);
 - "reload", None: the state is the journal's again (a step failed half-way through it);
 - "fault", None: a board fault let an input go (fault());
-- "idle", None: the board is idle after an entry is shown (upkeep()): a client's own idle work;
+- "idle", 0 then "idle", 1: the board is idle after an entry is shown (upkeep(), two parts): a
+  client's own idle work, the most urgent first;
 - "refused", the RuleError, and "hello", None: a client's news for the others (a pad's entry
   the rules refused; a host that said hello), told through the table.
 
@@ -379,7 +380,9 @@ class Table:
             self.restart_due = False
             self.restart(self.switch_due)  # on a board, does not return: main.py boots the new game
         if self.state is not None:
-            self.tell("idle")  # first: the entry an awaited press would make is the one a press waits for
+            self.tell("idle", 0)  # first: the entry an awaited press would make is the one a press waits for
+            yield
+            self.tell("idle", 1)  # then the next likeliest (a held press's, where its tap's came first)
             yield
         # "still": the parts after this wait while a button is down (firmware/board/later.py): each
         # writes littlefs (a snapshot's file and rename; a new block's allocation takes some 50 ms

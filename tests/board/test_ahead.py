@@ -228,3 +228,45 @@ def test_a_press_that_nothing_foretold_is_computed_between_its_down_and_its_key(
 
     got = run("ahead", True)
     assert None not in got[0] and got == run("plain", False)
+
+
+@pytest.mark.parametrize("button, key, choice, at, held", [
+    ("select", "select", "gather", "select", "long_select"),  # the tap casts gather
+    ("select", "long_select", "moderate", "select", "long_select"),  # the hold, the fourth option
+    ("up", "back", "aye", "back", None),  # a counted option: its tap counts, its hold casts
+])
+def test_a_press_whose_tap_and_hold_both_cast_finds_either_made_ahead(tmp_path, button, key, choice, at, held):
+    """The King's Dilemma's sealed vote: a tap of select casts gather, its hold the fourth option
+    (pass and become Moderator). Both are computed while the button is down, the tap's first;
+    whichever the press turns out to be is entered from what was computed, with no decision at
+    the key, and the same journal as without. (Fails with the tap's entry alone computed ahead:
+    the hold was then decided after its long instant.) Up's tap counts: only its hold's cast is
+    computed."""
+    from firmware.journal import Journal
+    from firmware.pads import index_of
+    from firmware.table import Table
+
+    opening = {"type": "ballot_open", "question": "Vote?", "options": ["aye", "gather", "nay", "moderate"],
+               "counted": ["aye", "nay"], "max": 5}
+
+    def run(name, look):
+        t = Table(Journal(str(tmp_path / name)), lambda n: b"\x05" * n, "chancellors", {"players": 3}).boot()
+        c = controls(t)
+        t.act(opening)
+        decided = []  # the rules' decisions: decide()'s on a copy, act()'s in place
+        decide, act = t.decide, t.act
+        t.decide = lambda move, seat: decided.append(move) or decide(move, seat)
+        t.act = lambda move, seat=None: decided.append(move) or act(move, seat)
+        if look:
+            c.down(1 << index_of(0, button))
+            t.idle()
+            a = c.ahead
+            assert a is not None and (a.pad, a.at, a.held and a.held.at) == (0, at, held), "not computed ahead"
+            decided.clear()
+        made = c.pressed(0, key)[1]
+        assert made is not None and not (look and decided), "decided at the key"
+        with open(str(tmp_path / name / "game.jsonl"), "rb") as f:
+            return f.read(), t.ballot_box
+
+    got = run("ahead", True)
+    assert got == run("plain", False) and got[1]["choices"]["0"][0] == choice
