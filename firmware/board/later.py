@@ -1,5 +1,5 @@
 """What waits for a quiet moment on a board with buttons: the display's redraw and the table's
-upkeep (Table.upkeep: the snapshot, the journal's tidy, the entry computed ahead, the spare
+upkeep (Table.upkeep: the entries computed ahead, the snapshot, the journal's tidy, the spare
 copy, a collection), taken one piece at a time, each after a scan (mpboard.py's quiet: none
 while an edge an IRQ noted waits for its scan). A screen is drawn a page of the display at a
 piece (a whole one took 30 ms on I2C), and told to the host once it is all shown.
