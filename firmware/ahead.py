@@ -114,16 +114,22 @@ def down(c, mask):
 def _pad_down(c, g, state):
     """A seat's press under way on a game's own pad (The King's Dilemma's vote cards): the entry
     its tap or else its hold makes, computed now; False when it makes none."""
+    for kind in (pads.SHORT, pads.LONG):
+        got = _pad_move(c, g, state, kind)
+        if got is not None:
+            return _try(c, got[0], got[0], got[1], got[2])
+    return False
+
+
+def _pad_move(c, g, state, kind):
+    """(seat, key, move) that the press under way makes on a seat's game pad as a tap or a hold
+    (`kind`), or None where it is no such press or makes no entry."""
     p = c.pressing
     if p is None or p[0] == TABLE or p[0] >= engine.seats(state):
-        return False
-    seat, held = p[0], c.held.get(p[0])
-    for kind in (pads.SHORT, pads.LONG):
-        name = pads.menu_name(p[1], kind)
-        got = g.pad(state, seat, name, held)
-        if got is not None and got[1] is not None:
-            return _try(c, seat, seat, name, got[1])
-    return False
+        return None
+    name = pads.menu_name(p[1], kind)
+    got = g.pad(state, p[0], name, c.held.get(p[0]))
+    return (p[0], name, got[1]) if got is not None and got[1] is not None else None
 
 
 def _begun(c, pad):
@@ -148,17 +154,13 @@ def held(c):
     a, p = c.ahead, c.pressing
     if a is None or a.held is not None or p is None or p[0] != a.pad or a.at != pads.menu_name(p[1], pads.SHORT):
         return
-    b = c.table.state.get("ballot")
-    got = None
+    state = c.table.state
+    b = state.get("ballot")
+    g = engine.game_module(c.table.game)
     if b is not None and b["open"]:
         got = ballot_keys.held(c, p[0], p[1], b)
-    elif p[0] != TABLE and p[0] < engine.seats(c.table.state):
-        g = engine.game_module(c.table.game)
-        if g.pad is not None:
-            name = pads.menu_name(p[1], pads.LONG)
-            move = g.pad(c.table.state, p[0], name, c.held.get(p[0]))
-            if move is not None and move[1] is not None:
-                got = (p[0], name, move[1])
+    else:
+        got = _pad_move(c, g, state, pads.LONG) if g.pad is not None else None
     if got is not None:
         a.held = _made(c, got[0], got[0], got[1], got[2])
 

@@ -159,7 +159,7 @@ class Hardware(sim.Hardware):
     def quiet(self, table):
         """One piece of what waits for a quiet moment (later.py), none while an edge an IRQ noted
         waits for its scan: True when more waits (inputs() takes it after a scan). A button held
-        does not stop them: its press is the time its release's entry is computed ahead in."""
+        stops only the upkeep's flash work: its press is the time its entry is computed ahead in."""
         return not self._latched and self.later.piece(table, self.buttons.busy)
 
     def _entry(self, table, ready=None):
