@@ -62,13 +62,14 @@ from shared_rules import canon, engine, prng, schema
 class Step:
     """One entry decided on a copy of the state (Table.decide), entered by Table.commit."""
 
-    def __init__(self, state, count, last, move, texts, digest, rng, entry, after, then, box=None):
+    def __init__(self, state, count, last, move, line, digest, rng, entry, after, then, box=None):
         self.state, self.count, self.last = state, count, last  # what it was decided on
-        self.move, self.texts, self.digest, self.rng = move, texts, digest, rng
+        # its journal line, prepared (Journal.prepare: the press only programs it), and digest
+        self.move, self.line, self.digest, self.rng = move, line, digest, rng
         self.entry = entry  # (the normalised action, its events)
         self.after = after  # the state after it (and after `then`): commit() makes it the table's
         # the board's reveal after it, when the entry leaves a sealed ballot due (a close): (its
-        # action, texts, digest, normalised action, events), or None
+        # action, journal line, digest, normalised action, events), or None
         self.then = then
         # a sealed ballot's cast: (ballot, seat, [choice, count]) for the private box, put there
         # when it is entered (firmware/ballot_box.py); else None
@@ -236,17 +237,20 @@ class Table:
         act, events, work = engine.decide(self.game, state, move, False)  # on a copy
         if box is not None:
             box = (state["ballot"]["n"], act["seat"], box)
+        journal, count = self.journal, self.count
         texts = canon.encode(act), canon.encode(events)
-        last = self.journal.last
+        last = journal.last
         digest = canon.chain(last, texts[0], texts[1])
+        line = journal.prepare(count, texts[0], texts[1], digest)
         entry = (act, events)
         then, b = None, work.get("ballot")
         if b is not None and b["result"] is None and not b["open"]:  # as reveal_if_due: the board's reveal
             then = ballot_box.reveal(self, b, box)
             act, events, work = engine.decide(self.game, work, then, True)  # the copy's own: in place
-            more = canon.encode(act), canon.encode(events)
-            then = (then, more, canon.chain(digest, more[0], more[1]), act, events)
-        return Step(state, self.count, last, move, texts, digest, rng, entry, work, then, box)
+            texts = canon.encode(act), canon.encode(events)
+            more = canon.chain(digest, texts[0], texts[1])
+            then = (then, journal.prepare(count + 1, texts[0], texts[1], more), more, act, events)
+        return Step(state, count, last, move, line, digest, rng, entry, work, then, box)
 
     def due(self, step):
         """`step` was decided on the table as it is now (no entry, undo or reload since)."""
@@ -258,13 +262,13 @@ class Table:
         state decided with it is the table's. The state it was decided on is kept as the one
         before it (self.before), so that an undo of it needs no replay (firmware/undo.py).
         Returns the entry's index."""
-        texts, then = step.texts, step.then
+        then = step.then
         try:
             if step.box is not None:  # on flash before the cast is journaled, as in act()
                 ballot_box.put(self, step.box[0], step.box[1], step.box[2])
-            self.journal.write(self.count, texts[0], texts[1], step.digest)  # on flash before anyone hears of it
+            self.journal.write_line(self.count, step.line, step.digest)  # on flash before anyone hears of it
             if then is not None:
-                self.journal.write(self.count + 1, then[1][0], then[1][1], then[2])
+                self.journal.write_line(self.count + 1, then[1], then[2])
         except BaseException:
             self.reload()  # as act(): the journal's tail is checked again
             raise

@@ -7,7 +7,7 @@ import binascii
 import os
 
 from firmware.journal import kept, read, resume
-from firmware.journal.flash import FlashLog
+from firmware.journal.flash import RUN, FlashLog
 from firmware.journal.line import (
     BUF,
     GAME,
@@ -16,6 +16,7 @@ from firmware.journal.line import (
     JournalError,
     abandon,
     check,
+    crc_hex,
     exists,
     loads,
     readline,
@@ -24,7 +25,7 @@ from firmware.journal.line import (
     sync,
 )
 from firmware.journal.start import start as start_game
-from firmware.journal.store import LfsStore
+from firmware.journal.store import PAGE, LfsStore
 from shared_rules import canon
 from shared_rules.errors import RuleError
 
@@ -71,9 +72,11 @@ class Journal:
         self.good = self.size = 0  # (game.jsonl) where its whole lines end, and its size, as last read
         self.out = None   # where the next line goes: game.jsonl open to append, or the flash log; None: closed
         self.sides = {}   # side file name: (its raw flash log, its lines' JSON, None until read: add())
-        self.buf = bytearray(BUF)
+        # lines streamed to a file go through its first BUF bytes; on raw flash it holds the pages
+        # one program call takes (RUN)
+        self.buf = bytearray(BUF if self.flash is None else RUN * PAGE)
         if self.flash is not None:
-            self.flash.buf = self.buf  # the pages it programs (2)
+            self.flash.buf = self.buf
         self._to = None   # the file a line is streamed to, and the line's bytes in buf, CRC and length
         self._n = self._crc = self._len = 0
 
@@ -267,20 +270,16 @@ class Journal:
         self._to.write(mv)
         self._n = 0
 
-    def _line(self, f, tag, value, pieces=None):
-        """Stream one line to f and flush it: value's canonical text, or the texts in
-        `pieces` that make it up; returns its CRC."""
+    def _line(self, f, tag, value):
+        """Stream one line to f and flush it: `tag`, then value's canonical text; returns its CRC."""
         self._to, self._n, self._crc, self._len = f, 0, 0, 0
         try:
             self._put(tag + " ")
-            if pieces is None:
-                pieces = (canon.encode(value),)  # in C on a board (canon.dump: 4-5x as long)
-            for piece in pieces:
-                self._put(piece)
+            self._put(canon.encode(value))  # in C on a board (canon.dump: 4-5x as long)
             self._drain()
         finally:
             self._to = None  # not kept: a closed littlefs file still holds its 1.1 KB buffer
-        crc = "%08x" % (self._crc & 0xFFFFFFFF)
+        crc = crc_hex(self._crc)
         f.write((" " + crc + "\n").encode())
         sync(f)
         return crc
@@ -303,17 +302,25 @@ class Journal:
         """Journal entry `index` from the canonical texts of its action and events (the
         board has them already: they are what its digest was taken of); returns once it
         is flushed. The line is the entry's canonical encoding, byte for byte."""
+        self.write_line(index, self.prepare(index, action_text, events_text, digest), digest)
+
+    def prepare(self, index, action_text, events_text, digest):
+        """Entry `index`'s line, whole (bytes), its CRC summed: what write_line() puts out. The
+        table prepares the line of the entry a press would make while it waits for the press
+        (firmware/ahead.py, Table.decide), so that the press only programs it. A line over
+        MAX_LINE is refused here, before a byte is out."""
+        text = ('%d {"action":%s,"digest":"%s","events":%s}' % (index, action_text, digest, events_text)).encode()
+        if len(text) + 10 > MAX_LINE:
+            raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
+        return text + (" %s\n" % crc_hex(binascii.crc32(text))).encode()
+
+    def write_line(self, index, line, digest):
+        """Entry `index`, whose prepare()d line is `line` and digest `digest`, on the journal;
+        returns once it is flushed (programmed, on raw flash)."""
         if self.out is None or index != self.count:
             raise JournalError("not_open" if self.out is None else "out_of_order", self.path(GAME), None,
                                "entry %d; the journal holds %d" % (index, self.count))
-        size = len(action_text) + len(events_text) + len(digest) + 60  # the tag, the keys, the CRC
-        if size > MAX_LINE:  # refused whole, before a byte is out: the journal stays as it was
-            raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
-        if self.out is self.flash:  # the line's texts summed, then programmed one after another
-            self._emit(('%d {"action":' % index, action_text, ',"digest":"%s","events":' % digest, events_text, "}"))
-        else:  # streamed, as the flash log programs them
-            self._emit(None, str(index), None, ('{"action":', action_text, ',"digest":"', digest, '","events":',
-                                                events_text, "}"))
+        self._emit(None, line=line)
         self.count += 1
         self.last = digest
         self.rows += 1
@@ -328,17 +335,25 @@ class Journal:
         self._emit((tag + " ", canon.encode(value)) if self.out is self.flash else None, tag, value)
         self.rows += 1
 
-    def _emit(self, texts, tag=None, value=None, pieces=None):
-        """One line out to the open store, flushed: on the flash log its `texts` programmed; on a
-        file `tag` with `value` or `pieces` streamed (_line). The journal is closed while it is
-        written and after a failure (resume() cuts what it left); a full flash is _full()'s."""
+    def _emit(self, texts, tag=None, value=None, line=None):
+        """One line out to the open store, flushed: `line` whole (prepare()'s bytes); else on the
+        flash log its `texts` programmed, on a file `tag` with `value` streamed (_line).
+        The journal is closed while it is written and after a failure (resume() cuts what it
+        left); a full flash is _full()'s."""
         f, self.out = self.out, None
         try:
             if f is self.flash:
-                f.line(texts)
+                if line is not None:
+                    f.put_line(line)
+                else:
+                    f.line(texts)
             else:
                 try:
-                    self._line(f, tag, value, pieces)
+                    if line is not None:
+                        f.write(line)
+                        sync(f)
+                    else:
+                        self._line(f, tag, value)
                 except Exception:
                     abandon(f)
                     raise

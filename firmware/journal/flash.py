@@ -28,7 +28,8 @@ on the hot path, and the folder grows by hundreds of files to read at boot.
 Lines: the file journal's own (TAG JSON CRC, a newline), packed one after another from a
 reservation's first data page; a line never spans reservations, and erased flash ends a
 reservation's lines (0xFF is in no line: canon writes ASCII). A line goes out page by page,
-each page programmed whole (the ROM's flash_range_program takes 256-byte pages) with 0xFF
+each page programmed whole (the ROM's flash_range_program takes 256-byte pages; up to RUN
+pages in one call, each call costing its pages' program time and a fixed part more) with 0xFF
 where other lines are: programming 1s leaves a NOR cell as it is, so a line once written is
 never changed. line() returns once its last page is programmed: only then is it acknowledged.
 
@@ -57,11 +58,11 @@ the CPython tests); reading the lines back: firmware/journal/flash_read.py.
 import binascii
 
 from firmware.journal import flash_read
-from firmware.journal.line import JournalError
+from firmware.journal.line import JournalError, crc_hex
 from firmware.journal.store import FF, PAGE
 
-_RUN = 2  # pages programmed in one call at most (the journal's 512-byte buffer)
-_FF2 = FF * _RUN
+RUN = 4  # pages programmed in one call at most: the page buffer's size (a line of up to 769 bytes in one)
+_FFS = FF * RUN
 
 try:
     memoryview("")  # MicroPython: a str is a buffer of its UTF-8 bytes
@@ -162,11 +163,18 @@ class FlashLog:
         for part in parts:
             crc = binascii.crc32(part, crc)
             n += len(part)
-        crc = "%08x" % (crc & 0xFFFFFFFF)
+        crc = crc_hex(crc)
         parts.append(_bytes(" " + crc + "\n"))
         self.room(n + 10)
         self.put(parts, n + 10)
         return crc
+
+    def put_line(self, line):
+        """Program one line given whole, its CRC and newline in it (Journal.prepare()'s bytes),
+        in one reservation; returns once its last byte is on flash."""
+        n = len(line)
+        self.room(n)
+        self.put((line,), n)
 
     def put(self, parts, n):
         """Program the buffers in `parts`, n bytes in all (a line, its newline last), where
@@ -184,13 +192,13 @@ class FlashLog:
                 continue
             i = 0
             while i < m:
-                if fill == end:  # the next pages: to the end of the block's run, two at most
+                if fill == end:  # the next pages: to the end of the block's run, RUN at most
                     pos = self.pos
                     page, off = pos // PAGE, pos % PAGE
                     run = region.run(page)
-                    end = (run if run < _RUN else _RUN) * PAGE
+                    end = (run if run < RUN else RUN) * PAGE
                     fill = off
-                    buf[:] = _FF2
+                    buf[:] = _FFS
                 k = end - fill
                 if k > m - i:
                     k = m - i

@@ -62,12 +62,17 @@ def abandon(f):
         pass  # the device is failing already: the first error is the one to report
 
 
+def crc_hex(crc):
+    """A line's CRC as it ends the line: binascii.crc32's value as 8 hex digits."""
+    return "%08x" % (crc & 0xFFFFFFFF)
+
+
 def check(line):
     """(tag, json bytes, crc) of a line, or a str saying why it is bad."""
     n = len(line)
     if n < 13 or line[n - 1] != 0x0A or line[n - 10] != 0x20:
         return "bad_format"
-    crc = ("%08x" % (binascii.crc32(memoryview(line)[:n - 10]) & 0xFFFFFFFF)).encode()
+    crc = crc_hex(binascii.crc32(memoryview(line)[:n - 10])).encode()
     if line[n - 9:n - 1] != crc:
         return "bad_crc"
     sp = line.find(b" ")

@@ -398,3 +398,26 @@ def test_a_reservation_is_made_a_kilobyte_a_step_and_found_from_the_last(tmp_pat
     want = {nonce: (7, [None] * 4)}
     store._scan(want, True)
     assert want[nonce][1] == [40, 41, 42, 43] and dev.reads == 5 and store.hint == 44
+
+
+def test_a_line_over_three_pages_is_one_program_call(tmp_path, monkeypatch):
+    """A line is programmed in as few calls as its block allows, up to flash.RUN pages in one:
+    each call costs a fixed part beside its pages' program time (the ROM's flash_range_program
+    leaves and enters XIP). A 500-byte line that starts late in a page spans three pages: one
+    call. (Fails with two pages a call at most.)"""
+    calls = []
+    real = FileRegion.program
+    monkeypatch.setattr(FileRegion, "program", lambda self, page, buf: calls.append(len(buf)) or real(self, page, buf))
+    j = Journal(str(tmp_path), 16, FileStore(str(tmp_path)))
+    j.start({"format": 1, "game": "chancellors", "settings": {}, "seed": 1, "start": "x"})
+    j.tidy()
+    pos = j.flash.pos
+    base = len(j.prepare(0, '{"type":"pad"}', "[]", "d" * 16))
+    k = (pos // PAGE + 1) * PAGE + 200 - pos - base  # the next line starts late in a page
+    j.write(0, '{"type":"pad"}', "[" + "1" * k + "]", "d" * 16)
+    calls.clear()
+    pos = j.flash.pos
+    j.write(1, '{"type":"pad"}', "[" + "1" * 420 + "]", "d" * 16)
+    assert pos % PAGE > PAGE // 2 and (j.flash.pos - 1) // PAGE - pos // PAGE == 2  # three pages
+    assert calls == [3 * PAGE]
+    assert [e["index"] if "index" in e else i for i, e in enumerate(j.entries())] == [0, 1]

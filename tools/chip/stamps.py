@@ -42,8 +42,8 @@ STAMPS = (
                           "  # on flash before anyone hears of it", 7, "after"),
     # an entry computed ahead (firmware/ahead.py, Table.commit): its rules and texts were done before
     # the press, and its frame drawn (no view, render or limiter after it)
-    ("firmware/table.py", "texts, then = step.texts, step.then", (4, 5, 6), "before"),
-    ("firmware/table.py", "self.journal.write(self.count, texts[0], texts[1], step.digest)"
+    ("firmware/table.py", "then = step.then", (4, 5, 6), "before"),
+    ("firmware/table.py", "self.journal.write_line(self.count, step.line, step.digest)"
                           "  # on flash before anyone hears of it", 7, "after"),
     ("firmware/board/mpboard.py", "self._frame[:] = ready  # C memcpy", (8, 9, 10, 11), "before"),
     ("firmware/board/mpboard.py", "self._write(self._frame, at)  # the entry's frame, drawn ahead", 12, "after"),
