@@ -52,7 +52,7 @@ FIRMWARE = [
     "menu", "menus", "names", "pads", "table", "ticks", "undo", "words",
 ]
 JOURNAL = ["__init__", "core", "flash", "flash_read", "kept", "line", "read", "resume", "start", "store"]  # not files: the CPython tests
-BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "later", "leds", "mpboard", "oled", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard
+BOARD = ["ble_dice", "dice_events", "dice_holders", "knob", "later", "leds", "mpboard", "oled", "pace", "pins", "reboot", "sim", "wiring"]  # sim: its link helpers, used by mpboard
 # smart dice (imported only when the board's options name dice; aioble is the port's or mip's: see ble_dice.py)
 DICE = ["__init__", "desk", "godice", "roll"]
 BACKENDS = ("rp2", "esp32")

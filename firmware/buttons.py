@@ -118,7 +118,10 @@ class Buttons:
                 if v:
                     went |= 1 << i
                     self._held[i] = 0
-                    if (self._dated >> i) & 1 and not (over >> i) & 1:  # held from the pin's edge, not the scan
+                    # held from the pin's edge, not the scan; up again by this scan is a tap in busy
+                    # time, but not within the lockout after its edge: that is the contact's bounce
+                    if (self._dated >> i) & 1 and (not (over >> i) & 1
+                                                   or clock.ticks_diff(now, self._noted[i]) < lockout):
                         self._down[i] = self._noted[i]
                         self._long(i, now)
                     else:
@@ -197,6 +200,18 @@ class Buttons:
                 left = self.long_ms - clock.ticks_diff(now, down[i])
             if left < most:
                 most = left if left > 1 else 1
+        return most
+
+    def long_in(self, most):
+        """The ms until the soonest held button becomes a long press (0 if one is due now), or
+        `most` when that is later or no button is held."""
+        clock, level, held, down = self.clock, self._level, self._held, self._down
+        now = clock.ticks_ms()
+        for i in range(self.count):
+            if level[i] and not held[i]:
+                left = self.long_ms - clock.ticks_diff(now, down[i])
+                if left < most:
+                    most = left if left > 0 else 0
         return most
 
     def press(self, index, kind=SHORT):

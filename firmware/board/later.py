@@ -26,6 +26,9 @@ import gc
 from shared_rules.compat import const
 
 QUIET_MS = const(150)  # no input for this long before the upkeep's collection
+# no piece starts this close to a hold's long instant (piece()'s `near`): the longest (a
+# collection, a look-ahead) would delay its scan, and so its entry
+GUARD_MS = const(25)
 _BURST = const(48 * 1024)  # bytes a press may allocate before a collection (scan_begins)
 
 
@@ -82,10 +85,13 @@ class Later:
         if self.wake is not None:
             self.wake.set()
 
-    def piece(self, table, held=False):
+    def piece(self, table, held=False, near=False):
         """One piece (the display, else one of the upkeep's parts); True when more waits. `held`:
-        a button is down or settling (the parts after the upkeep's "still" wait). Whatever
+        a button is down or settling (the parts after the upkeep's "still" wait); `near`: a hold
+        becomes long within GUARD_MS (none now: the scan that completes it comes first). Whatever
         fails in a piece is said on the serial, and that upkeep goes."""
+        if near:
+            return False
         try:
             if self.screen is not None:
                 lines, self.screen = self.screen, None  # its strings go once drawn (the display keeps bytes)

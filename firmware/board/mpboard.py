@@ -7,7 +7,7 @@ serial port on a real board, polled with select.poll as the pty is on unix.
 
 RAM: pins, frame and strip buffer are made once; the scan allocates nothing while no button
 moves; show() renders in place, in the strip's byte order (leds.wire_order). Speed: a pin's IRQ
-wakes the scan (a timer when a long press or a lockout's end is due); the strip shows an input's
+wakes the scan (pace.py's timer when a long press or a lockout's end is due); the strip shows an input's
 answer first; the display and the table's upkeep wait for a quiet moment (later.py).
 
 Options (beside sim's): "pins" a board name or path (default: the subclass's
@@ -22,13 +22,12 @@ import gc
 import machine
 
 from firmware import pads
-from firmware.board import sim
-from firmware.board.later import Later
+from firmware.board import pace, sim
+from firmware.board.later import GUARD_MS, Later
 from firmware.board.leds import Redraw, Scaler, Shown, load_layout, plan_kept, scan_and_tick
 from shared_rules import engine, power, render
 from shared_rules.compat import const
 
-IDLE_MS = const(100)  # the scan's timer at the most (a pin edge wakes it): the strip's phase (see _pace)
 LAYOUTS = "/hardware/layouts/"
 _LEFT = const(15)  # pads.index_of(pads.TABLE, "left"): an encoder's turn anticlockwise
 _RIGHT = const(17)  # ... and clockwise
@@ -52,6 +51,7 @@ class Hardware(sim.Hardware):
         self.later = Later(self._draw)  # the display and the table's upkeep, between presses
         # buttons the IRQs saw pressed since the last scan; a press's edge as a pin's irq flags it (inputs)
         self._latched = self._press_edge = 0
+        self._scanned = 0  # ticks_ms of the last scan (_scan: the strip phase's clock)
 
     def board_id(self):
         return binascii.hexlify(machine.unique_id()).decode()
@@ -72,22 +72,27 @@ class Hardware(sim.Hardware):
                     self._press_edge = machine.Pin.IRQ_RISING if self._active else machine.Pin.IRQ_FALLING
         if self._knob is not None:
             self._knob.listen(flag.set, both)
-        asyncio.create_task(self._pace(flag))
+        asyncio.create_task(pace.run(self.buttons, flag, lambda: self._scan(table)))
         table.on_entry = lambda ready=None: self._entry(table, ready)  # the strip shows an entry once it is on flash
         self.controls.on_ahead = lambda state: self._render(table.game, state) or bytes(self._frame)  # an entry's, ahead
         table.idle()  # as after every input: the first awaited press (a roll, a vote's hold) is computed now
         clock = self.later.clock = self.buttons.clock
         self.later.wake = flag
-        last = clock.ticks_ms()
+        self._scanned = clock.ticks_ms()
         flag.set()  # a first scan now: a button already down when the IRQs were set has no edge to come
         while True:
             await flag.wait()
-            now = clock.ticks_ms()
-            scan_and_tick(self, table, clock.ticks_diff(now, last))  # never raises: the loop goes on
-            last = now
+            self._scan(table)
             if self.quiet(table):  # one piece of what waits for a quiet moment: the next after a scan
                 flag.set()
                 await asyncio.sleep_ms(0)  # the host's link, the pace
+
+    def _scan(self, table):
+        """One scan and the strip's phase (scan_and_tick: never raises, the loops go on)."""
+        clock = self.buttons.clock
+        now = clock.ticks_ms()
+        scan_and_tick(self, table, clock.ticks_diff(now, self._scanned))
+        self._scanned = now
 
     def _catch(self, i, flag):
         """A pin's IRQ handler: wake the scan; note a press or a release, dated, for a scan that
@@ -107,14 +112,6 @@ class Hardware(sim.Hardware):
                 b.note_release(i)
             flag.set()
         return edge
-
-    async def _pace(self, flag):
-        """The scan's timer: every IDLE_MS (the strip's phase), sooner when a held button's long
-        press or a lockout's end is due (settling). Not every 5 ms through a hold: each wake
-        allocates, and a collection due just as the hold became long delayed its frame."""
-        while True:
-            await asyncio.sleep_ms(self.buttons.settling(IDLE_MS) or IDLE_MS)
-            flag.set()
 
     def scan(self, table):
         """Read the buttons (bit i: button i pressed), the encoder's detents, debounce; each press to the menus."""
@@ -158,9 +155,11 @@ class Hardware(sim.Hardware):
 
     def quiet(self, table):
         """One piece of what waits for a quiet moment (later.py), none while an edge an IRQ noted
-        waits for its scan: True when more waits (inputs() takes it after a scan). A button held
-        stops only the upkeep's flash work: its press is the time its entry is computed ahead in."""
-        return not self._latched and self.later.piece(table, self.buttons.busy)
+        waits for its scan, nor near a hold's long instant: True when more waits (inputs() takes it
+        after a scan). A button held stops only the upkeep's flash work: its press is the time its
+        entry is computed ahead in."""
+        busy = self.buttons.busy
+        return not self._latched and self.later.piece(table, busy, busy and self.buttons.long_in(GUARD_MS) < GUARD_MS)
 
     def _entry(self, table, ready=None):
         """An entry is on flash: the strip shows it now; the host's frames wait for the input's answer (flush)."""

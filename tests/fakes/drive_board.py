@@ -390,6 +390,31 @@ def main():
     assert hw.oled.shown[-1] == [[0, "one"], [8, "two"], [16, "three"]], hw.oled.shown[-1]
     hw.tell_screen = tell
 
+    # No piece starts within later.GUARD_MS of a hold's long instant: the longest (a
+    # collection, a look-ahead) delayed its scan, and so its entry. Far from it, one does.
+    run(hw, clock, table, 100)
+    pin = gpio[keys.index_of(keys.TABLE, "back")]
+    machine.LEVELS[pin] = 0
+    hw.scan(table)  # the press begins: long 600 ms from now
+    clock.advance(300)
+    hw.scan(table)
+    shown = len(hw.oled.shown)
+    hw.later.show(["far"])
+    assert hw.quiet(table) and hw.oled.shown[-1][0] == [0, "far"], hw.oled.shown[shown:]
+    while hw.quiet(table):
+        pass
+    clock.advance(590 - 300)
+    hw.scan(table)
+    hw.later.show(["near"])
+    drawn = len(hw.oled.shown)
+    assert not hw.quiet(table) and len(hw.oled.shown) == drawn, hw.oled.shown[shown:]
+    clock.advance(10)
+    hw.scan(table)  # its long instant: the key
+    assert table.keys[-1] == [keys.TABLE, "back"], table.keys
+    assert hw.quiet(table) and len(hw.oled.shown) == drawn + 1, hw.oled.shown[shown:]  # the pieces go on
+    machine.LEVELS[pin] = 1
+    run(hw, clock, table, 100)
+
     # show(): the frame, limited, reaches the strip in GRB
     table.changed = True
     hw.show(table)
