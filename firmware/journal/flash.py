@@ -174,7 +174,17 @@ class FlashLog:
         in one reservation; returns once its last byte is on flash."""
         n = len(line)
         self.room(n)
-        self.put((line,), n)
+        region, buf, pos = self.cur, self.buf, self.pos
+        page, off = pos // PAGE, pos % PAGE
+        end = off + n
+        run = region.run(page)
+        if end > (run if run < RUN else RUN) * PAGE:
+            self.put((line,), n)  # past one call's pages
+            return
+        buf[:] = _FFS
+        buf[off:end] = line
+        region.program(page, memoryview(buf)[:(end + PAGE - 1) // PAGE * PAGE])
+        self.pos = pos + n
 
     def put(self, parts, n):
         """Program the buffers in `parts`, n bytes in all (a line, its newline last), where
