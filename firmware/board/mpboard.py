@@ -113,16 +113,21 @@ class Hardware(sim.Hardware):
             flag.set()
         return edge
 
-    def scan(self, table):
-        """Read the buttons (bit i: button i pressed), the encoder's detents, debounce; each press to the menus."""
-        latched = self._latched  # presses the IRQs saw, down or not by now
-        self._latched = 0
+    def levels(self):
+        """The buttons down now: bit i, button i (rp2.py reads every pin at once)."""
         down = 0
         ps, act = self._pins, self._active
         for i in range(len(ps)):
             p = ps[i]
             if p is not None and p.value() == act:
                 down |= 1 << i
+        return down
+
+    def scan(self, table):
+        """Read the buttons (bit i: button i pressed), the encoder's detents, debounce; each press to the menus."""
+        latched = self._latched  # presses the IRQs saw, down or not by now
+        self._latched = 0
+        down = self.levels()
         if self._knob is not None:
             d = self._knob.take()  # the detents its IRQs counted since the last scan
             if d:

@@ -73,6 +73,23 @@ class I2C:
         return len(data)
 
 
+class _Mem32:
+    """machine.mem32 for the one word the rp2 backend reads: the SIO's GPIO_IN (bit n, GPIO n's
+    level: LEVELS, else the pull of the pin made on it)."""
+
+    def __getitem__(self, addr):
+        if addr != 0xD0000004:
+            raise ValueError("fake mem32: no register at 0x%x" % addr)
+        word = 0
+        for p in MADE:
+            if p.id < 30 and LEVELS.get(p.id, 1 if p.pull == Pin.PULL_UP else 0):
+                word |= 1 << p.id
+        return word
+
+
+mem32 = _Mem32()
+
+
 def unique_id():
     return b"\xde\xad\xbe\xef\x01\x02\x03\x04"
 
