@@ -32,6 +32,12 @@ from shared_rules.errors import RuleError
 ENOSPC = 28  # the errno of a write a full flash refuses (littlefs, FAT, POSIX)
 
 
+def _whole(text):
+    """A line's bytes, whole: `text` (its tag, a space, its JSON), a space, its CRC, a newline."""
+    data = text.encode()
+    return data + (" %s\n" % crc_hex(binascii.crc32(data))).encode()
+
+
 def _flash(folder):
     """The raw flash log on a Pico (rp2: the folder is on the littlefs of rp2.Flash()), else None."""
     try:
@@ -309,10 +315,10 @@ class Journal:
         table prepares the line of the entry a press would make while it waits for the press
         (firmware/ahead.py, Table.decide), so that the press only programs it. A line over
         MAX_LINE is refused here, before a byte is out."""
-        text = ('%d {"action":%s,"digest":"%s","events":%s}' % (index, action_text, digest, events_text)).encode()
+        text = '%d {"action":%s,"digest":"%s","events":%s}' % (index, action_text, digest, events_text)
         if len(text) + 10 > MAX_LINE:
             raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
-        return text + (" %s\n" % crc_hex(binascii.crc32(text))).encode()
+        return _whole(text)
 
     def write_line(self, index, line, digest):
         """Entry `index`, whose prepare()d line is `line` and digest `digest`, on the journal;
@@ -320,7 +326,7 @@ class Journal:
         if self.out is None or index != self.count:
             raise JournalError("not_open" if self.out is None else "out_of_order", self.path(GAME), None,
                                "entry %d; the journal holds %d" % (index, self.count))
-        self._emit(None, line=line)
+        self._emit(line=line)
         self.count += 1
         self.last = digest
         self.rows += 1
@@ -332,21 +338,21 @@ class Journal:
             raise JournalError("not_open", self.path(GAME), None, "no game under way")
         if self.cuts is None:
             self._scan()
-        self._emit((tag + " ", canon.encode(value)) if self.out is self.flash else None, tag, value)
+        if self.out is self.flash:
+            self._emit(line=_whole(tag + " " + canon.encode(value)))
+        else:
+            self._emit(tag, value)
         self.rows += 1
 
-    def _emit(self, texts, tag=None, value=None, line=None):
-        """One line out to the open store, flushed: `line` whole (prepare()'s bytes); else on the
-        flash log its `texts` programmed, on a file `tag` with `value` streamed (_line).
-        The journal is closed while it is written and after a failure (resume() cuts what it
-        left); a full flash is _full()'s."""
+    def _emit(self, tag=None, value=None, line=None):
+        """One line out to the open store, flushed: `line` whole (_whole()'s bytes: the only kind
+        the flash log is given), else `tag` with `value` streamed to the file (_line). The journal
+        is closed while it is written and after a failure (resume() cuts what it left); a full
+        flash is _full()'s."""
         f, self.out = self.out, None
         try:
             if f is self.flash:
-                if line is not None:
-                    f.put_line(line)
-                else:
-                    f.line(texts)
+                f.put_line(line)
             else:
                 try:
                     if line is not None:
