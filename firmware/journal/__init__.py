@@ -1,7 +1,7 @@
 """The board's journal: each accepted action is on flash before the board acknowledges it.
 
 Its public face is this package's names: Journal (firmware/journal/core.py: append and write an
-entry, side lines (undo, name), snapshot, entries, resume, start, the kept games (kept,
+entry (prepare its line ahead, write_line it), side lines (undo, name), snapshot, entries, resume, start, the kept games (kept,
 kept_game, drop_kept), room, and small files in its folder (put, get, exists, drop; add, each, clear)),
 JournalError, NoGame, and the file names GAME, SNAP and MAX_LINE. The modules, one job each:
 line.py the line format and file helpers; core.py the Journal; read.py reading the lines back;
@@ -17,8 +17,8 @@ game it has stored removes one: firmware/journal/kept.py) and *.tmp (written, fl
 its target). No `current` marker: game.jsonl's presence is one.
 
 A line is TAG " " JSON " " CRC "\\n": TAG "h" (header), "s" (snapshot) or the entry's index
-(catches a line lost or repeated whole); JSON canon's encoding, streamed through a
-preallocated buffer; CRC the CRC-32 of the bytes before the last space, trailing so that
+(catches a line lost or repeated whole); JSON canon's encoding (an entry's or a side line's
+built whole, a file's streamed through a preallocated buffer); CRC the CRC-32 of the bytes before the last space, trailing so that
 one pass writes the line and sums it.
 
 Power cuts: littlefs commits a file at flush and renames atomically, so the in-flight line
