@@ -23,6 +23,7 @@ from firmware.journal.line import (
     remove,
     replace,
     sync,
+    whole,
 )
 from firmware.journal.start import start as start_game
 from firmware.journal.store import PAGE, LfsStore
@@ -30,12 +31,6 @@ from shared_rules import canon
 from shared_rules.errors import RuleError
 
 ENOSPC = 28  # the errno of a write a full flash refuses (littlefs, FAT, POSIX)
-
-
-def _whole(text):
-    """A line's bytes, whole: `text` (its tag, a space, its JSON), a space, its CRC, a newline."""
-    data = text.encode()
-    return data + (" %s\n" % crc_hex(binascii.crc32(data))).encode()
 
 
 def _flash(folder):
@@ -318,7 +313,7 @@ class Journal:
         text = '%d {"action":%s,"digest":"%s","events":%s}' % (index, action_text, digest, events_text)
         if len(text) + 10 > MAX_LINE:
             raise JournalError("too_long", self.path(GAME), None, "entry %d: a line over %d bytes" % (index, MAX_LINE))
-        return _whole(text)
+        return whole(text)
 
     def write_line(self, index, line, digest):
         """Entry `index`, whose prepare()d line is `line` and digest `digest`, on the journal;
@@ -339,13 +334,13 @@ class Journal:
         if self.cuts is None:
             self._scan()
         if self.out is self.flash:
-            self._emit(line=_whole(tag + " " + canon.encode(value)))
+            self._emit(line=whole(tag + " " + canon.encode(value)))
         else:
             self._emit(tag, value)
         self.rows += 1
 
     def _emit(self, tag=None, value=None, line=None):
-        """One line out to the open store, flushed: `line` whole (_whole()'s bytes: the only kind
+        """One line out to the open store, flushed: `line` whole (whole()'s bytes: the only kind
         the flash log is given), else `tag` with `value` streamed to the file (_line). The journal
         is closed while it is written and after a failure (resume() cuts what it left); a full
         flash is _full()'s."""

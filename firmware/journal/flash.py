@@ -55,26 +55,13 @@ The reservations' layout and the stores that make and find them: firmware/journa
 the CPython tests); reading the lines back: firmware/journal/flash_read.py.
 """
 
-import binascii
 
 from firmware.journal import flash_read
-from firmware.journal.line import JournalError, crc_hex
+from firmware.journal.line import JournalError, whole
 from firmware.journal.store import FF, PAGE
 
 RUN = 4  # pages programmed in one call at most: the page buffer's size (a line of up to 769 bytes in one)
 _FFS = FF * RUN
-
-try:
-    memoryview("")  # MicroPython: a str is a buffer of its UTF-8 bytes
-
-    def _bytes(text):
-        return memoryview(text)
-
-except TypeError:  # CPython: bytes of it
-
-    def _bytes(text):
-        return text.encode()
-
 
 class FlashLog:
     """The game's lines in reservations of `store`; the journal writes through it as through
@@ -155,74 +142,35 @@ class FlashLog:
         return self.top
 
     def line(self, texts):
-        """Program one line (the `texts` in turn, then their CRC and a newline) whole in one
-        reservation; returns its CRC. The texts go to the page buffer one by one: no joined
-        line, nor its bytes."""
-        parts = [_bytes(t) for t in texts]
-        crc = n = 0
-        for part in parts:
-            crc = binascii.crc32(part, crc)
-            n += len(part)
-        crc = crc_hex(crc)
-        parts.append(_bytes(" " + crc + "\n"))
-        self.room(n + 10)
-        self.put(parts, n + 10)
-        return crc
+        """Program one line (the `texts` joined, then their CRC and a newline) whole in one
+        reservation; returns its CRC."""
+        line = whole("".join(texts))
+        self.put_line(line)
+        return line[-9:-1].decode()
 
     def put_line(self, line):
-        """Program one line given whole, its CRC and newline in it (Journal.prepare()'s bytes),
-        in one reservation; returns once its last byte is on flash."""
+        """Program one line given whole, its CRC and newline in it (line.whole()'s bytes), in
+        one reservation where the writer is, up to RUN pages a program call (one call for most
+        lines); returns once its last byte is on flash."""
         n = len(line)
         self.room(n)
-        region, buf, pos = self.cur, self.buf, self.pos
-        page, off = pos // PAGE, pos % PAGE
-        end = off + n
-        run = region.run(page)
-        if end > (run if run < RUN else RUN) * PAGE:
-            self.put((line,), n)  # past one call's pages
-            return
-        buf[:] = _FFS
-        buf[off:end] = line
-        region.program(page, memoryview(buf)[:(end + PAGE - 1) // PAGE * PAGE])
-        self.pos = pos + n
-
-    def put(self, parts, n):
-        """Program the buffers in `parts`, n bytes in all (a line, its newline last), where
-        the writer is, a page or two per program call; returns once its last byte is on flash."""
-        region = self.cur
+        region, buf = self.cur, self.buf
         if self.pos + n > region.pages * PAGE:  # room() saw to it: only bytes that were not ASCII get here
             raise JournalError("too_long", region.path, None, "a line past its reservation's end")
-        buf = self.buf
-        page = off = fill = end = 0  # the pages being filled: from `page`, bytes off..fill of end
-        for part in parts:
-            m = len(part)
-            if fill + m < end:  # the whole part within the pages being filled, room left after it: one copy
-                buf[fill:fill + m] = part
-                fill += m
-                continue
-            i = 0
-            while i < m:
-                if fill == end:  # the next pages: to the end of the block's run, RUN at most
-                    pos = self.pos
-                    page, off = pos // PAGE, pos % PAGE
-                    run = region.run(page)
-                    end = (run if run < RUN else RUN) * PAGE
-                    fill = off
-                    buf[:] = _FFS
-                k = end - fill
-                if k > m - i:
-                    k = m - i
-                buf[fill:fill + k] = part[i:i + k]
-                fill += k
-                i += k
-                if fill == end:
-                    self._program(region, page, fill, off)
-        if fill != end:
-            self._program(region, page, fill, off)
-
-    def _program(self, region, page, fill, off):
-        region.program(page, memoryview(self.buf)[:(fill + PAGE - 1) // PAGE * PAGE])
-        self.pos += fill - off
+        data = memoryview(line)
+        i = 0
+        while i < n:  # the pages from the writer's on: to the end of the block's run, RUN at most
+            pos = self.pos
+            page, off = pos // PAGE, pos % PAGE
+            run = region.run(page)
+            k = (run if run < RUN else RUN) * PAGE - off
+            if k > n - i:
+                k = n - i
+            buf[:] = _FFS
+            buf[off:off + k] = data[i:i + k]
+            region.program(page, memoryview(buf)[:(off + k + PAGE - 1) // PAGE * PAGE])
+            self.pos = pos + k
+            i += k
 
     def close(self):
         pass

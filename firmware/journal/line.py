@@ -67,6 +67,12 @@ def crc_hex(crc):
     return "%08x" % (crc & 0xFFFFFFFF)
 
 
+def whole(text):
+    """A line's bytes, whole: `text` (its tag, a space, its JSON), a space, its CRC, a newline."""
+    data = text.encode()
+    return data + (" %s\n" % crc_hex(binascii.crc32(data))).encode()
+
+
 def check(line):
     """(tag, json bytes, crc) of a line, or a str saying why it is bad."""
     n = len(line)

@@ -87,7 +87,7 @@ def test_the_line_of_an_entry_computed_ahead_is_summed_ahead(tmp_path, monkeypat
     """The journal's line of a roll computed ahead is prepared with it (Journal.prepare: the
     text, its CRC): the press only programs it, and the line is the one a press with nothing
     ahead writes. (Fails with the line formatted and summed at the key.)"""
-    from firmware.journal import Journal, core, flash
+    from firmware.journal import Journal, core, flash, line
     from firmware.journal.files import FileStore
     from firmware.pads import TABLE
     from firmware.table import Table
@@ -113,7 +113,8 @@ def test_the_line_of_an_entry_computed_ahead_is_summed_ahead(tmp_path, monkeypat
 
     counted = Counted(core.binascii)
     monkeypatch.setattr(core, "binascii", counted)
-    monkeypatch.setattr(flash, "binascii", counted)
+    monkeypatch.setattr(line, "binascii", counted)  # line.whole(): the flash log's lines too
+    monkeypatch.setattr(flash, "binascii", counted, raising=False)
     assert keys.pressed(TABLE, "long_select")[1] == 0
     assert counted.sums == 0, "the line summed at the key"
     monkeypatch.undo()
