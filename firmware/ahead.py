@@ -35,8 +35,10 @@ a board roll, the state after it) and the frame.
 
 The awaited press makes it: key() has the table commit it (Table.commit: the journal's line or
 lines, the frame, then the state decided with it; a resume replays the same rules, so the same
-events and digest). Any other key, on the menu's pad (which the open menu takes as it is), on a
-hold's pad or on another pad, or any entry, leaves the look-ahead behind. Nothing is journalled or shown before the press, and a step ahead that the
+events and digest). A scroll of the confirm screen (up, down: its text, not what it sends) keeps
+it, so that a select right after a scroll finds its entry made. Any other key, on the menu's pad
+(which the open menu takes as it is), on a hold's pad or on another pad, or any entry, leaves the
+look-ahead behind. Nothing is journalled or shown before the press, and a step ahead that the
 rules refuse leaves the menu as it was.
 """
 
@@ -48,6 +50,7 @@ from shared_rules import engine
 # pad enters it: the hold above)
 _NOT_AHEAD = ("undo", "names", "dice", "new_game", "ballot_cast")
 _HOLD = "long_select"  # the table's hold of push: a ballot's close, the board's roll
+_SCROLL = ("up", "down", "long_up", "long_down")  # a confirm screen's keys that only scroll it (firmware/menu.py)
 
 
 class Ahead:
@@ -195,4 +198,6 @@ def key(c, pad, name):
         return c.table.commit(a.step, a.frame) if name == a.at else None
     if name == "select" or name == "long_select":
         return c.table.commit(a.step, a.frame)
+    if name in _SCROLL:
+        c.ahead = a  # its confirm screen scrolled: what its select sends is the same
     return None

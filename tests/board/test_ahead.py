@@ -311,3 +311,32 @@ def test_a_press_whose_tap_and_hold_both_cast_finds_either_made_ahead(tmp_path, 
 
     got = run("ahead", True)
     assert got == run("plain", False) and got[1]["choices"]["0"][0] == choice
+
+
+@pytest.mark.parametrize("scroll", ["up", "down", "long_down"])
+def test_a_scroll_of_the_confirm_screen_keeps_the_entry_computed_ahead(tmp_path, scroll):
+    """Up and down on a menu's confirm screen scroll its text: what its select sends is the same, so
+    the entry computed ahead for it stays, and the select that follows at once (before the board has
+    idled again) only commits it. (Fails with any key on the menu's pad dropping the look-ahead:
+    the select then decides the entry itself.)"""
+    from firmware.journal import Journal
+    from firmware.pads import TABLE
+    from firmware.table import Table
+
+    t = Table(Journal(str(tmp_path)), lambda n: b"\x05" * n, "the_council", {"players": 4}).boot()
+    keys = controls(t)
+    assert keys.pressed(TABLE, "select")[0][0] == "table action?"
+    keys.pressed(TABLE, "down")  # the second of the table's actions (the draft's first): chips
+    for k in ("select", "select", "select", "down", "select"):  # chips, seat 0, Moons, +1 (the reason left)
+        screen = keys.pressed(TABLE, k)[0]
+    assert screen[-2:] == ["push: send", "back: change"], screen
+    t.idle()
+    made = keys.ahead
+    assert made is not None and made.at is None
+    decided = []
+    real = t.decide
+    t.decide = lambda move, seat: decided.append(move) or real(move, seat)
+    assert keys.pressed(TABLE, scroll)[1] is None
+    assert keys.ahead is made, "a scroll dropped the entry computed ahead"
+    assert keys.pressed(TABLE, "select")[1] == 0
+    assert decided == [], "the select decided its entry again"
