@@ -168,6 +168,19 @@ def held(c):
         a.held = _made(c, got[0], got[0], got[1], got[2])
 
 
+def redraw(c):
+    """The strip's phase moved on (LEDs that several seats share take turns): the frames drawn
+    ahead, drawn again in the phase the strip shows now. A frame drawn in an older phase differed
+    from the strip in every LED that takes turns, and its press sent them all (up to row 10 of
+    The Council's panel); in the same phase it sends only up to the last LED its entry changes.
+    No phase moves while a button is down (leds.tick), so a press finds its frame in phase."""
+    a = c.ahead
+    while a is not None and c.on_ahead is not None:
+        if a.frame is not None:
+            a.frame = c.on_ahead(a.step.after)
+        a = a.held
+
+
 def _try(c, pad, seat, at, move):
     """c.ahead for `move`; False (and nothing ahead) when the rules refuse it."""
     c.ahead = _made(c, pad, seat, at, move)

@@ -103,6 +103,11 @@ class Controls:
         look-ahead takes while it is held (firmware/ahead.py)."""
         ahead.down(self, mask)
 
+    def phase_moved(self):
+        """The strip's LEDs that take turns moved on (firmware/board/leds.py's tick): the frames
+        drawn ahead follow (firmware/ahead.py)."""
+        ahead.redraw(self)
+
     def key(self, pad, name):
         """A menu key from a pad (seat 0..4, or pads.TABLE): (the screen lines, the entry
         index if the key completed an action, else None). firmware/keys.py."""

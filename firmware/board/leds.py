@@ -30,6 +30,7 @@ def tick(hw, table, scan_ms):
         hw._phase += 1
         table.changed = True
         hw.show(table)
+        hw.controls.phase_moved()  # the frames drawn ahead, in the phase the strip now shows
 
 
 def scan_and_tick(hw, table, scan_ms):

@@ -16,12 +16,13 @@ import sys
 import machine
 import neopixel  # noqa: F401  (the fake, first on the path)
 
+from firmware import ahead, ticks
 from firmware import board as boards
 from firmware import pads as keys
-from firmware import ticks
 from firmware.board import oled, pins
 from firmware.board.leds import scan_and_tick
 from shared_rules import canon, engine, power
+from shared_rules.the_council.views import available
 
 HW, TMP, BACKEND, LAYOUTS = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 BOARD = {"rp2": "rpi-pico", "esp32": "esp32-s3-devkitc"}[BACKEND]
@@ -33,6 +34,12 @@ class Log:
     """What the backend reads of the table's journal: `last`, the digest that names the log so far."""
 
     last = None
+
+
+class Step:
+    """What a frame drawn ahead reads of firmware/table.py's Step: the state after it."""
+
+    after = None
 
 
 class StubTable:
@@ -49,10 +56,14 @@ class StubTable:
         self.keys = []
         self.downs = []  # the presses begun (Controls.down's masks)
         self.journal = Log()
+        self.ahead = self.on_ahead = None  # Controls' entry computed ahead (firmware/ahead.py), its frame's maker
 
 
     def down(self, mask):
         self.downs.append(mask)
+
+    def phase_moved(self):
+        ahead.redraw(self)
 
     def pressed(self, pad, name):
         self.keys.append([pad, name])
@@ -479,6 +490,43 @@ def main():
     hw._render = render
     moved = was = now = move = sent = first = render = renders = None
     out["sent"] = sent
+
+    # an entry's frame drawn ahead (firmware/ahead.py; on_ahead as the board's inputs() sets it) is
+    # drawn again when the phase moves on (tick: The Council's ranks take turns, and at the start
+    # every seat shares rank 0 of each suit, rows 5-10). So its press, a pass that moves the bidder
+    # (row 1), sends the LEDs up to that one, not up to the last that takes turns; and the strip then
+    # shows what a whole render of the new state in the phase it is in shows
+    del hw.strip.writes[:-1], hw.strip.sent[:-1]  # the fake strip's history: the heap of 256 KB
+    gc.collect()
+    council = StubTable()
+    council.game, council.state = "the_council", engine.new_match("the_council", {"players": 5}, 7)["state"]
+    for seat in range(5):
+        draft = {"type": "draft", "seat": seat, "cards": available(council.state)[:5]}
+        council.state = engine.decide("the_council", council.state, draft, True)[2]
+    council.state = engine.decide("the_council", council.state, {"type": "event", "card": available(council.state)[0]},
+                                  True)[2]
+    council.journal.last = "bid"
+    was = hw.controls
+    hw.controls = council
+    hw.show(council)
+    step = Step()
+    step.after = engine.decide("the_council", canon.copy(council.state), {"type": "pass", "seat": council.state["turn"]},
+                               True)[2]
+    council.on_ahead = lambda state: hw._render(council.game, state) or bytes(hw._frame)  # as inputs() sets it
+    council.ahead = ahead.Ahead(1, 1, None, step, council.on_ahead(step.after))
+    phase, sent = hw._phase, len(hw.strip.sent)
+    scan_and_tick(hw, council, 10000)  # past the layout's cycle: the phase moves on and redraws
+    assert hw._phase == phase + 1 and len(hw.strip.sent) == sent + 1 and hw.strip.sent[-1] > 5 * 16 * 3, hw.strip.sent
+    council.state, council.journal.last = step.after, "passed"
+    hw.show(council, council.ahead.frame)
+    out["ahead_sent"] = hw.strip.sent[-1]
+    assert hw.strip.sent[-1] <= 32 * 3, hw.strip.sent[-1]  # rows 0 and 1
+    shown = hw.strip.writes[-1]
+    hw._redraw.forget()
+    hw._render(council.game, step.after)  # drawn whole, in the phase it is now
+    assert bytes(hw._frame)[:len(shown)] == shown, "the strip is not the new state in the phase it is in"
+    hw.controls = was
+    council = step = shown = was = None
 
     # a budget the frame does not fit: dimmed as a whole to fit, still GRB
     machine.MADE[:] = []
