@@ -57,8 +57,12 @@ class FakeHardware:
     def __init__(self, layout):
         self.layout = layout
         self._scans = self._phase = 0
-        self.shown = 0
+        self.shown = self.moved = 0
         self.buttons = Buttons(19, ticks.FakeClock())
+        self.controls = self  # Controls.phase_moved: the frames drawn ahead follow the phase
+
+    def phase_moved(self):
+        self.moved += 1
 
     def _layout_for(self, game):
         return self.layout
@@ -76,7 +80,7 @@ def test_the_board_moves_the_phase_on_every_cycle():
     hw, table = FakeHardware(dict(LAYOUT, cycle_ms=50)), FakeTable()
     for _ in range(25):  # 25 scans of 5 ms: 125 ms
         leds.tick(hw, table, 5)
-    assert hw._phase == 2 and hw.shown == 2 and table.changed
+    assert hw._phase == 2 and hw.shown == 2 and hw.moved == 2 and table.changed
     still = FakeHardware(LAYOUT)  # no cycle_ms: nothing to turn
     for _ in range(25):
         leds.tick(still, FakeTable(), 5)
