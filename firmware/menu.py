@@ -15,7 +15,9 @@ it: a roll's "(board rolls)"); lists of distinct scalars are toggled and
 finished with long_select; other lists take one pick per item. An action whose
 parameters are all optional goes straight to its confirm screen with every
 one left as it is (a roll: the board rolls), and back from there opens its
-first parameter.
+first parameter; unless one has a likelier value than its default (its
+domain's "start": a bid of nothing is a pass, so a bid's first suit asks,
+on one chip).
 After confirming, the confirm screen stays (back corrects a refused action);
 a key that comes with another state object restarts the menu and is
 swallowed, since the screen it answered is stale. rest() drops what an idle
@@ -315,14 +317,15 @@ class Menu:
         return (self.screen() if act is None or confirmed_screen else None), act
 
     def _skip_defaults(self):
-        """When every parameter left is optional, none begun: each at its default, straight to
-        the confirm (its "back: change" goes to the first of them, where a table sets one)."""
+        """When every parameter left is optional, none begun, and none likelier at another value
+        than its default (a domain's "start"): each at its default, straight to the confirm (its
+        "back: change" goes to the first of them, where a table sets one)."""
         if self.stage != _PARAM or not self._default():
             return
         ps = self.s["params"]
         for i in range(len(self.vals), len(ps)):
-            if not ps[i].get("optional"):
-                return
+            if not ps[i].get("optional") or "start" in ps[i]["domain"]:
+                return  # one to set, or one whose likeliest value is not its default: asked
         while self.stage == _PARAM:
             self._pick(_OMIT)
             self.auto += 1
@@ -333,17 +336,19 @@ class Menu:
         self._move(self._first())
 
     def _first(self):
-        """Where a new screen's cursor starts: on the likeliest value. A parameter's default
-        where it has one; the domain's "start" where the game's legal() sets one; 0 for an
+        """Where a new screen's cursor starts: on the likeliest value. The domain's "start"
+        where the game's legal() sets one; else a parameter's default where it has one; 0 for an
         amount whose range holds it (a correction is small either way: up for -1, down for
         +1); on a seat's pad, that seat; the next card of a list (one not toggled) on the card
         picked last (a hand's cards come in runs: a Civil War's cards are one type per Holding,
         a side's are sorted as they are read); else the first item."""
-        if self.stage != _PARAM or self._default():
+        if self.stage != _PARAM:
             return 0
         d = self._leaf()
         if "start" in d:  # the likeliest value, as the game's rules imply it now (shared_rules/schema.py)
             return self._find(d["start"])
+        if self._default():
+            return 0
         if d["kind"] == "card" and self.stack and not self._toggling():
             for i in range(len(self.picks) - 1, 0, -1):  # picks[0] is the action's type
                 if isinstance(self.picks[i], str):

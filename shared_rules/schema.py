@@ -18,7 +18,8 @@ of:
 
 A scalar domain may carry "start": the value a menu's cursor starts on, the likeliest one the
 rules imply now (a game's legal() sets it: a service's holder stays when nobody takes it); it
-narrows nothing.
+narrows nothing. On an optional parameter it also says that the menu asks for it rather than
+leaving it at its default (a bid's first suit, on one chip: a bid of nothing is a pass).
 
 `check` validates an action against its schema and returns it with defaults
 filled in; it raises RuleError("bad_param", ...) with the parameter, what was

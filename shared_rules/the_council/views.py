@@ -25,12 +25,20 @@ def legal(state, seat=None):
     elif step == "event":
         out.append({"type": "event", "who": "table", "params": [{"name": "card", "domain": card}]})
     elif step == "bid" and (seat is None or seat == state["turn"]):
-        # only the event's suits, each up to the chips the bidder holds (L25)
+        # only the event's suits the bidder holds chips of, each up to those chips (L25); none: no
+        # bid (a bid of nothing is a pass). The first asks, its cursor on one chip (a menu skips
+        # to the confirm where every parameter is at its default, as a bid of nothing would be)
         bits = decktet.suit_bits(state["event"])
         have = state["chips"][state["turn"] * 6:state["turn"] * 6 + 6]
-        out.append({"type": "bid", "who": "seat", "params": [
-            {"name": decktet.SUITS[i], "domain": {"kind": "int", "min": 0, "max": have[i]}, "optional": True,
-             "default": 0} for i in range(6) if bits & (1 << i)]})
+        params = []
+        for i in range(6):
+            if bits & (1 << i) and have[i]:
+                d = {"kind": "int", "min": 0, "max": have[i]}
+                if not params:
+                    d["start"] = 1
+                params.append({"name": decktet.SUITS[i], "domain": d, "optional": True, "default": 0})
+        if params:
+            out.append({"type": "bid", "who": "seat", "params": params})
         out.append(by("pass"))
     elif step == "reveal" and seat is None and state["ballot"]["open"]:
         from shared_rules import ballot  # the table may close the ballot: who has not voted reveals nothing

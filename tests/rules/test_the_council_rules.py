@@ -280,6 +280,27 @@ def test_legal_narrows_to_the_event_suits_and_the_chips_held():
     assert [a["type"] for a in g.legal(m["state"], None)] == ["bid", "pass", "chips", "ranks", "traitors", "empire"]
 
 
+def test_a_bid_asks_its_first_suit_on_one_chip_and_a_seat_without_chips_only_passes():
+    """A bid of nothing is a pass (C10's turn moves on either way): the bid's menu asks the first of
+    the event's suits the bidder holds chips of, its cursor on one chip (not a confirm of a bid of
+    nothing, whose back then opens the suit), so a bid of one chip is three presses: bid, one,
+    send. A seat holding no chip of the event's suits is offered the pass alone. (Issue 45: fewer
+    presses to a common entry.)"""
+    from firmware.menu import Menu
+
+    m = to_reveal(drafted(), "Lunatic", [])  # Moons and Waves: seat 0 holds 5 and 1
+    g = engine.game_module(GAME)
+    bid = g.legal(m["state"], 0)[0]
+    assert [p["domain"].get("start") for p in bid["params"]] == [1, None]
+    menu = Menu(g.legal, g.card_names)
+    menu.start(m["state"], 0)
+    for k in ("select", "select", "select"):
+        screen, act = menu.key(m["state"], k)
+    assert act == {"type": "bid", "seat": 0, "Moons": 1}, (screen, act)
+    m = to_reveal(drafted(), "End", [])  # Leaves: seat 0 holds none
+    assert [a["type"] for a in g.legal(m["state"], 0)] == ["pass"]
+
+
 def test_every_error_code_has_a_text():
     codes = set()
     for path in glob.glob(os.path.join(HERE, "..", "shared_rules", "the_council", "*.py")):
